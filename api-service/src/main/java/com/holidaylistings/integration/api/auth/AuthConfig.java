@@ -1,0 +1,49 @@
+package com.holidaylistings.integration.api.auth;
+
+import com.holidaylistings.integration.api.ratelimit.RateLimiter;
+import com.holidaylistings.integration.api.web.JsonErrorWriter;
+import java.util.List;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.web.method.support.HandlerMethodArgumentResolver;
+import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+
+/** Who may call what: tokens and scopes on the Integration API, the admin key on the internal API. */
+@Configuration(proxyBeanMethods = false)
+class AuthConfig implements WebMvcConfigurer {
+
+    // After the request id, HTTPS and body-limit filters.
+    private static final int AUTHENTICATION_ORDER = Ordered.HIGHEST_PRECEDENCE + 100;
+
+    @Bean
+    FilterRegistrationBean<TokenAuthenticationFilter> tokenAuthenticationFilter(
+            AccessTokens tokens, RateLimiter rateLimiter, JsonErrorWriter errors) {
+        FilterRegistrationBean<TokenAuthenticationFilter> registration =
+                new FilterRegistrationBean<>(new TokenAuthenticationFilter(tokens, rateLimiter, errors));
+        registration.addUrlPatterns("/integration/v1/*");
+        registration.setOrder(AUTHENTICATION_ORDER);
+        return registration;
+    }
+
+    @Bean
+    FilterRegistrationBean<AdminKeyFilter> adminKeyFilter(InternalApiProperties properties, JsonErrorWriter errors) {
+        FilterRegistrationBean<AdminKeyFilter> registration =
+                new FilterRegistrationBean<>(new AdminKeyFilter(properties, errors));
+        registration.addUrlPatterns("/internal/*");
+        registration.setOrder(AUTHENTICATION_ORDER);
+        return registration;
+    }
+
+    @Override
+    public void addInterceptors(InterceptorRegistry registry) {
+        registry.addInterceptor(new ScopeInterceptor()).addPathPatterns("/integration/v1/**");
+    }
+
+    @Override
+    public void addArgumentResolvers(List<HandlerMethodArgumentResolver> resolvers) {
+        resolvers.add(new AuthenticatedOwnerResolver());
+    }
+}

@@ -1,0 +1,13 @@
+package com.holidaylistings.integration.api.auth;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/** The scope a token needs for this endpoint; without it the answer is 403. */
+@Target(ElementType.METHOD)
+@Retention(RetentionPolicy.RUNTIME)
+public @interface RequiredScope {
+    Scope value();
+}

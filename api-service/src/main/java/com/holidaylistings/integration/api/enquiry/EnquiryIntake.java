@@ -1,0 +1,55 @@
+package com.holidaylistings.integration.api.enquiry;
+
+import com.holidaylistings.integration.api.TimeOrderedUuid;
+import com.holidaylistings.integration.api.Timestamps;
+import com.holidaylistings.integration.api.property.ListingSiteProperties;
+import com.holidaylistings.integration.api.property.Properties;
+import com.holidaylistings.integration.api.web.InvalidRequest;
+import com.holidaylistings.integration.api.web.RequestIdFilter;
+import com.holidaylistings.integration.events.EnquiryCreated;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * A guest's enquiry: the enquiry row and its {@code enquiry.created} outbox row commit together,
+ * so there is never an event without its enquiry nor an enquiry without its event.
+ */
+@Service
+class EnquiryIntake {
+
+    private final Properties properties;
+    private final Enquiries enquiries;
+    private final Outbox outbox;
+    private final ListingSiteProperties listingSite;
+
+    EnquiryIntake(Properties properties, Enquiries enquiries, Outbox outbox, ListingSiteProperties listingSite) {
+        this.properties = properties;
+        this.enquiries = enquiries;
+        this.outbox = outbox;
+        this.listingSite = listingSite;
+    }
+
+    @Transactional
+    Enquiry submit(NewEnquiry submission) {
+        submission.validate();
+        Properties.EnquirableProperty property = properties.enquirable(submission.propertyId())
+                .orElseThrow(() -> InvalidRequest.of("property_id", "must be an active property"));
+        EnquiryCreated event = EnquiryCreated.of(
+                TimeOrderedUuid.next(),
+                property.id(),
+                property.title(),
+                listingSite.propertyUrl(property.urlSlug()),
+                property.ownerEmail(),
+                submission.subject(),
+                submission.message(),
+                Timestamps.now(),
+                submission.userName(),
+                submission.userEmail(),
+                submission.party());
+        enquiries.insert(property.ownerId(), event);
+        outbox.enquiryCreated(event, RequestIdFilter.current());
+        return new Enquiry(event.enquiryId(), event.propertyId(), event.propertyTitle(), event.propertyUrl(),
+                event.subject(), event.message(), event.status(), event.userName(), event.userEmail(),
+                event.partyDetails(), event.sentAt());
+    }
+}

@@ -1,0 +1,11 @@
+package com.holidaylistings.integration.api.hook;
+
+import java.time.Instant;
+import java.util.UUID;
+import tools.jackson.databind.PropertyNamingStrategies;
+import tools.jackson.databind.annotation.JsonNaming;
+
+/** One line of a subscription's delivery log; {@code status} is the attempt's outcome. */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+record DeliveryAttempt(
+        UUID enquiryId, int attempt, String status, Integer httpStatus, String error, Instant attemptedAt) {}

@@ -1,0 +1,34 @@
+package com.holidaylistings.integration.api.hook;
+
+import com.holidaylistings.integration.api.auth.AuthenticatedOwner;
+import com.holidaylistings.integration.api.auth.RequiredScope;
+import com.holidaylistings.integration.api.auth.Scope;
+import java.util.Map;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/** REST hooks: POST subscribes a target URL to enquiry.created, DELETE (with a body) removes it. */
+@RestController
+class HookController {
+
+    private final HookSubscriptions hooks;
+
+    HookController(HookSubscriptions hooks) {
+        this.hooks = hooks;
+    }
+
+    @PostMapping("/integration/v1/hooks/enquiries")
+    @RequiredScope(Scope.HOOKS_WRITE)
+    Subscription subscribe(AuthenticatedOwner owner, @RequestBody SubscriptionRequest request) {
+        return hooks.subscribe(owner, request);
+    }
+
+    @DeleteMapping("/integration/v1/hooks/enquiries")
+    @RequiredScope(Scope.HOOKS_WRITE)
+    Map<String, Boolean> unsubscribe(AuthenticatedOwner owner, @RequestBody SubscriptionRequest request) {
+        hooks.unsubscribe(owner, request);
+        return Map.of("success", true);
+    }
+}

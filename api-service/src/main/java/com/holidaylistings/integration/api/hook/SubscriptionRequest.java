@@ -1,0 +1,6 @@
+package com.holidaylistings.integration.api.hook;
+
+import java.util.UUID;
+
+/** The body of POST and DELETE /hooks/enquiries. */
+record SubscriptionRequest(String targetUrl, UUID propertyId) {}

@@ -1,0 +1,99 @@
+package com.holidaylistings.integration.api.hook;
+
+import com.holidaylistings.integration.api.TimeOrderedUuid;
+import com.holidaylistings.integration.api.web.InvalidRequest;
+import com.holidaylistings.integration.events.EnquiryCreated;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.jdbc.core.RowMapper;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import org.springframework.transaction.annotation.Transactional;
+
+/** Webhook subscriptions, scoped to their owner. Removed ones are kept (Inactive in the portal). */
+@Repository
+class Subscriptions {
+
+    private static final RowMapper<Subscription> SUBSCRIPTION = (rs, n) -> new Subscription(
+            rs.getObject("id", UUID.class),
+            rs.getString("target_url"),
+            rs.getObject("property_id", UUID.class),
+            rs.getString("event"));
+
+    private final JdbcClient jdbc;
+
+    Subscriptions(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /**
+     * The owner's live subscription with this target and filter, created if there is none yet. The
+     * owner's row lock makes concurrent subscribes of one owner take turns, so the cap holds.
+     */
+    @Transactional
+    Subscription findOrCreate(UUID ownerId, String targetUrl, UUID propertyId, int maxLive) {
+        jdbc.sql("select id from owners where id = :owner for update").param("owner", ownerId).query().listOfRows();
+        Optional<Subscription> existing = findLive(ownerId, targetUrl, propertyId);
+        if (existing.isPresent()) {
+            return existing.get();
+        }
+        int live = jdbc.sql("select count(*) from webhook_subscriptions where owner_id = :owner and unsubscribed_at is null")
+                .param("owner", ownerId)
+                .query(Integer.class)
+                .single();
+        if (live >= maxLive) {
+            throw InvalidRequest.of("targetUrl", "subscription limit of " + maxLive + " reached; remove one first");
+        }
+        return insert(ownerId, targetUrl, propertyId);
+    }
+
+    private Optional<Subscription> findLive(UUID ownerId, String targetUrl, UUID propertyId) {
+        return jdbc.sql("""
+                        select id, target_url, property_id, event from webhook_subscriptions
+                         where owner_id = :owner and target_url = :target
+                           and property_id is not distinct from :property and unsubscribed_at is null
+                        """)
+                .param("owner", ownerId)
+                .param("target", targetUrl)
+                .param("property", propertyId)
+                .query(SUBSCRIPTION)
+                .optional();
+    }
+
+    private Subscription insert(UUID ownerId, String targetUrl, UUID propertyId) {
+        return jdbc.sql("""
+                        insert into webhook_subscriptions (id, owner_id, target_url, property_id, event)
+                        values (:id, :owner, :target, :property, :event)
+                        returning id, target_url, property_id, event
+                        """)
+                .param("id", TimeOrderedUuid.next())
+                .param("owner", ownerId)
+                .param("target", targetUrl)
+                .param("property", propertyId)
+                .param("event", EnquiryCreated.TYPE)
+                .query(SUBSCRIPTION)
+                .single();
+    }
+
+    /** Removes the owner's live subscription with this target and property filter; false if none. */
+    boolean remove(UUID ownerId, String targetUrl, UUID propertyId) {
+        return jdbc.sql("""
+                        update webhook_subscriptions set unsubscribed_at = now(), unsubscribe_reason = 'deleted'
+                         where owner_id = :owner and target_url = :target
+                           and property_id is not distinct from :property and unsubscribed_at is null
+                        """)
+                .param("owner", ownerId)
+                .param("target", targetUrl)
+                .param("property", propertyId)
+                .update() > 0;
+    }
+
+    /** Pauses or resumes one of the owner's subscriptions; false if the owner has no such subscription. */
+    boolean setPaused(UUID ownerId, UUID subscriptionId, boolean paused) {
+        return jdbc.sql("update webhook_subscriptions set paused = :paused where id = :id and owner_id = :owner")
+                .param("paused", paused)
+                .param("id", subscriptionId)
+                .param("owner", ownerId)
+                .update() == 1;
+    }
+}

@@ -1,0 +1,17 @@
+package com.holidaylistings.integration.api.hook;
+
+import jakarta.validation.constraints.Positive;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * Subscriptions: {@code WEBHOOK_ALLOW_PRIVATE_TARGETS} (default false) lets targets on internal
+ * addresses through, for the local stack; an owner holds at most {@code maxSubscriptionsPerOwner}
+ * live subscriptions.
+ */
+@Validated
+@ConfigurationProperties("owner-api.webhooks")
+record WebhookProperties(
+        @DefaultValue("false") boolean allowPrivateTargets,
+        @DefaultValue("100") @Positive int maxSubscriptionsPerOwner) {}

@@ -1,0 +1,40 @@
+package com.holidaylistings.integration.api.owner;
+
+import com.holidaylistings.integration.api.web.FieldErrors;
+import com.holidaylistings.integration.api.web.NotFound;
+import java.util.Map;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Owner accounts for the portal, and the secret that signs their webhooks. */
+@RestController
+class InternalOwnerController {
+
+    private final Owners owners;
+
+    InternalOwnerController(Owners owners) {
+        this.owners = owners;
+    }
+
+    record NewOwner(String email) {}
+
+    @PostMapping("/internal/v1/owners")
+    @ResponseStatus(HttpStatus.CREATED)
+    Owners.Owner create(@RequestBody NewOwner request) {
+        FieldErrors errors = new FieldErrors();
+        errors.requiredEmail("email", request.email());
+        errors.throwIfAny();
+        return owners.create(request.email());
+    }
+
+    @GetMapping("/internal/v1/owners/{ownerId}/webhook-secret")
+    Map<String, String> webhookSecret(@PathVariable String ownerId) {
+        String secret = owners.webhookSecret(owners.existing(ownerId)).orElseThrow(NotFound::new);
+        return Map.of("secret", secret);
+    }
+}

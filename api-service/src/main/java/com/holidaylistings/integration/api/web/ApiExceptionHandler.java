@@ -1,0 +1,110 @@
+package com.holidaylistings.integration.api.web;
+
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.HttpMediaTypeNotAcceptableException;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
+import org.springframework.web.HttpRequestMethodNotSupportedException;
+import org.springframework.web.bind.MissingServletRequestParameterException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.method.HandlerMethod;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.NoHandlerFoundException;
+import org.springframework.web.servlet.resource.NoResourceFoundException;
+
+/** The one place where exceptions become the spec's error bodies. */
+@RestControllerAdvice
+class ApiExceptionHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+
+    @ExceptionHandler
+    ResponseEntity<ApiError> invalidRequest(InvalidRequest exception, HandlerMethod handler) {
+        return invalid(handler, exception.fieldErrors());
+    }
+
+    @ExceptionHandler
+    ResponseEntity<ApiError> unreadableBody(HttpMessageNotReadableException exception, HandlerMethod handler) {
+        if (causedByOversizedBody(exception)) {
+            return status(HttpStatus.CONTENT_TOO_LARGE, ApiError.forStatus(413));
+        }
+        return invalid(handler, JsonBodyErrors.of(exception));
+    }
+
+    @ExceptionHandler
+    ResponseEntity<ApiError> typeMismatch(MethodArgumentTypeMismatchException exception, HandlerMethod handler) {
+        return invalid(handler, Map.of(exception.getName(), List.of("is invalid")));
+    }
+
+    @ExceptionHandler
+    ResponseEntity<ApiError> missingParameter(MissingServletRequestParameterException exception, HandlerMethod handler) {
+        return invalid(handler, Map.of(exception.getParameterName(), List.of("is required")));
+    }
+
+    @ExceptionHandler
+    ResponseEntity<ApiError> notFound(NotFound exception) {
+        return status(HttpStatus.NOT_FOUND, ApiError.of(exception.getMessage()));
+    }
+
+    @ExceptionHandler({NoResourceFoundException.class, NoHandlerFoundException.class})
+    ResponseEntity<ApiError> noSuchPath() {
+        return status(HttpStatus.NOT_FOUND, ApiError.of(ApiError.NOT_FOUND));
+    }
+
+    @ExceptionHandler
+    ResponseEntity<ApiError> forbidden(Forbidden exception) {
+        return status(HttpStatus.FORBIDDEN, ApiError.of(ApiError.FORBIDDEN));
+    }
+
+    @ExceptionHandler
+    ResponseEntity<ApiError> conflict(Conflict exception) {
+        return status(HttpStatus.CONFLICT, ApiError.of(exception.getMessage()));
+    }
+
+    @ExceptionHandler
+    ResponseEntity<ApiError> methodNotAllowed(HttpRequestMethodNotSupportedException exception) {
+        return status(HttpStatus.METHOD_NOT_ALLOWED, ApiError.forStatus(405));
+    }
+
+    @ExceptionHandler
+    ResponseEntity<ApiError> unsupportedMediaType(HttpMediaTypeNotSupportedException exception) {
+        return status(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ApiError.forStatus(415));
+    }
+
+    @ExceptionHandler
+    ResponseEntity<ApiError> notAcceptable(HttpMediaTypeNotAcceptableException exception) {
+        return status(HttpStatus.NOT_ACCEPTABLE, ApiError.forStatus(406));
+    }
+
+    @ExceptionHandler
+    ResponseEntity<ApiError> unexpected(Exception exception) {
+        log.error("Unexpected error", exception);
+        return status(HttpStatus.INTERNAL_SERVER_ERROR, ApiError.of(ApiError.INTERNAL));
+    }
+
+    private static ResponseEntity<ApiError> invalid(HandlerMethod handler, Map<String, List<String>> fieldErrors) {
+        InvalidBodyMessage message = handler == null ? null : handler.getMethodAnnotation(InvalidBodyMessage.class);
+        String error = message == null ? ApiError.INVALID_REQUEST : message.value();
+        return status(HttpStatus.BAD_REQUEST, ApiError.invalid(error, fieldErrors));
+    }
+
+    private static ResponseEntity<ApiError> status(HttpStatus status, ApiError body) {
+        return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON).body(body);
+    }
+
+    private static boolean causedByOversizedBody(Throwable exception) {
+        for (Throwable t = exception; t != null; t = t.getCause()) {
+            if (t instanceof PayloadTooLarge) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

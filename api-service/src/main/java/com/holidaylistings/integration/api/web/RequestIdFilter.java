@@ -1,0 +1,41 @@
+package com.holidaylistings.integration.api.web;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import org.slf4j.MDC;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Gives every request an id: the caller's {@code X-Request-Id} when it is a sane token, a new one
+ * otherwise. It is echoed on the response, logged with every line, and stored with the outbox
+ * event the request creates.
+ */
+public class RequestIdFilter extends OncePerRequestFilter {
+
+    public static final String HEADER = "X-Request-Id";
+    public static final String MDC_KEY = "requestId";
+    private static final Pattern SANE = Pattern.compile("^[A-Za-z0-9._-]{1,64}$");
+
+    public static String current() {
+        return MDC.get(MDC_KEY);
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        String given = request.getHeader(HEADER);
+        String requestId = given != null && SANE.matcher(given).matches() ? given : UUID.randomUUID().toString();
+        response.setHeader(HEADER, requestId);
+        MDC.put(MDC_KEY, requestId);
+        try {
+            chain.doFilter(request, response);
+        } finally {
+            MDC.remove(MDC_KEY);
+        }
+    }
+}

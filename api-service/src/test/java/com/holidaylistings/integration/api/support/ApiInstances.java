@@ -1,0 +1,52 @@
+package com.holidaylistings.integration.api.support;
+
+import com.holidaylistings.integration.api.ApiServiceApplication;
+import com.holidaylistings.integration.testsupport.TestPostgres;
+import java.util.HashMap;
+import java.util.Map;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/** Further instances of the service on the same database, e.g. replicas or differently configured ones. */
+public final class ApiInstances {
+
+    private ApiInstances() {}
+
+    /** What every test instance runs with: the shared database, the test certificate, the admin key. */
+    public static Map<String, Object> testProperties() {
+        TestPostgres.Connection db = TestPostgres.connection();
+        Map<String, Object> properties = new HashMap<>();
+        properties.put("spring.datasource.url", db.jdbcUrl());
+        properties.put("spring.datasource.username", db.username());
+        properties.put("spring.datasource.password", db.password());
+        properties.put("spring.ssl.bundle.jks.api.keystore.location", "file:" + TestTls.keystore());
+        properties.put("spring.ssl.bundle.jks.api.keystore.password", TestTls.PASSWORD);
+        properties.put("owner-api.internal.admin-api-key", TestWorld.ADMIN_KEY);
+        properties.put("management.server.port", "0");
+        return properties;
+    }
+
+    /** Starts another instance on random ports with {@code overrides} on top of the test properties. */
+    public static Running start(Map<String, Object> overrides) {
+        Map<String, Object> properties = new HashMap<>(testProperties());
+        properties.put("server.port", "0");
+        properties.putAll(overrides);
+        ConfigurableApplicationContext context = new SpringApplicationBuilder(ApiServiceApplication.class)
+                .properties(properties)
+                .run();
+        return new Running(context);
+    }
+
+    public record Running(ConfigurableApplicationContext context) implements AutoCloseable {
+
+        public int port() {
+            return ((WebServerApplicationContext) context).getWebServer().getPort();
+        }
+
+        @Override
+        public void close() {
+            context.close();
+        }
+    }
+}

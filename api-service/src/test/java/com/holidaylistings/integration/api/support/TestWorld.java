@@ -1,0 +1,70 @@
+package com.holidaylistings.integration.api.support;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import tools.jackson.databind.JsonNode;
+
+/** Builds owners, properties, tokens and enquiries through the internal API, as the portal and listing site do. */
+public final class TestWorld {
+
+    public static final String ADMIN_KEY = "test-admin-key";
+    private static final AtomicInteger SEQUENCE = new AtomicInteger();
+
+    private final ApiClient internal;
+
+    public TestWorld(ApiClient client) {
+        this.internal = client.with("X-Admin-Key", ADMIN_KEY);
+    }
+
+    /** An owner with one property and an all-scopes token. */
+    public record Account(UUID ownerId, String email, UUID propertyId, String token) {}
+
+    public record Owner(UUID id, String email) {}
+
+    public Account newAccount() {
+        Owner owner = newOwner();
+        UUID property = newProperty(owner.id());
+        return new Account(owner.id(), owner.email(), property, newToken(owner.id(), null));
+    }
+
+    public Owner newOwner() {
+        String email = "owner-" + UUID.randomUUID() + "@example.com";
+        ApiClient.Response response = internal.post("/internal/v1/owners", Map.of("email", email));
+        assertThat(response.status()).as(response.body()).isEqualTo(201);
+        return new Owner(UUID.fromString(response.json().get("id").asString()), email);
+    }
+
+    public UUID newProperty(UUID ownerId) {
+        int n = SEQUENCE.incrementAndGet();
+        String unique = UUID.randomUUID().toString().substring(0, 8);
+        ApiClient.Response response = internal.post("/internal/v1/owners/" + ownerId + "/properties", Map.of(
+                "title", "Cottage " + n,
+                "location", "Village " + n,
+                "url_slug", "cottage-" + unique + "-" + n,
+                "unique_code", "C" + unique + n));
+        assertThat(response.status()).as(response.body()).isEqualTo(201);
+        return UUID.fromString(response.json().get("id").asString());
+    }
+
+    /** A token with these scopes, or all of them when {@code scopes} is null. */
+    public String newToken(UUID ownerId, List<String> scopes) {
+        Map<String, Object> body = scopes == null ? Map.of("name", "test") : Map.of("name", "test", "scopes", scopes);
+        ApiClient.Response response = internal.post("/internal/v1/owners/" + ownerId + "/tokens", body);
+        assertThat(response.status()).as(response.body()).isEqualTo(201);
+        return response.json().get("token").asString();
+    }
+
+    public JsonNode submitEnquiry(UUID propertyId) {
+        return submitEnquiry(Fixtures.anEnquiry(propertyId));
+    }
+
+    public JsonNode submitEnquiry(Map<String, Object> body) {
+        ApiClient.Response response = internal.post("/internal/v1/enquiries", body);
+        assertThat(response.status()).as(response.body()).isEqualTo(201);
+        return response.json().get("enquiry");
+    }
+}
