@@ -1,5 +1,6 @@
 package com.holidaylistings.integration.api.web;
 
+import jakarta.servlet.Filter;
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
@@ -22,24 +23,22 @@ class WebConfig implements WebMvcConfigurer {
 
     @Bean
     FilterRegistrationBean<RequestIdFilter> requestIdFilter() {
-        FilterRegistrationBean<RequestIdFilter> registration = new FilterRegistrationBean<>(new RequestIdFilter());
-        registration.setOrder(REQUEST_ID_ORDER);
-        return registration;
+        return inOrder(new RequestIdFilter(), REQUEST_ID_ORDER);
     }
 
     @Bean
     FilterRegistrationBean<HttpsRequiredFilter> httpsRequiredFilter(JsonErrorWriter errors) {
-        FilterRegistrationBean<HttpsRequiredFilter> registration =
-                new FilterRegistrationBean<>(new HttpsRequiredFilter(errors));
-        registration.setOrder(HTTPS_ORDER);
-        return registration;
+        return inOrder(new HttpsRequiredFilter(errors), HTTPS_ORDER);
     }
 
     @Bean
     FilterRegistrationBean<RequestBodyLimitFilter> requestBodyLimitFilter(JsonErrorWriter errors) {
-        FilterRegistrationBean<RequestBodyLimitFilter> registration =
-                new FilterRegistrationBean<>(new RequestBodyLimitFilter(errors));
-        registration.setOrder(BODY_LIMIT_ORDER);
+        return inOrder(new RequestBodyLimitFilter(errors), BODY_LIMIT_ORDER);
+    }
+
+    private static <F extends Filter> FilterRegistrationBean<F> inOrder(F filter, int order) {
+        FilterRegistrationBean<F> registration = new FilterRegistrationBean<>(filter);
+        registration.setOrder(order);
         return registration;
     }
 
