@@ -3,6 +3,10 @@ package com.holidaylistings.integration.testsupport;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
 import java.sql.SQLException;
 import java.sql.Statement;
 import org.slf4j.Logger;
@@ -22,6 +26,9 @@ public final class TestPostgres {
     private static final String USER = "owner_integration";
     private static final String PASSWORD = "owner_integration";
     private static Connection shared;
+    private static EmbeddedPostgres embedded;
+    private static Path embeddedDirectory;
+    private static int embeddedPort;
 
     /** How to reach the shared database. */
     public record Connection(String jdbcUrl, String username, String password) {}
@@ -49,26 +56,66 @@ public final class TestPostgres {
 
     private static Connection startEmbedded() {
         try {
-            EmbeddedPostgres postgres = EmbeddedPostgres.builder()
-                    .setServerConfig("wal_level", "logical")
-                    .setServerConfig("max_wal_senders", "10")
-                    .setServerConfig("max_replication_slots", "10")
-                    .setServerConfig("synchronous_commit", "on")
-                    .setServerConfig("fsync", "off")
-                    .setServerConfig("max_connections", "300")
-                    .start();
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> close(postgres)));
-            try (var admin = postgres.getPostgresDatabase().getConnection(); Statement sql = admin.createStatement()) {
+            embeddedDirectory = Files.createTempDirectory("test-postgres");
+            try (ServerSocket socket = new ServerSocket(0)) {
+                embeddedPort = socket.getLocalPort();
+            }
+            embedded = startEmbeddedServer();
+            Runtime.getRuntime().addShutdownHook(new Thread(TestPostgres::stopEmbedded));
+            try (var admin = embedded.getPostgresDatabase().getConnection(); Statement sql = admin.createStatement()) {
                 sql.execute("create user " + USER + " with superuser password '" + PASSWORD + "'");
                 sql.execute("create database " + DATABASE + " owner " + USER);
             }
-            String url = "jdbc:postgresql://localhost:" + postgres.getPort() + "/" + DATABASE;
+            String url = "jdbc:postgresql://localhost:" + embeddedPort + "/" + DATABASE;
             log.info("Embedded PostgreSQL at {}", url);
             return new Connection(url, USER, PASSWORD);
         } catch (IOException e) {
             throw new UncheckedIOException("Could not start embedded PostgreSQL", e);
         } catch (SQLException e) {
             throw new IllegalStateException("Could not prepare the test database", e);
+        }
+    }
+
+    /** Whether {@link #restart()} is possible: the embedded server can be restarted on its port. */
+    public static synchronized boolean canRestart() {
+        connection();
+        return embedded != null;
+    }
+
+    /** Stops the server (fast shutdown, as an operator's restart does) and starts it again on the same port and data. */
+    public static synchronized void restart() {
+        if (!canRestart()) {
+            throw new IllegalStateException("Only the embedded PostgreSQL can be restarted");
+        }
+        close(embedded);
+        try {
+            embedded = startEmbeddedServer();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not restart embedded PostgreSQL", e);
+        }
+    }
+
+    private static EmbeddedPostgres startEmbeddedServer() throws IOException {
+        return EmbeddedPostgres.builder()
+                .setDataDirectory(embeddedDirectory)
+                .setCleanDataDirectory(false)
+                .setPort(embeddedPort)
+                .setRegisterShutdownHook(false)
+                .setServerConfig("wal_level", "logical")
+                .setServerConfig("max_wal_senders", "10")
+                .setServerConfig("max_replication_slots", "10")
+                .setServerConfig("synchronous_commit", "on")
+                .setServerConfig("fsync", "off")
+                .setServerConfig("max_connections", "300")
+                .start();
+    }
+
+    private static synchronized void stopEmbedded() {
+        close(embedded);
+        try (var paths = Files.walk(embeddedDirectory)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            log.warn("Could not delete {}", embeddedDirectory, e);
         }
     }
 

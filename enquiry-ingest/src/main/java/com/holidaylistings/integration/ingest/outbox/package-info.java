@@ -1,0 +1,2 @@
+/** Housekeeping of the outbox table. */
+package com.holidaylistings.integration.ingest.outbox;

@@ -1,0 +1,93 @@
+package com.holidaylistings.integration.ingest.relay;
+
+import com.holidaylistings.integration.events.EnquiryCreated;
+import com.holidaylistings.integration.events.EnquiryEvents;
+import io.github.resilience4j.core.IntervalFunction;
+import io.github.resilience4j.retry.Retry;
+import io.github.resilience4j.retry.RetryConfig;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.internals.RecordHeader;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * Publishes a batch of outbox events and returns only once Kafka has acknowledged every one of
+ * them ({@code acks=all}, idempotent producer), so that offsets are committed only after that.
+ * A batch that fails is sent again a few times before the failure stops the engine.
+ */
+@Component
+class EventPublisher {
+
+    private final KafkaTemplate<String, String> kafka;
+    private final RelayMetrics metrics;
+    private final Duration timeout;
+    private final Retry retry;
+
+    EventPublisher(KafkaTemplate<String, String> kafka, RelayMetrics metrics, RelayProperties properties) {
+        this.kafka = kafka;
+        this.metrics = metrics;
+        this.timeout = properties.publishTimeout();
+        this.retry = Retry.of("kafka-publish", RetryConfig.custom()
+                .maxAttempts(4)
+                .intervalFunction(IntervalFunction.ofExponentialBackoff(Duration.ofMillis(200), 2.0, Duration.ofSeconds(5)))
+                .retryExceptions(ExecutionException.class, TimeoutException.class)
+                .build());
+    }
+
+    void publish(List<OutboxEvent> events) throws Exception {
+        if (events.isEmpty()) {
+            return;
+        }
+        retry.executeCallable(() -> {
+            sendAll(events);
+            return null;
+        });
+        Instant now = Instant.now();
+        events.forEach(event -> metrics.published(Duration.between(event.committedAt(), now)));
+    }
+
+    private void sendAll(List<OutboxEvent> events) throws Exception {
+        List<CompletableFuture<?>> acknowledgements = new ArrayList<>(events.size());
+        for (OutboxEvent event : events) {
+            acknowledgements.add(kafka.send(record(event)));
+        }
+        try {
+            CompletableFuture.allOf(acknowledgements.toArray(CompletableFuture[]::new))
+                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            metrics.publishFailed();
+            throw e;
+        }
+    }
+
+    static ProducerRecord<String, String> record(OutboxEvent event) {
+        ProducerRecord<String, String> record = new ProducerRecord<>(topicOf(event.eventType()), event.key(), event.payload());
+        record.headers().add(header(EnquiryEvents.EVENT_ID_HEADER, event.eventId()));
+        record.headers().add(header(EnquiryEvents.EVENT_TYPE_HEADER, event.eventType()));
+        if (event.requestId() != null) {
+            record.headers().add(header(EnquiryEvents.REQUEST_ID_HEADER, event.requestId()));
+        }
+        return record;
+    }
+
+    private static String topicOf(String eventType) {
+        if (EnquiryCreated.TYPE.equals(eventType)) {
+            return EnquiryEvents.TOPIC;
+        }
+        // A type this relay does not know must not be dropped silently: the engine stops and says so.
+        throw new IllegalStateException("No topic for outbox event type " + eventType);
+    }
+
+    private static RecordHeader header(String name, String value) {
+        return new RecordHeader(name, value.getBytes(StandardCharsets.UTF_8));
+    }
+}

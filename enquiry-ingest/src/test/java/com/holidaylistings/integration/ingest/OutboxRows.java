@@ -1,0 +1,93 @@
+package com.holidaylistings.integration.ingest;
+
+import com.holidaylistings.integration.events.EnquiryCreated;
+import com.holidaylistings.integration.events.PartyDetails;
+import com.holidaylistings.integration.testsupport.TestPostgres;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Writes enquiries the way api-service's intake does: the enquiry row and its outbox row, with
+ * the payload serialized from the shared {@link EnquiryCreated} record, in one transaction each.
+ */
+public final class OutboxRows implements AutoCloseable {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final Connection connection;
+    private final UUID ownerId = UUID.randomUUID();
+    private final UUID propertyId = UUID.randomUUID();
+
+    /** What was written for one enquiry. */
+    public record Written(UUID eventId, UUID enquiryId, String payload, String requestId) {}
+
+    public OutboxRows() throws SQLException {
+        TestPostgres.Connection db = IngestTestBed.database();
+        connection = DriverManager.getConnection(db.jdbcUrl(), db.username(), db.password());
+        execute("insert into owners (id, email) values (?, ?)", ownerId, "owner-" + ownerId + "@example.com");
+        execute("insert into properties (id, owner_id, title, location, url_slug, unique_code) values (?, ?, ?, ?, ?, ?)",
+                propertyId, ownerId, "Seaview Cottage", "St Ives", "seaview-" + propertyId, "SEA-" + propertyId);
+        connection.setAutoCommit(false);
+    }
+
+    public Written enquiry() throws SQLException {
+        UUID enquiryId = UUID.randomUUID();
+        UUID eventId = UUID.randomUUID();
+        String requestId = "req-" + eventId;
+        Instant sentAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        EnquiryCreated event = EnquiryCreated.of(enquiryId, propertyId, "Seaview Cottage",
+                "https://www.holidaylistings.example/properties/seaview", "owner@example.com", "Summer week",
+                "Is it free in August?", sentAt, "Ada Guest", "ada@example.org",
+                new PartyDetails(4, LocalDate.parse("2027-08-01"), LocalDate.parse("2027-08-08"), null));
+        String payload = JSON.writeValueAsString(event);
+        try {
+            execute("""
+                    insert into enquiries (id, property_id, owner_id, subject, message, status, user_name, user_email,
+                                           group_size, check_in, check_out, sent_at, updated_at)
+                    values (?, ?, ?, 'Summer week', 'Is it free in August?', 'sent', 'Ada Guest', 'ada@example.org',
+                            4, date '2027-08-01', date '2027-08-08', ?, ?)
+                    """, enquiryId, propertyId, ownerId, Timestamp.from(sentAt), Timestamp.from(sentAt));
+            execute("""
+                    insert into outbox (id, aggregate_type, aggregate_id, event_type, payload, request_id)
+                    values (?, 'enquiry', ?, 'enquiry.created', cast(? as json), ?)
+                    """, eventId, enquiryId, payload, requestId);
+            connection.commit();
+        } catch (SQLException e) {
+            connection.rollback();
+            throw e;
+        }
+        return new Written(eventId, enquiryId, payload, requestId);
+    }
+
+    public List<Written> enquiries(int count) throws SQLException {
+        List<Written> written = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            written.add(enquiry());
+        }
+        return written;
+    }
+
+    private void execute(String sql, Object... parameters) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.length; i++) {
+                statement.setObject(i + 1, parameters[i]);
+            }
+            statement.executeUpdate();
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        connection.close();
+    }
+}
