@@ -47,13 +47,16 @@ $$;
 -- allowed: whether this request may go through (and it has been counted if so);
 -- window_limit, remaining, reset_at (epoch seconds): the window closest to exhaustion;
 -- retry_after: seconds until a refused request may succeed.
+-- p_now (epoch seconds) is the time of the request, the database clock when null; tests pass it
+-- to check the windows without waiting for them.
 create function take_rate_limit(p_token uuid, p_per_minute integer, p_per_hour integer,
+                                p_now double precision default null,
                                 out allowed boolean, out window_limit integer, out remaining integer,
                                 out reset_at bigint, out retry_after integer)
     language plpgsql as
 $$
 declare
-    v_now    double precision := extract(epoch from clock_timestamp());
+    v_now    double precision := coalesce(p_now, extract(epoch from clock_timestamp()));
     v_second bigint           := floor(v_now);
     v_minute bigint           := floor(v_now / 60);
     v_slots_m rate_slot[];

@@ -1,5 +1,7 @@
 package com.holidaylistings.integration.api.enquiry;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.annotation.OptBoolean;
 import com.holidaylistings.integration.api.web.FieldErrors;
 import com.holidaylistings.integration.events.PartyDetails;
 import java.time.LocalDate;
@@ -18,8 +20,13 @@ record NewEnquiry(
     static final int MAX_OCCASION = 100;
     static final int MAX_GROUP_SIZE = 1_000;
 
+    /** Dates are strictly YYYY-MM-DD: no timestamps cut down to a day, no epoch-day numbers. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    record Party(Integer groupSize, LocalDate checkIn, LocalDate checkOut, String occasion) {}
+    record Party(
+            Integer groupSize,
+            @JsonFormat(lenient = OptBoolean.FALSE) LocalDate checkIn,
+            @JsonFormat(lenient = OptBoolean.FALSE) LocalDate checkOut,
+            String occasion) {}
 
     /** Checks every field; the property itself is checked against the database by the intake. */
     void validate() {

@@ -1,10 +1,13 @@
 package com.holidaylistings.integration.api.web;
 
+import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
@@ -31,9 +34,14 @@ class ApiExceptionHandler {
     }
 
     @ExceptionHandler
-    ResponseEntity<ApiError> unreadableBody(HttpMessageNotReadableException exception, HandlerMethod handler) {
+    ResponseEntity<ApiError> unreadableBody(
+            HttpMessageNotReadableException exception, HandlerMethod handler, HttpServletRequest request) {
         if (causedByOversizedBody(exception)) {
             return status(HttpStatus.CONTENT_TOO_LARGE, ApiError.forStatus(413));
+        }
+        // Spring reports a DELETE body it has no converter for as a missing body, not as 415.
+        if (exception.getCause() == null && !isJsonOrAbsent(request.getContentType())) {
+            return status(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ApiError.forStatus(415));
         }
         return invalid(handler, JsonBodyErrors.of(exception));
     }
@@ -70,7 +78,15 @@ class ApiExceptionHandler {
 
     @ExceptionHandler
     ResponseEntity<ApiError> methodNotAllowed(HttpRequestMethodNotSupportedException exception) {
-        return status(HttpStatus.METHOD_NOT_ALLOWED, ApiError.forStatus(405));
+        // RFC 9110: a 405 names the methods the resource does support.
+        HttpHeaders headers = new HttpHeaders();
+        if (exception.getSupportedHttpMethods() != null) {
+            headers.setAllow(exception.getSupportedHttpMethods());
+        }
+        return ResponseEntity.status(HttpStatus.METHOD_NOT_ALLOWED)
+                .headers(headers)
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(ApiError.forStatus(405));
     }
 
     @ExceptionHandler
@@ -97,6 +113,18 @@ class ApiExceptionHandler {
 
     private static ResponseEntity<ApiError> status(HttpStatus status, ApiError body) {
         return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON).body(body);
+    }
+
+    private static boolean isJsonOrAbsent(String contentType) {
+        if (contentType == null) {
+            return true;
+        }
+        try {
+            MediaType type = MediaType.parseMediaType(contentType);
+            return MediaType.APPLICATION_JSON.isCompatibleWith(type) || type.getSubtype().endsWith("+json");
+        } catch (InvalidMediaTypeException e) {
+            return false;
+        }
     }
 
     private static boolean causedByOversizedBody(Throwable exception) {

@@ -66,7 +66,8 @@ public final class FieldErrors {
         if (value == null) {
             return true;
         }
-        if (value.length() > maxLength) {
+        // Characters as the person typing them counts them: an emoji is one, not two UTF-16 units.
+        if (value.codePointCount(0, value.length()) > maxLength) {
             add(field, "must be at most " + maxLength + " characters");
             return false;
         }

@@ -1,7 +1,9 @@
 package com.holidaylistings.integration.api.web;
 
-import jakarta.servlet.Filter;
+import org.apache.catalina.core.StandardHost;
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -23,23 +25,35 @@ class WebConfig implements WebMvcConfigurer {
 
     @Bean
     FilterRegistrationBean<RequestIdFilter> requestIdFilter() {
-        return inOrder(new RequestIdFilter(), REQUEST_ID_ORDER);
+        FilterRegistrationBean<RequestIdFilter> registration = new FilterRegistrationBean<>(new RequestIdFilter());
+        registration.setOrder(REQUEST_ID_ORDER);
+        return registration;
     }
 
     @Bean
     FilterRegistrationBean<HttpsRequiredFilter> httpsRequiredFilter(JsonErrorWriter errors) {
-        return inOrder(new HttpsRequiredFilter(errors), HTTPS_ORDER);
+        FilterRegistrationBean<HttpsRequiredFilter> registration =
+                new FilterRegistrationBean<>(new HttpsRequiredFilter(errors));
+        registration.setOrder(HTTPS_ORDER);
+        return registration;
     }
 
     @Bean
     FilterRegistrationBean<RequestBodyLimitFilter> requestBodyLimitFilter(JsonErrorWriter errors) {
-        return inOrder(new RequestBodyLimitFilter(errors), BODY_LIMIT_ORDER);
+        FilterRegistrationBean<RequestBodyLimitFilter> registration =
+                new FilterRegistrationBean<>(new RequestBodyLimitFilter(errors));
+        registration.setOrder(BODY_LIMIT_ORDER);
+        return registration;
     }
 
-    private static <F extends Filter> FilterRegistrationBean<F> inOrder(F filter, int order) {
-        FilterRegistrationBean<F> registration = new FilterRegistrationBean<>(filter);
-        registration.setOrder(order);
-        return registration;
+    /** Requests Tomcat refuses before they reach us (a malformed URI) get a JSON error body too. */
+    @Bean
+    WebServerFactoryCustomizer<TomcatServletWebServerFactory> jsonContainerErrors() {
+        return factory -> factory.addContextCustomizers(context -> {
+            if (context.getParent() instanceof StandardHost host) {
+                host.setErrorReportValveClass(JsonErrorReportValve.class.getName());
+            }
+        });
     }
 
     /** A JSON API answers JSON whatever the Accept header asks for. */

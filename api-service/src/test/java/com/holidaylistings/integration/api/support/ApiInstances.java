@@ -32,9 +32,11 @@ public final class ApiInstances {
         Map<String, Object> properties = new HashMap<>(testProperties());
         properties.put("server.port", "0");
         properties.putAll(overrides);
-        ConfigurableApplicationContext context = new SpringApplicationBuilder(ApiServiceApplication.class)
-                .properties(properties)
-                .run();
+        // As command-line arguments: they outrank application.yml, as an operator's settings do.
+        String[] arguments = properties.entrySet().stream()
+                .map(entry -> "--" + entry.getKey() + "=" + entry.getValue())
+                .toArray(String[]::new);
+        ConfigurableApplicationContext context = new SpringApplicationBuilder(ApiServiceApplication.class).run(arguments);
         return new Running(context);
     }
 

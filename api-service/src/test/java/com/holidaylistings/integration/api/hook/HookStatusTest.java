@@ -1,0 +1,27 @@
+package com.holidaylistings.integration.api.hook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class HookStatusTest {
+
+    @ParameterizedTest(name = "paused={0} unsubscribed={1} latest={2} -> {3}")
+    @CsvSource(nullValues = "none", value = {
+        "false, false, none,      Active",
+        "false, false, succeeded, Active",
+        "false, false, failed,    Failed",
+        "false, false, abandoned, Failed",
+        "true,  false, none,      Inactive",
+        "true,  false, succeeded, Inactive",
+        "true,  false, failed,    Inactive",
+        "false, true,  none,      Inactive",
+        "false, true,  gone,      Inactive",
+        "false, true,  failed,    Inactive",
+        "true,  true,  abandoned, Inactive"
+    })
+    void derivesTheDisplayStatus(boolean paused, boolean unsubscribed, String latestOutcome, String expected) {
+        assertThat(HookStatus.displayStatus(paused, unsubscribed, latestOutcome)).isEqualTo(expected);
+    }
+}

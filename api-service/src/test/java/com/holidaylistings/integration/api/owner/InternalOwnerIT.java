@@ -1,0 +1,147 @@
+package com.holidaylistings.integration.api.owner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.holidaylistings.integration.api.support.ApiClient;
+import com.holidaylistings.integration.api.support.ApiIntegrationTest;
+import com.holidaylistings.integration.api.support.TestWorld;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** POST /internal/v1/owners and GET /internal/v1/owners/{ownerId}/webhook-secret. */
+class InternalOwnerIT extends ApiIntegrationTest {
+
+    @Test
+    void createsAnOwner() {
+        String email = uniqueEmail();
+
+        ApiClient.Response response = admin().post("/internal/v1/owners", Map.of("email", email));
+
+        assertThat(response.status()).as(response.body()).isEqualTo(201);
+        assertThat(response.json().propertyNames()).containsExactlyInAnyOrder("id", "email");
+        assertThat(response.json().get("email").asString()).isEqualTo(email);
+        UUID id = UUID.fromString(response.json().get("id").asString());
+        assertThat(jdbc.sql("select email from owners where id = :id").param("id", id).query(String.class).single())
+                .isEqualTo(email);
+    }
+
+    @Test
+    void refusesADuplicateEmail() {
+        String email = uniqueEmail();
+        assertThat(admin().post("/internal/v1/owners", Map.of("email", email)).status()).isEqualTo(201);
+
+        ApiClient.Response response = admin().post("/internal/v1/owners", Map.of("email", email));
+
+        assertConflict(response);
+        assertThat(ownersWithEmail(email)).isEqualTo(1);
+    }
+
+    @Test
+    void refusesAnEmailDifferingOnlyInCase() {
+        String email = uniqueEmail();
+        assertThat(admin().post("/internal/v1/owners", Map.of("email", email)).status()).isEqualTo(201);
+
+        assertConflict(admin().post("/internal/v1/owners", Map.of("email", email.toUpperCase())));
+        assertConflict(admin().post("/internal/v1/owners", Map.of("email", "O" + email.substring(1))));
+
+        assertThat(ownersWithEmail(email)).isEqualTo(1);
+    }
+
+    @Test
+    void refusesAnInvalidEmail() {
+        for (String email : List.of("", "   ", "no-at-sign.example.com", "two@@example.com", "a@b", "with space@example.com",
+                "a@example.com\u0007", "x".repeat(250) + "@example.com")) {
+            ApiClient.Response response = admin().post("/internal/v1/owners", Map.of("email", email));
+
+            assertThat(response.status()).as(email).isEqualTo(400);
+            assertThat(response.json().get("error").asString()).isEqualTo("Invalid request");
+            assertThat(response.json().get("details").get("fieldErrors").propertyNames()).containsExactly("email");
+            assertThat(response.json().get("details").get("fieldErrors").get("email").size()).isPositive();
+            assertThat(ownersWithEmail(email)).isZero();
+        }
+    }
+
+    @Test
+    void requiresAnEmail() {
+        ApiClient.Response missing = admin().post("/internal/v1/owners", Map.of());
+        ApiClient.Response wrongType = admin().post("/internal/v1/owners", "{\"email\": 42}");
+
+        assertThat(missing.status()).isEqualTo(400);
+        assertThat(missing.json().get("details").get("fieldErrors").get("email").get(0).asString()).isEqualTo("is required");
+        assertThat(wrongType.status()).isEqualTo(400);
+        assertThat(wrongType.json().get("details").get("fieldErrors").propertyNames()).containsExactly("email");
+    }
+
+    @Test
+    void givesEachOwnerAStableWebhookSecret() {
+        TestWorld.Owner owner = world.newOwner();
+
+        ApiClient.Response first = admin().get("/internal/v1/owners/" + owner.id() + "/webhook-secret");
+        ApiClient.Response second = admin().get("/internal/v1/owners/" + owner.id() + "/webhook-secret");
+
+        assertThat(first.status()).isEqualTo(200);
+        assertThat(first.json().propertyNames()).containsExactly("secret");
+        String secret = first.json().get("secret").asString();
+        assertThat(secret).startsWith("whsec_");
+        assertThat(Base64.getDecoder().decode(secret.substring("whsec_".length()))).hasSize(32);
+        assertThat(second.json().get("secret").asString()).isEqualTo(secret);
+    }
+
+    @Test
+    void givesEveryOwnerADifferentWebhookSecret() {
+        TestWorld.Owner one = world.newOwner();
+        TestWorld.Owner two = world.newOwner();
+
+        String first = admin().get("/internal/v1/owners/" + one.id() + "/webhook-secret").json().get("secret").asString();
+        String second = admin().get("/internal/v1/owners/" + two.id() + "/webhook-secret").json().get("secret").asString();
+
+        assertThat(first).isNotEqualTo(second);
+    }
+
+    @Test
+    void answersNotFoundForTheSecretOfAnUnknownOrMalformedOwner() {
+        for (String owner : List.of(UUID.randomUUID().toString(), "not-a-uuid", "1-1-1-1-1")) {
+            ApiClient.Response response = admin().get("/internal/v1/owners/" + owner + "/webhook-secret");
+
+            assertThat(response.status()).as(owner).isEqualTo(404);
+            assertThat(response.body()).isEqualTo("{\"error\":\"Not found\"}");
+        }
+    }
+
+    @Test
+    void answersNotFoundForPropertiesOfAnUnknownOrMalformedOwner() {
+        for (String owner : List.of(UUID.randomUUID().toString(), "not-a-uuid", "1-1-1-1-1")) {
+            ApiClient.Response response = admin().post("/internal/v1/owners/" + owner + "/properties", Map.of(
+                    "title", "Cottage", "location", "Village", "url_slug", "slug-" + UUID.randomUUID(),
+                    "unique_code", "U" + UUID.randomUUID()));
+
+            assertThat(response.status()).as(owner).isEqualTo(404);
+            assertThat(response.body()).isEqualTo("{\"error\":\"Not found\"}");
+        }
+    }
+
+    private int ownersWithEmail(String email) {
+        return jdbc.sql("select count(*) from owners where lower(email) = lower(:email)")
+                .param("email", email)
+                .query(Integer.class)
+                .single();
+    }
+
+    private ApiClient admin() {
+        return http.with("X-Admin-Key", TestWorld.ADMIN_KEY);
+    }
+
+    private static String uniqueEmail() {
+        return "owner-" + UUID.randomUUID() + "@example.com";
+    }
+
+    private static void assertConflict(ApiClient.Response response) {
+        assertThat(response.status()).as(response.body()).isEqualTo(409);
+        assertThat(response.header("Content-Type")).startsWith("application/json");
+        assertThat(response.json().propertyNames()).containsExactly("error");
+        assertThat(response.json().get("error").asString()).isNotBlank();
+    }
+}
