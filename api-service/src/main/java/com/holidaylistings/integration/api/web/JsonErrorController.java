@@ -18,7 +18,8 @@ class JsonErrorController implements ErrorController {
     @RequestMapping(path = "/error", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<ApiError> error(HttpServletRequest request) {
         Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
-        int status = code instanceof Integer value && value >= 400 ? value : 500;
+        // No status: not an error dispatch but a client asking for /error itself.
+        int status = code == null ? 404 : code instanceof Integer value && value >= 400 ? value : 500;
         return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON).body(ApiError.forStatus(status));
     }
 }

@@ -44,6 +44,16 @@ class ErrorResponsesIT extends ApiIntegrationTest {
     }
 
     @Test
+    void answersNotFoundForTheErrorPageItself() {
+        for (String method : List.of("GET", "POST", "DELETE")) {
+            ApiClient.Response response = http.send(method, "/error", null);
+
+            assertThat(response.status()).as(method).isEqualTo(404);
+            assertThat(response.body()).isEqualTo("{\"error\":\"Not found\"}");
+        }
+    }
+
+    @Test
     void answersMethodNotAllowedWithTheAllowedMethods() {
         TestWorld.Account account = world.newAccount();
 
