@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.holidaylistings.integration.events.EnquiryEvents;
+import com.holidaylistings.integration.ingest.AsyncApiContract;
 import com.holidaylistings.integration.ingest.IngestProcess;
 import com.holidaylistings.integration.ingest.OutboxRows;
 import com.holidaylistings.integration.ingest.TopicReader;
 import com.holidaylistings.integration.testsupport.TestPostgres;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The relay as operators run it: the packaged service as separate processes against real
@@ -37,6 +40,7 @@ class OutboxRelayIT {
     private static final Logger log = LoggerFactory.getLogger(OutboxRelayIT.class);
     private static final Duration STREAMING = Duration.ofSeconds(60);
     private static final int MANY = 1000;
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private OutboxRows outbox;
     private TopicReader topic;
@@ -78,6 +82,10 @@ class OutboxRelayIT {
             assertThat(header(record, EnquiryEvents.EVENT_ID_HEADER)).isEqualTo(written.eventId().toString());
             assertThat(header(record, EnquiryEvents.EVENT_TYPE_HEADER)).isEqualTo("enquiry.created");
             assertThat(header(record, EnquiryEvents.REQUEST_ID_HEADER)).isEqualTo(written.requestId());
+            AsyncApiContract contract = AsyncApiContract.load();
+            assertThat(record.topic()).isEqualTo(contract.topic());
+            assertThat(headerNames(record)).containsExactlyInAnyOrderElementsOf(contract.headerNames());
+            assertThat(JSON.readTree(record.value()).propertyNames()).containsExactlyElementsOf(contract.payloadFields());
             await().atMost(STREAMING).until(relay::isReady);
         }
     }
@@ -176,6 +184,12 @@ class OutboxRelayIT {
 
     private static int duplicates(Map<UUID, List<ConsumerRecord<String, String>>> published) {
         return published.values().stream().mapToInt(records -> records.size() - 1).sum();
+    }
+
+    private static List<String> headerNames(ConsumerRecord<String, String> record) {
+        List<String> names = new ArrayList<>();
+        record.headers().forEach(header -> names.add(header.key()));
+        return names;
     }
 
     private static String header(ConsumerRecord<String, String> record, String name) {
