@@ -6,6 +6,7 @@ import com.holidaylistings.integration.testsupport.TestPostgres;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -75,6 +76,50 @@ public final class OutboxRows implements AutoCloseable {
             written.add(enquiry());
         }
         return written;
+    }
+
+    /** How many of these enquiries' outbox rows are still in the table. */
+    public int countOutboxRows(List<Written> written) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement("select count(*) from outbox where id = any (?)")) {
+            statement.setArray(1, connection.createArrayOf("uuid", written.stream().map(Written::eventId).toArray()));
+            try (ResultSet result = statement.executeQuery()) {
+                result.next();
+                int count = result.getInt(1);
+                connection.commit();
+                return count;
+            }
+        }
+    }
+
+    /** Writes rows to tables outside the publication, one transaction each; returns the WAL position after them. */
+    public String writeOtherTables(int transactions) throws SQLException {
+        for (int i = 0; i < transactions; i++) {
+            execute("update owners set email = email where id = ?", ownerId);
+            connection.commit();
+        }
+        return query("select pg_current_wal_lsn()::text");
+    }
+
+    /** Whether the outbox slot has confirmed everything up to {@code lsn}. */
+    public boolean slotConfirmedPast(String lsn) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(
+                "select confirmed_flush_lsn >= cast(? as pg_lsn) from pg_replication_slots where slot_name = 'enquiry_outbox'")) {
+            statement.setString(1, lsn);
+            try (ResultSet result = statement.executeQuery()) {
+                boolean confirmed = result.next() && result.getBoolean(1);
+                connection.commit();
+                return confirmed;
+            }
+        }
+    }
+
+    private String query(String sql) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(sql); ResultSet result = statement.executeQuery()) {
+            result.next();
+            String value = result.getString(1);
+            connection.commit();
+            return value;
+        }
     }
 
     private void execute(String sql, Object... parameters) throws SQLException {

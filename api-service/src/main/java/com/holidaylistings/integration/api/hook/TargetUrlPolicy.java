@@ -1,6 +1,7 @@
 package com.holidaylistings.integration.api.hook;
 
 import com.holidaylistings.integration.api.web.FieldErrors;
+import com.holidaylistings.integration.events.InternalAddresses;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;

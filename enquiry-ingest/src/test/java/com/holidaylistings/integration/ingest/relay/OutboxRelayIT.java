@@ -171,6 +171,30 @@ class OutboxRelayIT {
         }
     }
 
+    @Test
+    @Order(7)
+    void purgesPublishedOutboxRowsWithoutLosingTheirEvents() throws Exception {
+        Map<String, String> quickPurge = Map.of("INGEST_OUTBOX_RETENTION", "1s", "INGEST_OUTBOX_PURGE_INTERVAL", "500ms");
+        try (IngestProcess relay = IngestProcess.start("purge", quickPurge)) {
+            List<OutboxRows.Written> written = outbox.enquiries(50);
+
+            assertThat(awaitAll(written)).hasSize(50);
+            await().atMost(STREAMING).until(() -> outbox.countOutboxRows(written) == 0);
+        }
+    }
+
+    @Test
+    @Order(8)
+    void movesTheSlotOnWhileOnlyOtherTablesAreWritten() throws Exception {
+        try (IngestProcess relay = IngestProcess.start("heartbeat", Map.of("INGEST_HEARTBEAT_INTERVAL", "500ms"))) {
+            await().atMost(STREAMING).until(relay::isStreaming);
+            String afterOtherWrites = outbox.writeOtherTables(500);
+
+            // Without heartbeats the slot would hold on to all the WAL written since the last outbox event.
+            await().atMost(STREAMING).until(() -> outbox.slotConfirmedPast(afterOtherWrites));
+        }
+    }
+
     private Map<UUID, List<ConsumerRecord<String, String>>> awaitAll(List<OutboxRows.Written> written) {
         Set<UUID> ids = written.stream().map(OutboxRows.Written::enquiryId).collect(Collectors.toSet());
         await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(200))

@@ -1,4 +1,4 @@
-package com.holidaylistings.integration.api.hook;
+package com.holidaylistings.integration.events;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

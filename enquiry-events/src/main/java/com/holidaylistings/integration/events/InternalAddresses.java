@@ -1,4 +1,4 @@
-package com.holidaylistings.integration.api.hook;
+package com.holidaylistings.integration.events;
 
 import java.net.Inet4Address;
 import java.net.Inet6Address;
@@ -9,11 +9,11 @@ import java.net.InetAddress;
  * 169.254.169.254 and fd00:ec2::254), unique-local, CGNAT, multicast, unspecified and other
  * special-purpose ranges, including IPv4 addresses embedded in IPv6 forms.
  */
-final class InternalAddresses {
+public final class InternalAddresses {
 
     private InternalAddresses() {}
 
-    static boolean isInternal(InetAddress address) {
+    public static boolean isInternal(InetAddress address) {
         if (address.isAnyLocalAddress() || address.isLoopbackAddress() || address.isLinkLocalAddress()
                 || address.isSiteLocalAddress() || address.isMulticastAddress()) {
             return true;
