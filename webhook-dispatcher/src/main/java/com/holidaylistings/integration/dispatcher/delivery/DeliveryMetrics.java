@@ -1,0 +1,55 @@
+package com.holidaylistings.integration.dispatcher.delivery;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
+import org.springframework.stereotype.Component;
+
+/** Attempts by outcome, their duration, the lag to the first attempt, and how late retries run. */
+@Component
+class DeliveryMetrics {
+
+    private final MeterRegistry registry;
+    private final Timer duration;
+    private final Timer firstAttemptLag;
+    private final Timer retryLateness;
+    private final Counter abandoned;
+
+    DeliveryMetrics(MeterRegistry registry) {
+        this.registry = registry;
+        this.duration = Timer.builder("webhook.delivery.duration")
+                .description("Time from sending a webhook to its answer (or failure)")
+                .publishPercentiles(0.5, 0.99)
+                .publishPercentileHistogram()
+                .register(registry);
+        this.firstAttemptLag = Timer.builder("webhook.delivery.first.attempt.lag")
+                .description("From the enquiry's submission to the start of its first delivery attempt")
+                .publishPercentiles(0.5, 0.99)
+                .register(registry);
+        this.retryLateness = Timer.builder("webhook.delivery.retry.lateness")
+                .description("How long after its scheduled time a retry started")
+                .publishPercentiles(0.5, 0.99)
+                .register(registry);
+        this.abandoned = Counter.builder("webhook.delivery.dead.letters")
+                .description("Deliveries abandoned after the last retry")
+                .register(registry);
+    }
+
+    void attempted(Attempt.Outcome outcome, Duration took) {
+        registry.counter("webhook.delivery.attempts", "outcome", outcome.value()).increment();
+        duration.record(took);
+    }
+
+    void firstAttemptStarted(Duration sinceSubmission) {
+        firstAttemptLag.record(sinceSubmission.isNegative() ? Duration.ZERO : sinceSubmission);
+    }
+
+    void retryStarted(Duration late) {
+        retryLateness.record(late.isNegative() ? Duration.ZERO : late);
+    }
+
+    void deadLettered() {
+        abandoned.increment();
+    }
+}

@@ -1,0 +1,141 @@
+package com.holidaylistings.integration.dispatcher.delivery;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.apache.hc.client5.http.classic.methods.HttpPost;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.io.entity.StringEntity;
+import org.apache.hc.core5.util.Timeout;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.stereotype.Component;
+
+/**
+ * POSTs one webhook. The whole exchange, connecting included, must finish within the timeout or it
+ * is cancelled. Redirects are not followed, nothing is retried here (retries follow the schedule),
+ * and internal addresses are refused at connect time unless allowed.
+ */
+@Component
+class WebhookSender implements DisposableBean {
+
+    static final String USER_AGENT = "HolidayListings-Webhooks/1.0 (+owner-integration)";
+    private static final int KEPT_BODY_BYTES = 1024;
+    private static final int DRAINED_BODY_BYTES = 64 * 1024;
+
+    private final CloseableHttpClient client;
+    private final Duration timeout;
+    private final ScheduledExecutorService deadlines =
+            Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("webhook-deadlines").factory());
+
+    WebhookSender(WebhookProperties properties) {
+        this.timeout = properties.timeout();
+        Timeout limit = Timeout.of(timeout);
+        PoolingHttpClientConnectionManagerBuilder connections = PoolingHttpClientConnectionManagerBuilder.create()
+                .setMaxConnTotal(properties.maxConnectionsPerHost() * 8)
+                .setMaxConnPerRoute(properties.maxConnectionsPerHost())
+                .setDefaultConnectionConfig(ConnectionConfig.custom()
+                        .setConnectTimeout(limit)
+                        .setSocketTimeout(limit)
+                        .build());
+        if (!properties.allowPrivateTargets()) {
+            connections.setDnsResolver(new GuardedDnsResolver());
+        }
+        PoolingHttpClientConnectionManager manager = connections.build();
+        this.client = HttpClients.custom()
+                .setConnectionManager(manager)
+                .setDefaultRequestConfig(RequestConfig.custom()
+                        .setConnectionRequestTimeout(limit)
+                        .setResponseTimeout(limit)
+                        .setRedirectsEnabled(false)
+                        .build())
+                .disableRedirectHandling()
+                .disableAutomaticRetries()
+                .disableCookieManagement()
+                .disableAuthCaching()
+                .setUserAgent(USER_AGENT)
+                .evictIdleConnections(Timeout.ofSeconds(30))
+                .build();
+    }
+
+    HttpOutcome post(String targetUrl, String body, String webhookId, String secret) {
+        long timestamp = Instant.now().getEpochSecond();
+        HttpPost post;
+        try {
+            post = new HttpPost(targetUrl);
+        } catch (IllegalArgumentException e) {
+            return new HttpOutcome(null, null, "invalid target URL", Duration.ZERO, null);
+        }
+        post.setEntity(new StringEntity(body, ContentType.APPLICATION_JSON));
+        post.setHeader("webhook-id", webhookId);
+        post.setHeader("webhook-timestamp", Long.toString(timestamp));
+        post.setHeader("webhook-signature", WebhookSignature.sign(secret, webhookId, timestamp, body));
+        long started = System.nanoTime();
+        ScheduledFuture<?> deadline = deadlines.schedule(post::cancel, timeout.toMillis(), TimeUnit.MILLISECONDS);
+        try (ClassicHttpResponse response = client.executeOpen(null, post, null)) {
+            String kept = readBody(response);
+            return new HttpOutcome(response.getCode(), kept, null, since(started), retryAfter(response));
+        } catch (IOException | RuntimeException e) {
+            String error = post.isCancelled() ? "timed out after " + timeout.toMillis() + " ms" : describe(e);
+            return new HttpOutcome(null, null, error, since(started), null);
+        } finally {
+            deadline.cancel(false);
+        }
+    }
+
+    private static String readBody(ClassicHttpResponse response) throws IOException {
+        if (response.getEntity() == null) {
+            return null;
+        }
+        InputStream in = response.getEntity().getContent();
+        byte[] kept = in.readNBytes(KEPT_BODY_BYTES);
+        in.skip(DRAINED_BODY_BYTES); // small bodies are drained so the connection can be reused
+        String text = new String(kept, StandardCharsets.UTF_8);
+        // Keep whole characters within the column's 1 KiB.
+        while (text.getBytes(StandardCharsets.UTF_8).length > KEPT_BODY_BYTES) {
+            text = text.substring(0, text.length() - 1);
+        }
+        return text.replace('\u0000', ' ');
+    }
+
+    private static Duration retryAfter(ClassicHttpResponse response) {
+        Header header = response.getFirstHeader("Retry-After");
+        if (header == null) {
+            return null;
+        }
+        try {
+            return Duration.ofSeconds(Math.max(0, Long.parseLong(header.getValue().trim())));
+        } catch (NumberFormatException e) {
+            return null; // an HTTP date is rare enough from webhook receivers to be ignored
+        }
+    }
+
+    private static String describe(Exception e) {
+        String message = e.getMessage();
+        String type = e.getClass().getSimpleName();
+        return message == null ? type : type + ": " + message;
+    }
+
+    private static Duration since(long startedNanos) {
+        return Duration.ofNanos(System.nanoTime() - startedNanos);
+    }
+
+    @Override
+    public void destroy() throws IOException {
+        deadlines.shutdownNow();
+        client.close();
+    }
+}

@@ -1,0 +1,27 @@
+package com.holidaylistings.integration.dispatcher.fanout;
+
+import com.holidaylistings.integration.events.EnquiryEvents;
+import java.nio.charset.StandardCharsets;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
+import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.stereotype.Component;
+
+/** Receives {@code enquiry.created} and hands each event to the fan-out. */
+@Component
+class EnquiryListener {
+
+    private final DeliveryFanOut fanOut;
+
+    EnquiryListener(DeliveryFanOut fanOut) {
+        this.fanOut = fanOut;
+    }
+
+    @KafkaListener(id = "enquiry-fan-out", topics = EnquiryEvents.TOPIC, containerFactory = "fanOutContainerFactory")
+    void onEnquiryCreated(ConsumerRecord<String, String> record) throws Exception {
+        Header eventId = record.headers().lastHeader(EnquiryEvents.EVENT_ID_HEADER);
+        String id = eventId == null ? record.topic() + "-" + record.partition() + "-" + record.offset()
+                : new String(eventId.value(), StandardCharsets.UTF_8);
+        fanOut.fanOut(id, record.value());
+    }
+}

@@ -1,0 +1,76 @@
+package com.holidaylistings.integration.dispatcher;
+
+import com.holidaylistings.integration.events.EnquiryEvents;
+import com.holidaylistings.integration.testsupport.TestKafka;
+import com.holidaylistings.integration.testsupport.TestPostgres;
+import com.holidaylistings.integration.testsupport.TestSchema;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import org.apache.kafka.clients.admin.AdminClient;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The dispatcher in the test JVM on the shared real PostgreSQL and Kafka, with a retry schedule of
+ * seconds, delivering to real HTTP receivers. Test classes share one application context; each
+ * test makes its own owners and subscriptions.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE, properties = {
+    "webhook.retry-delays=1s,2s,3s",
+    "webhook.timeout=1s",
+    "webhook.allow-private-targets=true",
+    "webhook.topic-partitions=3",
+    "webhook.open-circuit-for=3s"
+})
+public abstract class DispatcherIntegrationTest {
+
+    @Autowired
+    protected JdbcClient jdbc;
+
+    protected TestData data;
+    protected Receiver receiver;
+    protected Events events;
+
+    @DynamicPropertySource
+    static void infrastructure(DynamicPropertyRegistry registry) {
+        TestPostgres.Connection db = TestSchema.database();
+        registry.add("spring.datasource.url", db::jdbcUrl);
+        registry.add("spring.datasource.username", db::username);
+        registry.add("spring.datasource.password", db::password);
+        registry.add("spring.kafka.bootstrap-servers", TestKafka::bootstrapServers);
+        createEventTopic();
+    }
+
+    @BeforeEach
+    void setUpDeliveries() {
+        data = new TestData(jdbc);
+        receiver = new Receiver();
+        events = new Events();
+    }
+
+    @AfterEach
+    void tearDownDeliveries() {
+        receiver.close();
+        events.close();
+    }
+
+    /** enquiry-ingest creates the topic in production; here the test does. */
+    private static void createEventTopic() {
+        try (AdminClient admin = AdminClient.create(java.util.Map.of("bootstrap.servers", TestKafka.bootstrapServers()))) {
+            admin.createTopics(List.of(new NewTopic(EnquiryEvents.TOPIC, 3, (short) 1))).all().get();
+        } catch (ExecutionException e) {
+            if (!(e.getCause() instanceof TopicExistsException)) {
+                throw new IllegalStateException(e);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package com.holidaylistings.integration.dispatcher;
+
+import com.holidaylistings.integration.events.EnquiryCreated;
+import com.holidaylistings.integration.events.EnquiryEvents;
+import com.holidaylistings.integration.events.PartyDetails;
+import com.holidaylistings.integration.testsupport.TestKafka;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Publishes {@code enquiry.created} records exactly as enquiry-ingest does. */
+public final class Events implements AutoCloseable {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
+            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers(),
+            ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
+            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
+            ProducerConfig.ACKS_CONFIG, "all"));
+
+    /** What was published. */
+    public record Published(UUID enquiryId, String eventId, String payload, Instant publishedAt) {}
+
+    public Published enquiryOn(UUID propertyId) {
+        UUID enquiryId = UUID.randomUUID();
+        EnquiryCreated event = EnquiryCreated.of(enquiryId, propertyId, "Seaview Cottage",
+                "https://www.holidaylistings.example/properties/seaview", "owner@example.com", "Summer week",
+                "Is it free in August?", Instant.now().truncatedTo(ChronoUnit.MICROS), "Ada Guest", "ada@example.org",
+                new PartyDetails(4, LocalDate.parse("2027-08-01"), LocalDate.parse("2027-08-08"), "Family holiday"));
+        return publish(enquiryId, UUID.randomUUID().toString(), JSON.writeValueAsString(event));
+    }
+
+    /** Publishes a record again, as a relay does after a crash. */
+    public Published publish(UUID enquiryId, String eventId, String payload) {
+        ProducerRecord<String, String> record = new ProducerRecord<>(EnquiryEvents.TOPIC, enquiryId.toString(), payload);
+        record.headers().add(EnquiryEvents.EVENT_ID_HEADER, eventId.getBytes(StandardCharsets.UTF_8));
+        record.headers().add(EnquiryEvents.EVENT_TYPE_HEADER, EnquiryCreated.TYPE.getBytes(StandardCharsets.UTF_8));
+        try {
+            producer.send(record).get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("Could not publish", e);
+        }
+        return new Published(enquiryId, eventId, payload, Instant.now());
+    }
+
+    @Override
+    public void close() {
+        producer.close();
+    }
+}

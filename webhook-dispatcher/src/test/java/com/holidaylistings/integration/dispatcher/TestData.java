@@ -1,0 +1,93 @@
+package com.holidaylistings.integration.dispatcher;
+
+import com.holidaylistings.integration.testsupport.TestSchema;
+import java.security.SecureRandom;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * Owners, properties and subscriptions as api-service stores them (the dispatcher only reads
+ * them), and the attempt log as the dispatcher writes it.
+ */
+public final class TestData {
+
+    private final JdbcClient jdbc;
+
+    public TestData(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+        TestSchema.database();
+    }
+
+    public record Owner(UUID id, String secret) {}
+
+    public record Attempt(int attempt, String outcome, Integer httpStatus, String error, Integer durationMs,
+            String responseBody, Instant attemptedAt, Instant nextAttemptAt) {}
+
+    public Owner owner() {
+        UUID id = UUID.randomUUID();
+        byte[] key = new byte[32];
+        new SecureRandom().nextBytes(key);
+        String secret = "whsec_" + Base64.getEncoder().encodeToString(key);
+        jdbc.sql("insert into owners (id, email) values (:id, :email)")
+                .param("id", id).param("email", "owner-" + id + "@example.com").update();
+        jdbc.sql("insert into webhook_secrets (owner_id, secret) values (:id, :secret)")
+                .param("id", id).param("secret", secret).update();
+        return new Owner(id, secret);
+    }
+
+    public UUID property(Owner owner) {
+        UUID id = UUID.randomUUID();
+        jdbc.sql("""
+                        insert into properties (id, owner_id, title, location, url_slug, unique_code)
+                        values (:id, :owner, 'Seaview Cottage', 'St Ives', :slug, :code)
+                        """)
+                .param("id", id).param("owner", owner.id()).param("slug", "p-" + id).param("code", "C-" + id)
+                .update();
+        return id;
+    }
+
+    /** A subscription of the owner to {@code targetUrl}, for one property or (null) all of them. */
+    public UUID subscribe(Owner owner, String targetUrl, UUID propertyId) {
+        UUID id = UUID.randomUUID();
+        jdbc.sql("""
+                        insert into webhook_subscriptions (id, owner_id, target_url, property_id)
+                        values (:id, :owner, :url, :property)
+                        """)
+                .param("id", id).param("owner", owner.id()).param("url", targetUrl).param("property", propertyId)
+                .update();
+        return id;
+    }
+
+    public void setPaused(UUID subscriptionId, boolean paused) {
+        jdbc.sql("update webhook_subscriptions set paused = :paused where id = :id")
+                .param("paused", paused).param("id", subscriptionId).update();
+    }
+
+    public String unsubscribeReason(UUID subscriptionId) {
+        return jdbc.sql("select unsubscribe_reason from webhook_subscriptions where id = :id")
+                .param("id", subscriptionId).query(String.class).optional().orElse(null);
+    }
+
+    /** The attempts of one delivery in order. */
+    public List<Attempt> attempts(UUID subscriptionId, UUID enquiryId) {
+        return jdbc.sql("""
+                        select attempt, outcome, http_status, error, duration_ms, response_body, attempted_at, next_attempt_at
+                          from delivery_attempts where subscription_id = :subscription and enquiry_id = :enquiry
+                         order by attempt, id
+                        """)
+                .param("subscription", subscriptionId).param("enquiry", enquiryId)
+                .query((rs, n) -> new Attempt(rs.getInt("attempt"), rs.getString("outcome"),
+                        rs.getObject("http_status", Integer.class), rs.getString("error"),
+                        rs.getObject("duration_ms", Integer.class), rs.getString("response_body"),
+                        instant(rs.getTimestamp("attempted_at")), instant(rs.getTimestamp("next_attempt_at"))))
+                .list();
+    }
+
+    private static Instant instant(Timestamp timestamp) {
+        return timestamp == null ? null : timestamp.toInstant();
+    }
+}

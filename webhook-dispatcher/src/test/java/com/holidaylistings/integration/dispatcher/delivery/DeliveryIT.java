@@ -1,0 +1,44 @@
+package com.holidaylistings.integration.dispatcher.delivery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+import static org.awaitility.Awaitility.await;
+
+import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
+import com.holidaylistings.integration.dispatcher.Events;
+import com.holidaylistings.integration.dispatcher.Receiver;
+import com.holidaylistings.integration.dispatcher.TestData;
+import java.time.Duration;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class DeliveryIT extends DispatcherIntegrationTest {
+
+    @Test
+    void deliversTheEventToASubscriberAndRecordsTheAttempt() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        UUID subscription = data.subscribe(owner, receiver.url("/hook", Receiver.Answer.ok()), null);
+
+        Events.Published event = events.enquiryOn(property);
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> receiver.requests("/hook").size() == 1);
+        assertThat(receiver.requests("/hook").get(0).body()).isEqualTo(event.payload());
+        await().atMost(Duration.ofSeconds(30)).until(() -> data.attempts(subscription, event.enquiryId()).size() == 1);
+        assertThat(data.attempts(subscription, event.enquiryId()).get(0).outcome()).isEqualTo("succeeded");
+    }
+
+    @Test
+    void retriesAfterEachScheduledDelayThenAbandons() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        UUID subscription = data.subscribe(owner, receiver.url("/failing", Receiver.Answer.status(500)), null);
+
+        Events.Published event = events.enquiryOn(property);
+
+        await().atMost(Duration.ofSeconds(60)).until(() -> data.attempts(subscription, event.enquiryId()).size() == 4);
+        assertThat(data.attempts(subscription, event.enquiryId()))
+                .extracting(TestData.Attempt::attempt, TestData.Attempt::outcome)
+                .containsExactly(tuple(1, "failed"), tuple(2, "failed"), tuple(3, "failed"), tuple(4, "abandoned"));
+    }
+}
