@@ -27,7 +27,8 @@ import org.springframework.test.context.DynamicPropertySource;
     "webhook.timeout=1s",
     "webhook.allow-private-targets=true",
     "webhook.topic-partitions=3",
-    "webhook.open-circuit-for=3s"
+    "webhook.open-circuit-for=3s",
+    "webhook.failures-to-open-circuit=5"
 })
 public abstract class DispatcherIntegrationTest {
 

@@ -1,15 +1,11 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
 import com.holidaylistings.integration.dispatcher.DeliveryTopics;
-import java.util.function.Consumer;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.common.header.internals.RecordHeader;
-import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.config.TopicBuilder;
 import org.springframework.kafka.core.KafkaTemplate;
-import org.springframework.kafka.retrytopic.DeadLetterPublishingRecovererFactory;
 import org.springframework.kafka.retrytopic.RetryTopicConfiguration;
 import org.springframework.kafka.retrytopic.RetryTopicConfigurationBuilder;
 import org.springframework.kafka.retrytopic.RetryTopicConfigurationSupport;
@@ -19,7 +15,8 @@ import org.springframework.kafka.retrytopic.SameIntervalTopicReuseStrategy;
  * Non-blocking retries: a failed delivery moves to {@code webhook.deliveries-retry-0}, then
  * {@code -retry-1}, … one topic per delay of {@code WEBHOOK_RETRY_DELAYS} (named by position, so
  * names stay valid when the delays change), and after the last to {@code webhook.deliveries-dlt}.
- * A record in a retry topic is consumed once its delay has passed since it was put there.
+ * Spring Kafka creates these topics and their consumers, which hold each record until it is due;
+ * {@link RetryForwarder} puts the records there.
  */
 @Configuration(proxyBeanMethods = false)
 class RetryTopicsConfig extends RetryTopicConfigurationSupport {
@@ -43,21 +40,5 @@ class RetryTopicsConfig extends RetryTopicConfigurationSupport {
                 .partitions(properties.topicPartitions())
                 .replicas(properties.topicReplicationFactor())
                 .build();
-    }
-
-    /** Carries a receiver's Retry-After on to the next retry topic when it asks for more than the schedule. */
-    @Override
-    protected Consumer<DeadLetterPublishingRecovererFactory> configureDeadLetterPublishingContainerFactory() {
-        return factory -> factory.setDeadLetterPublishingRecovererCustomizer(recoverer ->
-                recoverer.addHeadersFunction((record, exception) -> {
-                    RecordHeaders headers = new RecordHeaders();
-                    for (Throwable cause = exception; cause != null; cause = cause.getCause()) {
-                        if (cause instanceof DeliveryFailed failed && failed.notBefore() != null) {
-                            headers.add(new RecordHeader(RetryHeaders.NOT_BEFORE, RetryHeaders.encode(failed.notBefore())));
-                            break;
-                        }
-                    }
-                    return headers;
-                }));
     }
 }

@@ -23,8 +23,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * One delivery attempt per record, each on its own virtual thread, so that no consumer thread
  * ever waits on a receiver: a hanging receiver holds only its own deliveries. The record's future
- * completes once the attempt is stored; a failed attempt completes it exceptionally, which sends
- * the record on to the next retry topic (or the dead letters after the last).
+ * completes once the attempt is stored; a failed attempt completes it exceptionally with
+ * {@link DeliveryFailed}.
  */
 @Component
 class WebhookDelivery implements DisposableBean {
@@ -117,7 +117,7 @@ class WebhookDelivery implements DisposableBean {
         metrics.attempted(outcome, http.duration());
         if (outcome == Attempt.Outcome.FAILED || outcome == Attempt.Outcome.ABANDONED) {
             Instant notBefore = delay != null && delay.compareTo(scheduled) > 0 ? finishedAt.plus(delay) : null;
-            throw new DeliveryFailed(http.error() != null ? http.error() : "HTTP " + http.status(), notBefore);
+            throw new DeliveryFailed(http.error() != null ? http.error() : "HTTP " + http.status(), finishedAt, notBefore);
         }
     }
 
@@ -150,7 +150,7 @@ class WebhookDelivery implements DisposableBean {
                 breaker.onSuccess(outcome.duration().toNanos(), TimeUnit.NANOSECONDS);
             } else {
                 breaker.onError(outcome.duration().toNanos(), TimeUnit.NANOSECONDS,
-                        new DeliveryFailed(String.valueOf(outcome.status()), null));
+                        new DeliveryFailed(String.valueOf(outcome.status()), Instant.now(), null));
             }
             return outcome;
         } finally {

@@ -20,7 +20,7 @@ import org.springframework.validation.annotation.Validated;
  *     that healthy subscriptions on a host never queue behind a slow one there
  * @param maxInFlight deliveries in flight in this process; consumption pauses beyond it
  * @param failuresToOpenCircuit consecutive failures of a target after which its deliveries go
- *     straight to the retry path
+ *     straight to the retry path (20: a burst of failures on stale connections is no reason)
  * @param openCircuitFor how long a target's circuit stays open before one trial delivery
  * @param topicPartitions partitions of the deliveries topic and its retry topics
  * @param topicReplicationFactor their replication factor
@@ -34,7 +34,7 @@ public record WebhookProperties(
         @DefaultValue("16") @Positive int maxConcurrencyPerTarget,
         @DefaultValue("256") @Positive int maxConnectionsPerHost,
         @DefaultValue("4096") @Positive int maxInFlight,
-        @DefaultValue("5") @Positive int failuresToOpenCircuit,
+        @DefaultValue("20") @Positive int failuresToOpenCircuit,
         @DefaultValue("30s") Duration openCircuitFor,
         @DefaultValue("12") @Positive int topicPartitions,
         @DefaultValue("1") @Positive short topicReplicationFactor) {

@@ -20,6 +20,7 @@ import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.io.entity.StringEntity;
+import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
@@ -50,6 +51,8 @@ class WebhookSender implements DisposableBean {
                 .setDefaultConnectionConfig(ConnectionConfig.custom()
                         .setConnectTimeout(limit)
                         .setSocketTimeout(limit)
+                        // a kept-alive connection the receiver has closed meanwhile is noticed before use
+                        .setValidateAfterInactivity(TimeValue.ofSeconds(1))
                         .build());
         if (!properties.allowPrivateTargets()) {
             connections.setDnsResolver(new GuardedDnsResolver());

@@ -40,7 +40,7 @@ class DeliveryFanOut {
     int fanOut(String eventId, String payload) throws Exception {
         EnquiryCreated event = json.readValue(payload, EnquiryCreated.class);
         return retry.executeCallable(() -> {
-            List<UUID> subscriptions = subscribers.of(event.propertyId());
+            List<UUID> subscriptions = subscribers.of(event.propertyId(), event.sentAt());
             CompletableFuture<?>[] sent = subscriptions.stream()
                     .map(subscription -> kafka.send(DeliveryTopics.DELIVERIES, subscription.toString(), json.writeValueAsString(
                             new DeliveryRequest(subscription, event.enquiryId(), eventId,

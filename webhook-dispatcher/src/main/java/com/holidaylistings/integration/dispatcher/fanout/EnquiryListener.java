@@ -17,7 +17,8 @@ class EnquiryListener {
         this.fanOut = fanOut;
     }
 
-    @KafkaListener(id = "enquiry-fan-out", topics = EnquiryEvents.TOPIC, containerFactory = "fanOutContainerFactory")
+    @KafkaListener(id = "enquiry-fan-out", groupId = "${spring.kafka.consumer.group-id}", topics = EnquiryEvents.TOPIC,
+            containerFactory = "fanOutContainerFactory")
     void onEnquiryCreated(ConsumerRecord<String, String> record) throws Exception {
         Header eventId = record.headers().lastHeader(EnquiryEvents.EVENT_ID_HEADER);
         String id = eventId == null ? record.topic() + "-" + record.partition() + "-" + record.offset()
