@@ -35,7 +35,11 @@ public class LatencyReceiver {
         List<Long> latenciesMicros = Collections.synchronizedList(new ArrayList<>());
         List<Instant> arrivals = Collections.synchronizedList(new ArrayList<>());
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 1024);
-        server.setExecutor(Executors.newFixedThreadPool(32));
+        server.setExecutor(Executors.newFixedThreadPool(32, runnable -> {
+            Thread thread = new Thread(runnable);
+            thread.setDaemon(true); // the receiver ends when main does
+            return thread;
+        }));
         server.createContext("/", exchange -> {
             Instant now = Instant.now();
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
@@ -53,7 +57,8 @@ public class LatencyReceiver {
         int expected = -1;
         while (System.nanoTime() < deadline && (expected < 0 || arrivals.size() < expected)) {
             if (expected < 0 && Files.exists(expectedFile)) {
-                expected = Integer.parseInt(Files.readString(expectedFile).trim());
+                String written = Files.readString(expectedFile).trim();
+                expected = written.isEmpty() ? -1 : Integer.parseInt(written);
             }
             Thread.sleep(50);
         }

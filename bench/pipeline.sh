@@ -49,7 +49,7 @@ latency)
     sleep 3
     echo "== $rate enquiries/s for $seconds s, one subscription"
     pgbench_ -R "$rate" -T "$seconds" -c 2 -j 2 | grep -E "^tps"
-    committed 1 >"$expected_file"
+    committed 1 >"$expected_file.tmp" && mv "$expected_file.tmp" "$expected_file"
     wait "$receiver"
     ;;
 throughput)
@@ -60,7 +60,7 @@ throughput)
     sleep 3
     echo "== $enquiries enquiries x $subscriptions subscriptions = $((enquiries * subscriptions)) deliveries"
     pgbench_ -c 4 -j 2 -t $((enquiries / 4)) | grep -E "^tps"
-    committed "$subscriptions" >"$expected_file"
+    committed "$subscriptions" >"$expected_file.tmp" && mv "$expected_file.tmp" "$expected_file"
     wait "$receiver"
     ;;
 *)

@@ -12,7 +12,7 @@ PG_PORT=${DEV_POSTGRES_PORT:-55432}
 KAFKA_PORT=${DEV_KAFKA_PORT:-59092}
 KAFKA_CONTROLLER_PORT=${DEV_KAFKA_CONTROLLER_PORT:-59093}
 READY_TIMEOUT=${DEV_READY_TIMEOUT:-90}
-read -r -a SERVICE_JAVA_OPTS <<<"${DEV_JAVA_OPTS:--Xms64m -Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1}"
+read -r -a SERVICE_JAVA_OPTS <<<"${DEV_JAVA_OPTS:--Xms64m -Xmx192m -XX:+UseSerialGC -XX:MaxMetaspaceSize=128m -XX:ReservedCodeCacheSize=64m -Xss512k -XX:MaxDirectMemorySize=64m}"
 read -r -a KAFKA_JAVA_OPTS <<<"${DEV_KAFKA_JAVA_OPTS:--Xms128m -Xmx512m -XX:+UseSerialGC}"
 API_PORT=8443
 DB_NAME=owner_integration

@@ -22,22 +22,44 @@ public final class Events implements AutoCloseable {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private final KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
-            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers(),
-            ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
-            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
-            ProducerConfig.ACKS_CONFIG, "all"));
+    private final KafkaProducer<String, String> producer;
+
+    /** On the test JVM's shared broker. */
+    public Events() {
+        this(TestKafka.bootstrapServers());
+    }
+
+    public Events(String bootstrapServers) {
+        producer = new KafkaProducer<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
+                ProducerConfig.ACKS_CONFIG, "all"));
+    }
 
     /** What was published. */
     public record Published(UUID enquiryId, String eventId, String payload, Instant publishedAt) {}
 
     public Published enquiryOn(UUID propertyId) {
-        UUID enquiryId = UUID.randomUUID();
-        EnquiryCreated event = EnquiryCreated.of(enquiryId, propertyId, "Seaview Cottage",
+        return publish(anEnquiryOn(propertyId));
+    }
+
+    /** A new enquiry on the property, as a guest submits it. */
+    public static EnquiryCreated anEnquiryOn(UUID propertyId) {
+        return EnquiryCreated.of(UUID.randomUUID(), propertyId, "Seaview Cottage",
                 "https://www.holidaylistings.example/properties/seaview", "owner@example.com", "Summer week",
                 "Is it free in August?", Instant.now().truncatedTo(ChronoUnit.MICROS), "Ada Guest", "ada@example.org",
                 new PartyDetails(4, LocalDate.parse("2027-08-01"), LocalDate.parse("2027-08-08"), "Family holiday"));
-        return publish(enquiryId, UUID.randomUUID().toString(), JSON.writeValueAsString(event));
+    }
+
+    /** Publishes the event with a new event id, serialized as enquiry-ingest serializes it. */
+    public Published publish(EnquiryCreated event) {
+        return publish(event.enquiryId(), UUID.randomUUID().toString(), JSON.writeValueAsString(event));
+    }
+
+    /** Publishes the record of an earlier publication again, as a relay does after a crash. */
+    public Published publishAgain(Published earlier) {
+        return publish(earlier.enquiryId(), earlier.eventId(), earlier.payload());
     }
 
     /** Publishes a record again, as a relay does after a crash. */

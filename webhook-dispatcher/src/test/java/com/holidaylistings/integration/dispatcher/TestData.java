@@ -2,6 +2,8 @@ package com.holidaylistings.integration.dispatcher;
 
 import com.holidaylistings.integration.testsupport.TestSchema;
 import java.security.SecureRandom;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Base64;
@@ -67,6 +69,23 @@ public final class TestData {
                 .param("paused", paused).param("id", subscriptionId).update();
     }
 
+    /** The owner deleted the subscription, as DELETE /hooks/enquiries does. */
+    public void unsubscribe(UUID subscriptionId) {
+        jdbc.sql("update webhook_subscriptions set unsubscribed_at = now(), unsubscribe_reason = 'deleted' where id = :id")
+                .param("id", subscriptionId).update();
+    }
+
+    /** A subscription as the dispatcher leaves it. */
+    public record Subscription(boolean paused, Instant unsubscribedAt, String unsubscribeReason) {}
+
+    public Subscription subscription(UUID subscriptionId) {
+        return jdbc.sql("select paused, unsubscribed_at, unsubscribe_reason from webhook_subscriptions where id = :id")
+                .param("id", subscriptionId)
+                .query((rs, n) -> new Subscription(rs.getBoolean("paused"), instant(rs.getTimestamp("unsubscribed_at")),
+                        rs.getString("unsubscribe_reason")))
+                .single();
+    }
+
     public String unsubscribeReason(UUID subscriptionId) {
         return jdbc.sql("select unsubscribe_reason from webhook_subscriptions where id = :id")
                 .param("id", subscriptionId).query(String.class).optional().orElse(null);
@@ -80,11 +99,27 @@ public final class TestData {
                          order by attempt, id
                         """)
                 .param("subscription", subscriptionId).param("enquiry", enquiryId)
-                .query((rs, n) -> new Attempt(rs.getInt("attempt"), rs.getString("outcome"),
-                        rs.getObject("http_status", Integer.class), rs.getString("error"),
-                        rs.getObject("duration_ms", Integer.class), rs.getString("response_body"),
-                        instant(rs.getTimestamp("attempted_at")), instant(rs.getTimestamp("next_attempt_at"))))
+                .query(TestData::attempt)
                 .list();
+    }
+
+    /** Every attempt logged for a subscription, of all its deliveries, in the order they were made. */
+    public List<Attempt> attempts(UUID subscriptionId) {
+        return jdbc.sql("""
+                        select attempt, outcome, http_status, error, duration_ms, response_body, attempted_at, next_attempt_at
+                          from delivery_attempts where subscription_id = :subscription
+                         order by attempted_at, id
+                        """)
+                .param("subscription", subscriptionId)
+                .query(TestData::attempt)
+                .list();
+    }
+
+    private static Attempt attempt(ResultSet rs, int row) throws SQLException {
+        return new Attempt(rs.getInt("attempt"), rs.getString("outcome"),
+                rs.getObject("http_status", Integer.class), rs.getString("error"),
+                rs.getObject("duration_ms", Integer.class), rs.getString("response_body"),
+                instant(rs.getTimestamp("attempted_at")), instant(rs.getTimestamp("next_attempt_at")));
     }
 
     private static Instant instant(Timestamp timestamp) {

@@ -5,8 +5,10 @@ import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -39,6 +41,9 @@ class WebhookDelivery implements DisposableBean {
     private final WebhookProperties properties;
     private final JsonMapper json;
     private final Semaphore inFlight;
+    // Copies of one delivery (an event published or fanned out twice) run one after the other, so
+    // that the second finds the first recorded as delivered instead of delivering again.
+    private final Map<String, CompletableFuture<Void>> inFlightByWebhookId = new ConcurrentHashMap<>();
     private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
     private final ScheduledExecutorService timers =
             Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("webhook-not-before").factory());
@@ -79,10 +84,19 @@ class WebhookDelivery implements DisposableBean {
             }
         };
         long wait = notBefore == null ? 0 : Duration.between(Instant.now(), notBefore).toMillis();
-        if (wait > 0) {
-            timers.schedule(() -> workers.execute(work), wait, TimeUnit.MILLISECONDS);
+        Runnable start = () -> {
+            if (wait > 0) {
+                timers.schedule(() -> workers.execute(work), wait, TimeUnit.MILLISECONDS);
+            } else {
+                workers.execute(work);
+            }
+        };
+        CompletableFuture<Void> earlierCopy = inFlightByWebhookId.put(request.webhookId(), done);
+        done.whenComplete((result, error) -> inFlightByWebhookId.remove(request.webhookId(), done));
+        if (earlierCopy == null) {
+            start.run();
         } else {
-            workers.execute(work);
+            earlierCopy.whenComplete((result, error) -> start.run());
         }
         return done;
     }

@@ -1,0 +1,113 @@
+package com.holidaylistings.integration.dispatcher.delivery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
+import com.holidaylistings.integration.dispatcher.Events;
+import com.holidaylistings.integration.dispatcher.Receiver;
+import com.holidaylistings.integration.dispatcher.TestData;
+import java.time.Duration;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** Answers that are not a success within the 1 s test timeout: 410 Gone, too late, a redirect. */
+class FailedDeliveriesIT extends DispatcherIntegrationTest {
+
+    private static final Duration DONE = Duration.ofSeconds(30);
+
+    @Test
+    void unsubscribesOnGoneWithoutRetrying() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        UUID gone = data.subscribe(owner, receiver.url("/gone", Receiver.Answer.status(410)), null);
+
+        Events.Published event = events.enquiryOn(property);
+
+        await().atMost(DONE).until(() -> data.attempts(gone, event.enquiryId()).size() == 1);
+        TestData.Attempt attempt = data.attempts(gone, event.enquiryId()).get(0);
+        assertThat(attempt.outcome()).isEqualTo("gone");
+        assertThat(attempt.httpStatus()).isEqualTo(410);
+        assertThat(attempt.nextAttemptAt()).isNull();
+        TestData.Subscription subscription = data.subscription(gone);
+        assertThat(subscription.unsubscribeReason()).isEqualTo("gone");
+        assertThat(subscription.unsubscribedAt()).isNotNull();
+        await().during(Duration.ofSeconds(4)).atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+            assertThat(receiver.requests("/gone")).hasSize(1);
+            assertThat(data.attempts(gone, event.enquiryId())).hasSize(1);
+        });
+    }
+
+    @Test
+    void deliversNothingMoreToAGoneSubscription() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        UUID gone = data.subscribe(owner, receiver.url("/gone", Receiver.Answer.status(410)), null);
+        data.subscribe(owner, receiver.url("/witness", Receiver.Answer.ok()), null);
+        Events.Published first = events.enquiryOn(property);
+        await().atMost(DONE).until(() -> "gone".equals(data.unsubscribeReason(gone)));
+
+        Events.Published later = events.enquiryOn(property);
+
+        await().atMost(DONE).until(() -> receiver.bodies("/witness").contains(later.payload()));
+        await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+            assertThat(receiver.bodies("/gone")).containsExactly(first.payload());
+            assertThat(data.attempts(gone, later.enquiryId())).isEmpty();
+        });
+    }
+
+    @Test
+    void failsAndRetriesWhenTheReceiverHangsPastTheTimeout() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        UUID subscription = data.subscribe(owner, receiver.url("/hanging", Receiver.Answer.hang(Duration.ofSeconds(5))), null);
+
+        Events.Published event = events.enquiryOn(property);
+
+        await().atMost(DONE).until(() -> data.attempts(subscription, event.enquiryId()).size() >= 2);
+        TestData.Attempt first = data.attempts(subscription, event.enquiryId()).get(0);
+        assertThat(first.outcome()).isEqualTo("failed");
+        assertThat(first.httpStatus()).isNull();
+        assertThat(first.error()).containsIgnoringCase("timed out");
+        assertThat(first.durationMs()).isBetween(1000, 2500);
+        assertThat(first.nextAttemptAt()).isNotNull();
+        assertThat(receiver.requests("/hanging")).hasSizeGreaterThanOrEqualTo(2);
+    }
+
+    @Test
+    void countsASuccessAfterTheTimeoutAsAFailure() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        UUID subscription = data.subscribe(owner, receiver.url("/slow",
+                Receiver.Answer.ok().after(Duration.ofMillis(1500)), Receiver.Answer.ok()), null);
+
+        Events.Published event = events.enquiryOn(property);
+
+        await().atMost(DONE).until(() -> data.attempts(subscription, event.enquiryId()).size() == 2);
+        TestData.Attempt late = data.attempts(subscription, event.enquiryId()).get(0);
+        assertThat(late.outcome()).isEqualTo("failed");
+        assertThat(late.httpStatus()).isNull();
+        assertThat(late.error()).containsIgnoringCase("timed out");
+        assertThat(data.attempts(subscription, event.enquiryId()).get(1).outcome()).isEqualTo("succeeded");
+    }
+
+    @Test
+    void doesNotFollowARedirect() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        String elsewhere = receiver.url("/elsewhere", Receiver.Answer.ok());
+        UUID subscription = data.subscribe(owner,
+                receiver.url("/moved", Receiver.Answer.status(302).with("Location", elsewhere)), null);
+
+        Events.Published event = events.enquiryOn(property);
+
+        await().atMost(DONE).until(() -> data.attempts(subscription, event.enquiryId()).size() >= 2);
+        assertThat(data.attempts(subscription, event.enquiryId()).subList(0, 2))
+                .allSatisfy(attempt -> {
+                    assertThat(attempt.outcome()).isEqualTo("failed");
+                    assertThat(attempt.httpStatus()).isEqualTo(302);
+                });
+        assertThat(receiver.requests("/moved")).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(receiver.requests("/elsewhere")).isEmpty();
+    }
+}

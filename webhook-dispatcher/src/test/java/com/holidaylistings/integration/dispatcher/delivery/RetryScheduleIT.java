@@ -1,0 +1,159 @@
+package com.holidaylistings.integration.dispatcher.delivery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+import static org.assertj.core.api.Assertions.within;
+import static org.awaitility.Awaitility.await;
+
+import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
+import com.holidaylistings.integration.dispatcher.Events;
+import com.holidaylistings.integration.dispatcher.Receiver;
+import com.holidaylistings.integration.dispatcher.TestData;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.UUID;
+import org.assertj.core.data.TemporalUnitOffset;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Retries on the test schedule 1s, 2s, 3s (each counted from the failure before it), their log,
+ * and Retry-After. A retry may run late by the poll and resume granularity of the retry topics,
+ * never early.
+ */
+class RetryScheduleIT extends DispatcherIntegrationTest {
+
+    private static final Logger log = LoggerFactory.getLogger(RetryScheduleIT.class);
+    private static final List<Duration> SCHEDULE = List.of(Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(3));
+    private static final Duration EARLY = Duration.ofMillis(100);
+    private static final Duration LATE = Duration.ofMillis(2500);
+    private static final Duration DONE = Duration.ofSeconds(60);
+    private static final TemporalUnitOffset CLOSE = within(5, ChronoUnit.MILLIS);
+
+    @Test
+    void retriesAfterEachScheduledDelayThenAbandonsAndLogsEveryAttempt() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        UUID subscription = data.subscribe(owner,
+                receiver.url("/failing", Receiver.Answer.status(500).withBody("e".repeat(5000))), null);
+
+        Events.Published event = events.enquiryOn(property);
+
+        await().atMost(DONE).until(() -> data.attempts(subscription, event.enquiryId()).size() == 4);
+        List<TestData.Attempt> attempts = data.attempts(subscription, event.enquiryId());
+        assertThat(attempts)
+                .extracting(TestData.Attempt::attempt, TestData.Attempt::outcome, TestData.Attempt::httpStatus)
+                .containsExactly(tuple(1, "failed", 500), tuple(2, "failed", 500), tuple(3, "failed", 500),
+                        tuple(4, "abandoned", 500));
+        List<Receiver.Request> requests = receiver.requests("/failing");
+        assertThat(requests).hasSize(4);
+        log.info("Gaps between attempts (ms): {}", gaps(requests));
+        for (int i = 0; i < 3; i++) {
+            Duration gap = Duration.between(requests.get(i).receivedAt(), requests.get(i + 1).receivedAt());
+            assertThat(gap).as("gap before retry %d", i + 1)
+                    .isBetween(SCHEDULE.get(i).minus(EARLY), SCHEDULE.get(i).plus(LATE));
+        }
+        for (TestData.Attempt attempt : attempts) {
+            assertThat(attempt.durationMs()).isNotNull().isBetween(0, 1000);
+            assertThat(attempt.responseBody()).as("the first KiB of the answer").isEqualTo("e".repeat(1024));
+            assertThat(attempt.error()).isNull();
+        }
+        for (int i = 0; i < 3; i++) {
+            TestData.Attempt failed = attempts.get(i);
+            assertThat(failed.nextAttemptAt()).as("next attempt after attempt %d", i + 1)
+                    .isCloseTo(failed.attemptedAt().plusMillis(failed.durationMs()).plus(SCHEDULE.get(i)), CLOSE);
+            assertThat(requests.get(i + 1).receivedAt()).isAfterOrEqualTo(failed.nextAttemptAt().minus(EARLY));
+        }
+        assertThat(attempts.get(3).nextAttemptAt()).isNull();
+        await().during(Duration.ofSeconds(4)).atMost(Duration.ofSeconds(10))
+                .until(() -> receiver.requests("/failing").size() == 4);
+    }
+
+    @Test
+    void keepsDeliveringLaterEventsAfterAnAbandonedOne() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        UUID subscription = data.subscribe(owner, receiver.url("/failing", Receiver.Answer.status(500)), null);
+        Events.Published abandoned = events.enquiryOn(property);
+        await().atMost(DONE).until(() -> data.attempts(subscription, abandoned.enquiryId()).size() == 4);
+        receiver.answer("/failing", Receiver.Answer.ok());
+
+        Events.Published later = events.enquiryOn(property);
+
+        await().atMost(DONE).until(() -> receiver.bodies("/failing").contains(later.payload()));
+        await().atMost(DONE).until(() -> data.attempts(subscription, later.enquiryId()).size() == 1);
+        assertThat(data.attempts(subscription, later.enquiryId())).extracting(TestData.Attempt::outcome).containsExactly("succeeded");
+        assertThat(data.subscription(subscription)).isEqualTo(new TestData.Subscription(false, null, null));
+    }
+
+    @Test
+    void stopsRetryingOnceTheReceiverAcceptsTheEvent() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        UUID subscription = data.subscribe(owner, receiver.url("/flaky",
+                Receiver.Answer.status(500), Receiver.Answer.status(500), Receiver.Answer.ok()), null);
+
+        Events.Published event = events.enquiryOn(property);
+
+        await().atMost(DONE).until(() -> data.attempts(subscription, event.enquiryId()).size() == 3);
+        assertThat(data.attempts(subscription, event.enquiryId()))
+                .extracting(TestData.Attempt::attempt, TestData.Attempt::outcome, TestData.Attempt::httpStatus)
+                .containsExactly(tuple(1, "failed", 500), tuple(2, "failed", 500), tuple(3, "succeeded", 200));
+        assertThat(data.attempts(subscription, event.enquiryId()).get(2).nextAttemptAt()).isNull();
+        await().during(Duration.ofSeconds(4)).atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+            assertThat(receiver.requests("/flaky")).hasSize(3);
+            assertThat(data.attempts(subscription, event.enquiryId())).hasSize(3);
+        });
+    }
+
+    @Test
+    void waitsAsLongAsRetryAfterAsksUpToTwiceTheScheduledDelay() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        UUID subscription = data.subscribe(owner, receiver.url("/busy",
+                Receiver.Answer.status(429).with("Retry-After", "10"), Receiver.Answer.ok()), null);
+
+        Events.Published event = events.enquiryOn(property);
+
+        await().atMost(DONE).until(() -> data.attempts(subscription, event.enquiryId()).size() == 2);
+        List<Receiver.Request> requests = receiver.requests("/busy");
+        Duration gap = Duration.between(requests.get(0).receivedAt(), requests.get(1).receivedAt());
+        log.info("Gap before the retry (ms): {}", gap.toMillis());
+        Duration capped = SCHEDULE.get(0).multipliedBy(2);
+        assertThat(gap).isBetween(capped.minus(EARLY), capped.plus(LATE));
+        TestData.Attempt first = data.attempts(subscription, event.enquiryId()).get(0);
+        assertThat(first.outcome()).isEqualTo("failed");
+        assertThat(first.httpStatus()).isEqualTo(429);
+        assertThat(first.nextAttemptAt()).isCloseTo(first.attemptedAt().plusMillis(first.durationMs()).plus(capped), CLOSE);
+        assertThat(data.attempts(subscription, event.enquiryId()).get(1).outcome()).isEqualTo("succeeded");
+    }
+
+    @Test
+    void keepsTheScheduleWhenRetryAfterAsksForLess() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        UUID subscription = data.subscribe(owner, receiver.url("/unavailable",
+                Receiver.Answer.status(503).with("Retry-After", "0"), Receiver.Answer.ok()), null);
+
+        Events.Published event = events.enquiryOn(property);
+
+        await().atMost(DONE).until(() -> data.attempts(subscription, event.enquiryId()).size() == 2);
+        List<Receiver.Request> requests = receiver.requests("/unavailable");
+        Duration gap = Duration.between(requests.get(0).receivedAt(), requests.get(1).receivedAt());
+        log.info("Gap before the retry (ms): {}", gap.toMillis());
+        assertThat(gap).isBetween(SCHEDULE.get(0).minus(EARLY), SCHEDULE.get(0).plus(LATE));
+        TestData.Attempt first = data.attempts(subscription, event.enquiryId()).get(0);
+        assertThat(first.httpStatus()).isEqualTo(503);
+        assertThat(first.nextAttemptAt())
+                .isCloseTo(first.attemptedAt().plusMillis(first.durationMs()).plus(SCHEDULE.get(0)), CLOSE);
+    }
+
+    private static List<Long> gaps(List<Receiver.Request> requests) {
+        return IntStream.range(1, requests.size())
+                .mapToObj(i -> Duration.between(requests.get(i - 1).receivedAt(), requests.get(i).receivedAt()).toMillis())
+                .toList();
+    }
+}

@@ -1,0 +1,93 @@
+package com.holidaylistings.integration.dispatcher.fanout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
+import com.holidaylistings.integration.dispatcher.Events;
+import com.holidaylistings.integration.dispatcher.Receiver;
+import com.holidaylistings.integration.dispatcher.TestData;
+import java.time.Duration;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** Which subscriptions an event goes to: one delivery to each live, matching subscription, and none to any other. */
+class RoutingIT extends DispatcherIntegrationTest {
+
+    private static final Duration DELIVERED = Duration.ofSeconds(30);
+    private static final Duration NOTHING_MORE = Duration.ofSeconds(3);
+
+    @Test
+    void deliversToTheOwnersMatchingSubscriptionsOnly() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        UUID otherProperty = data.property(owner);
+        TestData.Owner otherOwner = data.owner();
+        data.property(otherOwner);
+        UUID allProperties = data.subscribe(owner, receiver.url("/all", Receiver.Answer.ok()), null);
+        UUID thisProperty = data.subscribe(owner, receiver.url("/this", Receiver.Answer.ok()), property);
+        UUID thatProperty = data.subscribe(owner, receiver.url("/that", Receiver.Answer.ok()), otherProperty);
+        UUID otherOwners = data.subscribe(otherOwner, receiver.url("/other-owner", Receiver.Answer.ok()), null);
+        UUID paused = data.subscribe(owner, receiver.url("/paused", Receiver.Answer.ok()), null);
+        data.setPaused(paused, true);
+        UUID deleted = data.subscribe(owner, receiver.url("/deleted", Receiver.Answer.ok()), null);
+        data.unsubscribe(deleted);
+
+        Events.Published event = events.enquiryOn(property);
+
+        await().atMost(DELIVERED).until(() -> receiver.requests("/all").size() == 1 && receiver.requests("/this").size() == 1);
+        await().during(NOTHING_MORE).atMost(NOTHING_MORE.plusSeconds(5)).untilAsserted(() -> {
+            assertThat(receiver.bodies("/all")).containsExactly(event.payload());
+            assertThat(receiver.bodies("/this")).containsExactly(event.payload());
+            assertThat(receiver.requests("/that")).isEmpty();
+            assertThat(receiver.requests("/other-owner")).isEmpty();
+            assertThat(receiver.requests("/paused")).isEmpty();
+            assertThat(receiver.requests("/deleted")).isEmpty();
+        });
+        assertThat(data.attempts(allProperties, event.enquiryId())).extracting(TestData.Attempt::outcome).containsExactly("succeeded");
+        assertThat(data.attempts(thisProperty, event.enquiryId())).extracting(TestData.Attempt::outcome).containsExactly("succeeded");
+        for (UUID none : new UUID[] {thatProperty, otherOwners, paused, deleted}) {
+            assertThat(data.attempts(none, event.enquiryId())).isEmpty();
+        }
+    }
+
+    @Test
+    void deliversAnEventOnTheOtherPropertyToItsFilterAndToAllProperties() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        UUID otherProperty = data.property(owner);
+        data.subscribe(owner, receiver.url("/all", Receiver.Answer.ok()), null);
+        data.subscribe(owner, receiver.url("/this", Receiver.Answer.ok()), property);
+        data.subscribe(owner, receiver.url("/that", Receiver.Answer.ok()), otherProperty);
+
+        Events.Published event = events.enquiryOn(otherProperty);
+
+        await().atMost(DELIVERED).until(() -> receiver.requests("/all").size() == 1 && receiver.requests("/that").size() == 1);
+        await().during(NOTHING_MORE).atMost(NOTHING_MORE.plusSeconds(5)).untilAsserted(() -> {
+            assertThat(receiver.bodies("/all")).containsExactly(event.payload());
+            assertThat(receiver.bodies("/that")).containsExactly(event.payload());
+            assertThat(receiver.requests("/this")).isEmpty();
+        });
+    }
+
+    @Test
+    void deliversOncePerSubscriptionEvenToTheSameUrl() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        String url = receiver.url("/shared", Receiver.Answer.ok());
+        UUID allProperties = data.subscribe(owner, url, null);
+        UUID thisProperty = data.subscribe(owner, url, property);
+
+        Events.Published event = events.enquiryOn(property);
+
+        await().atMost(DELIVERED).until(() -> receiver.requests("/shared").size() == 2);
+        await().during(NOTHING_MORE).atMost(NOTHING_MORE.plusSeconds(5))
+                .until(() -> receiver.requests("/shared").size() == 2);
+        assertThat(receiver.bodies("/shared")).containsExactly(event.payload(), event.payload());
+        assertThat(receiver.requests("/shared")).extracting(request -> request.header("webhook-id"))
+                .containsExactlyInAnyOrder(DeliveryRequest.webhookIdOf(event.eventId(), allProperties),
+                        DeliveryRequest.webhookIdOf(event.eventId(), thisProperty));
+        assertThat(data.attempts(allProperties, event.enquiryId())).extracting(TestData.Attempt::outcome).containsExactly("succeeded");
+        assertThat(data.attempts(thisProperty, event.enquiryId())).extracting(TestData.Attempt::outcome).containsExactly("succeeded");
+    }
+}
