@@ -617,6 +617,8 @@ start_service() {
         export SERVER_PORT=$server
         export MANAGEMENT_SERVER_PORT=$management
         export MANAGEMENT_ENDPOINT_HEALTH_PROBES_ENABLED=true
+        # glibc gives each busy thread its own malloc arena: two keep resident memory in check
+        export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
         export ADMIN_API_KEY
         export WEBHOOK_ALLOW_PRIVATE_TARGETS=${WEBHOOK_ALLOW_PRIVATE_TARGETS:-true}
         if [[ $name == api-service ]]; then

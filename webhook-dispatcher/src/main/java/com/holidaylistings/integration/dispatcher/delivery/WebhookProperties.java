@@ -33,7 +33,7 @@ public record WebhookProperties(
         @DefaultValue("false") boolean allowPrivateTargets,
         @DefaultValue("16") @Positive int maxConcurrencyPerTarget,
         @DefaultValue("256") @Positive int maxConnectionsPerHost,
-        @DefaultValue("4096") @Positive int maxInFlight,
+        @DefaultValue("1024") @Positive int maxInFlight,
         @DefaultValue("20") @Positive int failuresToOpenCircuit,
         @DefaultValue("30s") Duration openCircuitFor,
         @DefaultValue("12") @Positive int topicPartitions,

@@ -12,7 +12,7 @@ final class Settings {
         return new WebhookProperties(
                 List.of(Duration.ofMinutes(1), Duration.ofMinutes(5), Duration.ofMinutes(15), Duration.ofHours(1),
                         Duration.ofHours(4)),
-                Duration.ofSeconds(10), false, 16, 256, 4096, 20, Duration.ofSeconds(30), 12, (short) 1);
+                Duration.ofSeconds(10), false, 16, 256, 1024, 20, Duration.ofSeconds(30), 12, (short) 1);
     }
 
     static WebhookProperties withPrivateTargets(boolean allowed) {
