@@ -1,0 +1,145 @@
+package com.holidaylistings.integration.testsupport;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * The module's packaged service (its jar in {@code target/}, built before Failsafe runs) as a real
+ * OS process on the shared test database, so that tests can stop it with SIGTERM or kill it with
+ * SIGKILL as an operator or a crash would. Its output goes to {@code target/<module>-<name>.log}.
+ */
+public final class ServiceProcess implements AutoCloseable {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    private final String name;
+    private final int port;
+    private final Process process;
+
+    private ServiceProcess(String name, int port, Process process) {
+        this.name = name;
+        this.port = port;
+        this.process = process;
+    }
+
+    /**
+     * Starts {@code module}'s jar with the database settings, a free management port, and
+     * {@code environment} on top.
+     */
+    public static ServiceProcess start(String module, String name, List<String> jvmOptions, Map<String, String> environment) {
+        TestPostgres.Connection db = TestSchema.database();
+        int port = freePort();
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", jar(module).toString()));
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(Path.of("target", module + "-" + name + ".log").toFile()));
+        Map<String, String> env = builder.environment();
+        env.put("SPRING_DATASOURCE_URL", db.jdbcUrl());
+        env.put("SPRING_DATASOURCE_USERNAME", db.username());
+        env.put("SPRING_DATASOURCE_PASSWORD", db.password());
+        env.put("MANAGEMENT_SERVER_PORT", Integer.toString(port));
+        env.putAll(environment);
+        try {
+            return new ServiceProcess(name, port, builder.start());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Whether the readiness probe says UP. */
+    public boolean isReady() {
+        return get("/actuator/health/readiness").contains("\"status\":\"UP\"");
+    }
+
+    /** The full health document, or "" when the process does not answer. */
+    public String health() {
+        return get("/actuator/health");
+    }
+
+    /** SIGTERM: a clean stop, which this waits for. */
+    public void stop() {
+        process.destroy();
+        waitForExit();
+    }
+
+    /** SIGKILL: no shutdown hook, nothing flushed. */
+    public void kill() {
+        process.destroyForcibly();
+        waitForExit();
+    }
+
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            kill();
+        }
+    }
+
+    private void waitForExit() {
+        try {
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                throw new IllegalStateException(name + " did not exit");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private String get(String path) {
+        try {
+            HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                    .timeout(Duration.ofSeconds(5))
+                    .build();
+            return HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body();
+        } catch (IOException e) {
+            return "";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "";
+        }
+    }
+
+    private static Path jar(String module) {
+        try (Stream<Path> files = Files.list(Path.of("target"))) {
+            return files.filter(file -> file.getFileName().toString().matches(module + "-.*\\.jar"))
+                    .filter(file -> !file.getFileName().toString().endsWith("-plain.jar"))
+                    .findFirst()
+                    .orElseThrow(() -> new IllegalStateException("Package " + module + " first: no jar in target/"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
