@@ -7,18 +7,21 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.UUID;
 import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Gives every request an id: the caller's {@code X-Request-Id} when it is a sane token, a new one
- * otherwise. It is echoed on the response, logged with every line, and stored with the outbox
- * event the request creates.
+ * otherwise. It is echoed on the response, logged with every line (and in one access-log line per
+ * request), and stored with the outbox event the request creates.
  */
 public class RequestIdFilter extends OncePerRequestFilter {
 
     public static final String HEADER = "X-Request-Id";
     public static final String MDC_KEY = "requestId";
+    private static final Logger access = LoggerFactory.getLogger("access");
     private static final Pattern SANE = Pattern.compile("^[A-Za-z0-9._-]{1,64}$");
 
     public static String current() {
@@ -32,9 +35,12 @@ public class RequestIdFilter extends OncePerRequestFilter {
         String requestId = given != null && SANE.matcher(given).matches() ? given : UUID.randomUUID().toString();
         response.setHeader(HEADER, requestId);
         MDC.put(MDC_KEY, requestId);
+        long started = System.nanoTime();
         try {
             chain.doFilter(request, response);
         } finally {
+            access.info("{} {} {} {} ms", request.getMethod(), request.getRequestURI(), response.getStatus(),
+                    (System.nanoTime() - started) / 1_000_000);
             MDC.remove(MDC_KEY);
         }
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.holidaylistings.integration.api.support.ApiClient;
 import com.holidaylistings.integration.api.support.ApiIntegrationTest;
+import com.holidaylistings.integration.api.support.TestWorld;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 
@@ -27,6 +28,17 @@ class ManagementPortIT extends ApiIntegrationTest {
 
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.json().get("status").asString()).isEqualTo("UP");
+    }
+
+    @Test
+    void servesPrometheusMetricsIncludingTheRequestsServed() {
+        TestWorld.Account account = world.newAccount();
+        as(account).get("/integration/v1/auth");
+
+        ApiClient.Response response = ApiClient.plainHttp(managementPort).get("/actuator/prometheus");
+
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(response.body()).contains("http_server_requests_seconds_count", "hikaricp_connections");
     }
 
     @Test
