@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.JacksonException;
@@ -74,6 +75,9 @@ class WebhookDelivery implements DisposableBean {
         inFlight.acquire(); // beyond maxInFlight, consumption waits: back pressure, not unbounded memory
         CompletableFuture<Void> done = new CompletableFuture<>();
         Runnable work = () -> {
+            if (request.requestId() != null) {
+                MDC.put("requestId", request.requestId()); // the intake request's id, in every log line of the attempt
+            }
             try {
                 attempt(request, attempt, dueAt);
                 done.complete(null);
@@ -81,6 +85,7 @@ class WebhookDelivery implements DisposableBean {
                 done.completeExceptionally(e);
             } finally {
                 inFlight.release();
+                MDC.remove("requestId");
             }
         };
         long wait = notBefore == null ? 0 : Duration.between(Instant.now(), notBefore).toMillis();

@@ -37,14 +37,14 @@ class DeliveryFanOut {
     }
 
     /** Returns how many deliveries were queued. */
-    int fanOut(String eventId, String payload) throws Exception {
+    int fanOut(String eventId, String requestId, String payload) throws Exception {
         EnquiryCreated event = json.readValue(payload, EnquiryCreated.class);
         return retry.executeCallable(() -> {
             List<UUID> subscriptions = subscribers.of(event.propertyId(), event.sentAt());
             CompletableFuture<?>[] sent = subscriptions.stream()
                     .map(subscription -> kafka.send(DeliveryTopics.DELIVERIES, subscription.toString(), json.writeValueAsString(
                             new DeliveryRequest(subscription, event.enquiryId(), eventId,
-                                    DeliveryRequest.webhookIdOf(eventId, subscription), event.sentAt(), payload))))
+                                    DeliveryRequest.webhookIdOf(eventId, subscription), event.sentAt(), payload, requestId))))
                     .toArray(CompletableFuture[]::new);
             CompletableFuture.allOf(sent).get(30, TimeUnit.SECONDS);
             return subscriptions.size();

@@ -23,6 +23,7 @@ class EnquiryListener {
         Header eventId = record.headers().lastHeader(EnquiryEvents.EVENT_ID_HEADER);
         String id = eventId == null ? record.topic() + "-" + record.partition() + "-" + record.offset()
                 : new String(eventId.value(), StandardCharsets.UTF_8);
-        fanOut.fanOut(id, record.value());
+        Header requestId = record.headers().lastHeader(EnquiryEvents.REQUEST_ID_HEADER);
+        fanOut.fanOut(id, requestId == null ? null : new String(requestId.value(), StandardCharsets.UTF_8), record.value());
     }
 }
