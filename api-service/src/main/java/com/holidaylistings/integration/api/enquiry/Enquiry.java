@@ -1,5 +1,6 @@
 package com.holidaylistings.integration.api.enquiry;
 
+import com.holidaylistings.integration.events.EnquiryCreated;
 import com.holidaylistings.integration.events.PartyDetails;
 import java.time.Instant;
 import java.util.UUID;
@@ -20,6 +21,13 @@ record Enquiry(
         String userEmail,
         PartyDetails partyDetails,
         Instant sentAt) {
+
+    /** A just-submitted enquiry, as its event describes it. */
+    static Enquiry of(EnquiryCreated event) {
+        return new Enquiry(event.enquiryId(), event.propertyId(), event.propertyTitle(), event.propertyUrl(),
+                event.subject(), event.message(), event.status(), event.userName(), event.userEmail(),
+                event.partyDetails(), event.sentAt());
+    }
 
     /** The reduced enquiry that PATCH answers with. */
     Summary summary() {

@@ -48,8 +48,6 @@ class EnquiryIntake {
                 submission.party());
         enquiries.insert(property.ownerId(), event);
         outbox.enquiryCreated(event, RequestIdFilter.current());
-        return new Enquiry(event.enquiryId(), event.propertyId(), event.propertyTitle(), event.propertyUrl(),
-                event.subject(), event.message(), event.status(), event.userName(), event.userEmail(),
-                event.partyDetails(), event.sentAt());
+        return Enquiry.of(event);
     }
 }

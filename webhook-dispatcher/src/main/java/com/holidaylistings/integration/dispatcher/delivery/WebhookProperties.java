@@ -24,6 +24,8 @@ import org.springframework.validation.annotation.Validated;
  * @param openCircuitFor how long a target's circuit stays open before one trial delivery
  * @param topicPartitions partitions of the deliveries topic and its retry topics
  * @param topicReplicationFactor their replication factor
+ * @param attemptRetention {@code WEBHOOK_ATTEMPT_RETENTION}: delivery attempts older than this are
+ *     deleted (30d; keep it longer than the topics' retention, since the log also stops repeats)
  */
 @Validated
 @ConfigurationProperties("webhook")
@@ -37,7 +39,8 @@ public record WebhookProperties(
         @DefaultValue("20") @Positive int failuresToOpenCircuit,
         @DefaultValue("30s") Duration openCircuitFor,
         @DefaultValue("12") @Positive int topicPartitions,
-        @DefaultValue("1") @Positive short topicReplicationFactor) {
+        @DefaultValue("1") @Positive short topicReplicationFactor,
+        @DefaultValue("30d") Duration attemptRetention) {
 
     /** Attempts in all: the first and one per delay. */
     public int maxAttempts() {

@@ -2,6 +2,8 @@ package com.holidaylistings.integration.dispatcher.delivery;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -106,11 +108,12 @@ class WebhookSender implements DisposableBean {
         InputStream in = response.getEntity().getContent();
         byte[] kept = in.readNBytes(KEPT_BODY_BYTES);
         in.skip(DRAINED_BODY_BYTES); // small bodies are drained so the connection can be reused
-        String text = new String(kept, StandardCharsets.UTF_8);
-        // Keep whole characters within the column's 1 KiB.
-        while (text.getBytes(StandardCharsets.UTF_8).length > KEPT_BODY_BYTES) {
-            text = text.substring(0, text.length() - 1);
-        }
+        // A character cut off at the 1 KiB mark is dropped rather than replaced, so the text stays within 1 KiB.
+        String text = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.IGNORE)
+                .onUnmappableCharacter(CodingErrorAction.IGNORE)
+                .decode(ByteBuffer.wrap(kept))
+                .toString();
         return text.replace('\u0000', ' ');
     }
 

@@ -1,0 +1,57 @@
+package com.holidaylistings.integration.dispatcher.delivery;
+
+import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+/**
+ * Keeps the attempt log from growing forever: once an hour, attempts older than the retention are
+ * deleted in batches. Every replica may run it; deleting the same rows twice changes nothing.
+ */
+@Component
+class AttemptRetention {
+
+    private static final Logger log = LoggerFactory.getLogger(AttemptRetention.class);
+    private static final int BATCH = 10_000;
+
+    private final JdbcClient jdbc;
+    private final Duration retention;
+
+    AttemptRetention(JdbcClient jdbc, WebhookProperties properties) {
+        this.jdbc = jdbc;
+        this.retention = properties.attemptRetention();
+    }
+
+    @Scheduled(fixedDelayString = "PT1H", initialDelayString = "PT5M")
+    void purge() {
+        try {
+            int deleted = deleteOlderThan(retention);
+            if (deleted > 0) {
+                log.info("Deleted {} delivery attempts older than {}", deleted, retention);
+            }
+        } catch (RuntimeException e) {
+            log.warn("Could not delete old delivery attempts; trying again later: {}", e.getMessage());
+        }
+    }
+
+    /** Deletes the attempts older than {@code age}; returns how many. */
+    int deleteOlderThan(Duration age) {
+        int total = 0;
+        int deleted;
+        do {
+            deleted = jdbc.sql("""
+                            delete from delivery_attempts where id in (
+                                select id from delivery_attempts
+                                 where attempted_at < now() - cast(:age as interval) limit :batch)
+                            """)
+                    .param("age", age.toSeconds() + " seconds")
+                    .param("batch", BATCH)
+                    .update();
+            total += deleted;
+        } while (deleted == BATCH);
+        return total;
+    }
+}
