@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The system tests (module system-tests): an owner's journey end to end, the fault journey (SIGKILL
+# of enquiry-ingest, webhook-dispatcher and the Kafka broker while enquiries stream), two replicas of
+# each service, and graceful shutdown on SIGTERM. They run against the local stack, every service
+# its own process, and restart what they stop with dev/up.sh. The stack is started when it is not
+# running, and stopped again at the end in that case. Extra arguments go to Maven, for example
+# -Dit.test=OwnerJourneyIT.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# shellcheck source=dev/lib/common.sh
+source dev/lib/common.sh
+# shellcheck source=dev/lib/java.sh
+source dev/lib/java.sh
+dev_use_jdk 21
+
+stop_after=true
+if running_pid api-service >/dev/null; then stop_after=false; fi
+if $stop_after; then trap 'dev/down.sh' EXIT; fi
+
+dev/up.sh
+mvn -B verify -Psystem -pl system-tests "$@"

@@ -1,0 +1,114 @@
+package com.holidaylistings.integration.system;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.CertificateFactory;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The Integration API and the internal API over HTTPS, trusting only the stack's certificate, as a
+ * client outside the system sees them.
+ */
+final class Api {
+
+    static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private static final HttpClient HTTP = HttpClient.newBuilder()
+            .sslContext(trustingStackCertificate())
+            .connectTimeout(Duration.ofSeconds(5))
+            .executor(Executors.newVirtualThreadPerTaskExecutor())
+            .build();
+
+    private Api() {
+    }
+
+    /** An answer: its status and its JSON body (a missing node when the body is empty). */
+    record Answer(int status, JsonNode body) {
+
+        JsonNode expect(int expected) {
+            if (status != expected) {
+                throw new AssertionError("expected " + expected + " but got " + status + ": " + body);
+            }
+            return body;
+        }
+    }
+
+    static String internalBaseUrl() {
+        return Stack.setting("INTERNAL_BASE_URL");
+    }
+
+    static String apiBaseUrl() {
+        return Stack.setting("API_BASE_URL");
+    }
+
+    /** A call to the internal API, authenticated with the admin key. */
+    static Answer internal(String method, String path, Object body) throws IOException {
+        return send(method, internalBaseUrl() + path, "X-Admin-Key", Stack.setting("ADMIN_API_KEY"), body);
+    }
+
+    /** A call to the Integration API at {@code baseUrl} with an owner's token. */
+    static Answer owner(String baseUrl, String token, String method, String path, Object body) throws IOException {
+        return send(method, baseUrl + path, "Authorization", "Bearer " + token, body);
+    }
+
+    /** The listing site's intake: a guest's enquiry about {@code propertyId}; answers its id. */
+    static Answer submitEnquiry(UUID propertyId, String subject) throws IOException {
+        return internal("POST", "/enquiries", java.util.Map.of(
+                "property_id", propertyId.toString(),
+                "subject", subject,
+                "message", "Is the house free that week? We would arrive in the afternoon.",
+                "user_name", "Guest " + subject,
+                "user_email", "guest@example.com",
+                "party_details", java.util.Map.of("group_size", 4, "check_in", "2027-07-03", "check_out", "2027-07-10")));
+    }
+
+    private static Answer send(String method, String url, String authHeader, String authValue, Object body)
+            throws IOException {
+        HttpRequest.BodyPublisher publisher = body == null ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body));
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
+                .timeout(Duration.ofSeconds(30))
+                .header(authHeader, authValue)
+                .method(method, publisher);
+        if (body != null) {
+            request.header("Content-Type", "application/json");
+        }
+        try {
+            HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            JsonNode json = response.body().isEmpty() ? JSON.missingNode() : JSON.readTree(response.body());
+            return new Answer(response.statusCode(), json);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+    }
+
+    private static SSLContext trustingStackCertificate() {
+        try (InputStream pem = Files.newInputStream(Path.of(Stack.setting("CA_CERT")))) {
+            KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
+            trusted.load(null, null);
+            trusted.setCertificateEntry("stack", CertificateFactory.getInstance("X.509").generateCertificate(pem));
+            TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            trust.init(trusted);
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(null, trust.getTrustManagers(), null);
+            return context;
+        } catch (IOException | GeneralSecurityException e) {
+            throw new IllegalStateException("cannot trust the stack's certificate " + Stack.setting("CA_CERT"), e);
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package com.holidaylistings.integration.system;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.awaitility.Awaitility;
+
+/**
+ * A second instance of a service next to the stack's own: the same jar, database, broker, keys and
+ * JVM sizing as dev/up.sh gives it, on free ports, with its output in {@code target/<name>.log}.
+ */
+final class Replica implements AutoCloseable {
+
+    /** The stack's default JVM options for a service (dev/up.sh, DEV_JAVA_OPTS). */
+    private static final List<String> JVM_OPTIONS = List.of("-Xms64m", "-Xmx192m", "-XX:+UseSerialGC",
+            "-XX:MaxMetaspaceSize=128m", "-XX:ReservedCodeCacheSize=64m", "-Xss512k", "-XX:MaxDirectMemorySize=64m");
+
+    private final String name;
+    private final int serverPort;
+    private final int managementPort;
+    private final Process process;
+
+    private Replica(String name, int serverPort, int managementPort, Process process) {
+        this.name = name;
+        this.serverPort = serverPort;
+        this.managementPort = managementPort;
+        this.process = process;
+    }
+
+    /** Starts a replica of {@code module} and waits until it reports ready. */
+    static Replica start(String module) {
+        String name = module + "-replica";
+        int serverPort = freePort();
+        int managementPort = freePort();
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(JVM_OPTIONS);
+        command.addAll(List.of("-jar", jar(module).toString()));
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(Path.of("target", name + ".log").toFile()));
+        Map<String, String> env = builder.environment();
+        env.put("SPRING_DATASOURCE_URL", Stack.setting("JDBC_URL"));
+        env.put("SPRING_DATASOURCE_USERNAME", Stack.setting("JDBC_USERNAME"));
+        env.put("SPRING_DATASOURCE_PASSWORD", Stack.setting("JDBC_PASSWORD"));
+        env.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", Stack.setting("KAFKA_BOOTSTRAP_SERVERS"));
+        env.put("ADMIN_API_KEY", Stack.setting("ADMIN_API_KEY"));
+        env.put("SERVER_PORT", Integer.toString(serverPort));
+        env.put("MANAGEMENT_SERVER_PORT", Integer.toString(managementPort));
+        env.put("MANAGEMENT_ENDPOINT_HEALTH_PROBES_ENABLED", "true");
+        env.put("MALLOC_ARENA_MAX", "2");
+        env.put("WEBHOOK_ALLOW_PRIVATE_TARGETS", "true");
+        if (module.equals("api-service")) {
+            env.put("TLS_KEYSTORE", Stack.DIR.resolve("tls/api-service.p12").toString());
+            env.put("TLS_KEYSTORE_PASSWORD", read(Stack.DIR.resolve("tls/password")).trim());
+        }
+        Replica replica;
+        try {
+            replica = new Replica(name, serverPort, managementPort, builder.start());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Awaitility.await(name + " ready").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500))
+                .until(() -> {
+                    if (!replica.process.isAlive()) {
+                        throw new IllegalStateException(name + " exited; see target/" + name + ".log");
+                    }
+                    return Management.isReady(managementPort);
+                });
+        return replica;
+    }
+
+    /** The public API of an api-service replica. */
+    String apiBaseUrl() {
+        return "https://127.0.0.1:" + serverPort + "/integration/v1";
+    }
+
+    int managementPort() {
+        return managementPort;
+    }
+
+    String health() {
+        return Management.health(managementPort);
+    }
+
+    /** SIGKILL. */
+    void kill() {
+        process.destroyForcibly();
+        Signals.awaitExit(process.toHandle(), Duration.ofSeconds(30), name);
+    }
+
+    /** SIGTERM; answers how long it took to exit. */
+    Duration terminate() {
+        long started = System.nanoTime();
+        process.destroy();
+        Signals.awaitExit(process.toHandle(), Duration.ofSeconds(90), name);
+        return Duration.ofNanos(System.nanoTime() - started);
+    }
+
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            kill();
+        }
+    }
+
+    private static Path jar(String module) {
+        Path target = Stack.ROOT.resolve(module).resolve("target");
+        try (Stream<Path> files = Files.list(target)) {
+            return files.filter(file -> file.getFileName().toString().matches(module + "-.*\\.jar"))
+                    .filter(file -> !file.getFileName().toString().matches(".*-(plain|sources|javadoc|tests)\\.jar"))
+                    .findFirst()
+                    .orElseThrow(() -> new IllegalStateException("no jar of " + module + " in " + target));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

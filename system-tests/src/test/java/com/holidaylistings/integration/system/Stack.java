@@ -1,0 +1,121 @@
+package com.holidaylistings.integration.system;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The local stack that dev/up.sh runs: its settings ({@code .dev/stack.env}), its processes (by
+ * their pid files) and dev/up.sh itself, which starts again whatever is not running. Tests stop
+ * and kill the stack's processes as an operator or a crash would, and bring them back the way a
+ * user does.
+ */
+final class Stack {
+
+    static final Path DIR = Path.of(System.getProperty("stack.dir", "../.dev")).toAbsolutePath().normalize();
+    static final Path ROOT = Path.of(System.getProperty("repository.root", "..")).toAbsolutePath().normalize();
+
+    private static final Map<String, String> SETTINGS = readSettings(DIR.resolve("stack.env"));
+
+    private Stack() {
+    }
+
+    /** A setting of {@code .dev/stack.env}, such as {@code INTERNAL_BASE_URL}. */
+    static String setting(String name) {
+        String value = SETTINGS.get(name);
+        if (value == null || value.isEmpty()) {
+            throw new IllegalStateException(name + " is not in " + DIR.resolve("stack.env") + ": run dev/up.sh first");
+        }
+        return value;
+    }
+
+    /** The pid of the stack's process {@code name} (postgres, kafka or a service), which must be running. */
+    static ProcessHandle process(String name) {
+        Path file = DIR.resolve("pids").resolve(name + ".pid");
+        try {
+            long pid = Long.parseLong(Files.readString(file).trim());
+            return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
+                    .orElseThrow(() -> new IllegalStateException(name + " (pid " + pid + ") is not running"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("no pid file for " + name, e);
+        }
+    }
+
+    /** SIGKILL: no shutdown hook runs, nothing is flushed or handed back. */
+    static void kill(String name) {
+        ProcessHandle process = process(name);
+        process.destroyForcibly();
+        Signals.awaitExit(process, Duration.ofSeconds(30), name);
+    }
+
+    /** SIGTERM, as an orchestrator stops a service; answers how long the process took to exit. */
+    static Duration terminate(String name) {
+        ProcessHandle process = process(name);
+        long started = System.nanoTime();
+        process.destroy();
+        Signals.awaitExit(process, Duration.ofSeconds(90), name);
+        return Duration.ofNanos(System.nanoTime() - started);
+    }
+
+    /** dev/up.sh: starts what is not running and waits until it is ready. */
+    static void up() {
+        Path log = Path.of("target", "stack-up.log").toAbsolutePath();
+        ProcessBuilder builder = new ProcessBuilder("bash", ROOT.resolve("dev/up.sh").toString())
+                .directory(ROOT.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        try {
+            Process process = builder.start();
+            process.getOutputStream().close();
+            if (!process.waitFor(5, TimeUnit.MINUTES)) {
+                process.destroyForcibly();
+                throw new IllegalStateException("dev/up.sh did not finish within 5 minutes; see " + log);
+            }
+            if (process.exitValue() != 0) {
+                List<String> lines = Files.readAllLines(log);
+                throw new IllegalStateException("dev/up.sh failed:\n"
+                        + String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size())));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The log of the stack's process {@code name} since its latest start. */
+    static String log(String name) {
+        try {
+            return Files.readString(DIR.resolve("logs").resolve(name + ".log"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Reads the KEY=value lines that dev/up.sh writes with printf %q (backslash escapes only). */
+    private static Map<String, String> readSettings(Path file) {
+        Map<String, String> settings = new HashMap<>();
+        if (!Files.isReadable(file)) {
+            return settings;
+        }
+        try {
+            for (String line : Files.readAllLines(file)) {
+                int equals = line.indexOf('=');
+                if (line.startsWith("#") || equals < 1) {
+                    continue;
+                }
+                settings.put(line.substring(0, equals), line.substring(equals + 1).replaceAll("\\\\(.)", "$1"));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return settings;
+    }
+}
