@@ -3,8 +3,8 @@
 # of enquiry-ingest, webhook-dispatcher and the Kafka broker while enquiries stream), two replicas of
 # each service, and graceful shutdown on SIGTERM. They run against the local stack, every service
 # its own process, and restart what they stop with dev/up.sh. The stack is started when it is not
-# running, and stopped again at the end in that case. Extra arguments go to Maven, for example
-# -Dit.test=OwnerJourneyIT.
+# running, and stopped again at the end in that case (unless DEV_KEEP_STACK=1). Extra arguments go
+# to Maven, for example -Dit.test=OwnerJourneyIT.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=dev/lib/common.sh
@@ -14,7 +14,7 @@ source dev/lib/java.sh
 dev_use_jdk 21
 
 stop_after=true
-if running_pid api-service >/dev/null; then stop_after=false; fi
+if [[ ${DEV_KEEP_STACK:-} == 1 ]] || running_pid api-service >/dev/null; then stop_after=false; fi
 if $stop_after; then trap 'dev/down.sh' EXIT; fi
 
 dev/up.sh

@@ -2,15 +2,30 @@
 # Runs every test: first the build's unit and integration tests (real PostgreSQL and Kafka) with a
 # JDK 21 or newer, found the same way dev/up.sh finds it; then the system tests against the local
 # stack (dev/system-test.sh: the journeys, replicas and shutdowns, each service its own process).
-# Extra arguments go to the first Maven run. SKIP_SYSTEM_TESTS=1 runs the first part only.
+# A running local stack is stopped first, because the build replaces the jars it runs, and is left
+# running, on the new jars, at the end. Extra arguments go to the first Maven run.
+# SKIP_SYSTEM_TESTS=1 runs the first part only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=dev/lib/common.sh
+source dev/lib/common.sh
 # shellcheck source=dev/lib/java.sh
 source dev/lib/java.sh
 dev_use_jdk 21
+
+stack_was_running=false
+for service in "${SERVICES[@]}"; do
+    if running_pid "$service" >/dev/null; then stack_was_running=true; fi
+done
+if $stack_was_running; then
+    say "stopping the local stack: the build replaces the jars it runs (the system tests start it again)"
+    dev/down.sh
+fi
+
 mvn -B verify "$@"
 if [[ ${SKIP_SYSTEM_TESTS:-} == 1 ]]; then
-    echo "SKIP_SYSTEM_TESTS=1: system tests skipped"
+    say "SKIP_SYSTEM_TESTS=1: system tests skipped"
     exit 0
 fi
+if $stack_was_running; then export DEV_KEEP_STACK=1; fi
 exec dev/system-test.sh
