@@ -18,4 +18,4 @@ if [[ ${DEV_KEEP_STACK:-} == 1 ]] || running_pid api-service >/dev/null; then st
 if $stop_after; then trap 'dev/down.sh' EXIT; fi
 
 dev/up.sh
-mvn -B verify -Psystem -pl system-tests "$@"
+mvn -B verify -Psystem -pl system-tests -am "$@"

@@ -1,5 +1,6 @@
 package com.holidaylistings.integration.system;
 
+import com.holidaylistings.integration.stack.Api;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -3,6 +3,8 @@ package com.holidaylistings.integration.system;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.holidaylistings.integration.stack.Owner;
+import com.holidaylistings.integration.stack.Stack;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;

@@ -3,6 +3,8 @@ package com.holidaylistings.integration.system;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.holidaylistings.integration.stack.Api;
+import com.holidaylistings.integration.stack.Owner;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

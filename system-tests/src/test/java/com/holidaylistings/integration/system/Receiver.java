@@ -1,5 +1,6 @@
 package com.holidaylistings.integration.system;
 
+import com.holidaylistings.integration.stack.Api;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package com.holidaylistings.integration.system;
 
+import com.holidaylistings.integration.stack.Stack;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;

@@ -1,4 +1,4 @@
-package com.holidaylistings.integration.system;
+package com.holidaylistings.integration.stack;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,9 +23,9 @@ import tools.jackson.databind.json.JsonMapper;
  * The Integration API and the internal API over HTTPS, trusting only the stack's certificate, as a
  * client outside the system sees them.
  */
-final class Api {
+public final class Api {
 
-    static final JsonMapper JSON = JsonMapper.builder().build();
+    public static final JsonMapper JSON = JsonMapper.builder().build();
 
     private static final HttpClient HTTP = HttpClient.newBuilder()
             .sslContext(trustingStackCertificate())
@@ -37,9 +37,9 @@ final class Api {
     }
 
     /** An answer: its status and its JSON body (a missing node when the body is empty). */
-    record Answer(int status, JsonNode body) {
+    public record Answer(int status, JsonNode body) {
 
-        JsonNode expect(int expected) {
+        public JsonNode expect(int expected) {
             if (status != expected) {
                 throw new AssertionError("expected " + expected + " but got " + status + ": " + body);
             }
@@ -47,26 +47,26 @@ final class Api {
         }
     }
 
-    static String internalBaseUrl() {
+    public static String internalBaseUrl() {
         return Stack.setting("INTERNAL_BASE_URL");
     }
 
-    static String apiBaseUrl() {
+    public static String apiBaseUrl() {
         return Stack.setting("API_BASE_URL");
     }
 
     /** A call to the internal API, authenticated with the admin key. */
-    static Answer internal(String method, String path, Object body) throws IOException {
+    public static Answer internal(String method, String path, Object body) throws IOException {
         return send(method, internalBaseUrl() + path, "X-Admin-Key", Stack.setting("ADMIN_API_KEY"), body);
     }
 
     /** A call to the Integration API at {@code baseUrl} with an owner's token. */
-    static Answer owner(String baseUrl, String token, String method, String path, Object body) throws IOException {
+    public static Answer owner(String baseUrl, String token, String method, String path, Object body) throws IOException {
         return send(method, baseUrl + path, "Authorization", "Bearer " + token, body);
     }
 
     /** The listing site's intake: a guest's enquiry about {@code propertyId}; answers its id. */
-    static Answer submitEnquiry(UUID propertyId, String subject) throws IOException {
+    public static Answer submitEnquiry(UUID propertyId, String subject) throws IOException {
         return internal("POST", "/enquiries", java.util.Map.of(
                 "property_id", propertyId.toString(),
                 "subject", subject,

@@ -1,4 +1,4 @@
-package com.holidaylistings.integration.system;
+package com.holidaylistings.integration.stack;
 
 import java.io.IOException;
 import java.util.Map;
@@ -9,9 +9,9 @@ import tools.jackson.databind.JsonNode;
  * An owner made through the internal API, as the portal does it: one property, one token, and the
  * owner's webhook secret. Each test makes its own, so tests never see each other's data.
  */
-record Owner(UUID id, UUID propertyId, String token, String webhookSecret) {
+public record Owner(UUID id, UUID propertyId, String token, String webhookSecret) {
 
-    static Owner create(String label) throws IOException {
+    public static Owner create(String label) throws IOException {
         String unique = label + "-" + UUID.randomUUID().toString().substring(0, 8);
         UUID owner = UUID.fromString(Api.internal("POST", "/owners", Map.of("email", unique + "@example.com"))
                 .expect(201).get("id").asString());
@@ -29,22 +29,22 @@ record Owner(UUID id, UUID propertyId, String token, String webhookSecret) {
     }
 
     /** POST /hooks/enquiries for all the owner's properties; answers the subscription. */
-    JsonNode subscribe(String targetUrl) throws IOException {
+    public JsonNode subscribe(String targetUrl) throws IOException {
         return call("POST", "/hooks/enquiries", Map.of("targetUrl", targetUrl)).expect(200);
     }
 
     /** DELETE /hooks/enquiries. */
-    void unsubscribe(String targetUrl) throws IOException {
+    public void unsubscribe(String targetUrl) throws IOException {
         call("DELETE", "/hooks/enquiries", Map.of("targetUrl", targetUrl)).expect(200);
     }
 
     /** A call to the Integration API of the stack with this owner's token. */
-    Api.Answer call(String method, String path, Object body) throws IOException {
+    public Api.Answer call(String method, String path, Object body) throws IOException {
         return Api.owner(Api.apiBaseUrl(), token, method, path, body);
     }
 
     /** Submits a guest's enquiry about this owner's property; answers its id. */
-    UUID enquiry(String subject) throws IOException {
+    public UUID enquiry(String subject) throws IOException {
         return UUID.fromString(Api.submitEnquiry(propertyId, subject).expect(201).get("enquiry").get("id").asString());
     }
 }

@@ -1,4 +1,4 @@
-package com.holidaylistings.integration.system;
+package com.holidaylistings.integration.stack;
 
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;

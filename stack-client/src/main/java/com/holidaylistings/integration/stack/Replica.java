@@ -1,4 +1,4 @@
-package com.holidaylistings.integration.system;
+package com.holidaylistings.integration.stack;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,7 +16,7 @@ import org.awaitility.Awaitility;
  * A second instance of a service next to the stack's own: the same jar, database, broker, keys and
  * JVM sizing as dev/up.sh gives it, on free ports, with its output in {@code target/<name>.log}.
  */
-final class Replica implements AutoCloseable {
+public final class Replica implements AutoCloseable {
 
     /** The stack's default JVM options for a service (dev/up.sh, DEV_JAVA_OPTS). */
     private static final List<String> JVM_OPTIONS = List.of("-Xms64m", "-Xmx192m", "-XX:+UseSerialGC",
@@ -35,7 +35,7 @@ final class Replica implements AutoCloseable {
     }
 
     /** Starts a replica of {@code module} and waits until it reports ready. */
-    static Replica start(String module) {
+    public static Replica start(String module) {
         String name = module + "-replica";
         int serverPort = freePort();
         int managementPort = freePort();
@@ -78,26 +78,26 @@ final class Replica implements AutoCloseable {
     }
 
     /** The public API of an api-service replica. */
-    String apiBaseUrl() {
+    public String apiBaseUrl() {
         return "https://127.0.0.1:" + serverPort + "/integration/v1";
     }
 
-    int managementPort() {
+    public int managementPort() {
         return managementPort;
     }
 
-    String health() {
+    public String health() {
         return Management.health(managementPort);
     }
 
     /** SIGKILL. */
-    void kill() {
+    public void kill() {
         process.destroyForcibly();
         Signals.awaitExit(process.toHandle(), Duration.ofSeconds(30), name);
     }
 
     /** SIGTERM; answers how long it took to exit. */
-    Duration terminate() {
+    public Duration terminate() {
         long started = System.nanoTime();
         process.destroy();
         Signals.awaitExit(process.toHandle(), Duration.ofSeconds(90), name);

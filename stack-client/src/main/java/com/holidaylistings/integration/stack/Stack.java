@@ -1,4 +1,4 @@
-package com.holidaylistings.integration.system;
+package com.holidaylistings.integration.stack;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,14 +12,15 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The local stack that dev/up.sh runs: its settings ({@code .dev/stack.env}), its processes (by
- * their pid files) and dev/up.sh itself, which starts again whatever is not running. Tests stop
- * and kill the stack's processes as an operator or a crash would, and bring them back the way a
- * user does.
+ * their pid files) and dev/up.sh itself, which starts again whatever is not running. The system
+ * tests and the benchmarks stop and kill the stack's processes as an operator or a crash would, and
+ * bring them back the way a user does. {@code -Dstack.dir} names the stack's directory (default
+ * {@code ../.dev}) and {@code -Drepository.root} the checkout (default {@code ..}).
  */
-final class Stack {
+public final class Stack {
 
-    static final Path DIR = Path.of(System.getProperty("stack.dir", "../.dev")).toAbsolutePath().normalize();
-    static final Path ROOT = Path.of(System.getProperty("repository.root", "..")).toAbsolutePath().normalize();
+    public static final Path DIR = Path.of(System.getProperty("stack.dir", "../.dev")).toAbsolutePath().normalize();
+    public static final Path ROOT = Path.of(System.getProperty("repository.root", "..")).toAbsolutePath().normalize();
 
     private static final Map<String, String> SETTINGS = readSettings(DIR.resolve("stack.env"));
 
@@ -27,7 +28,7 @@ final class Stack {
     }
 
     /** A setting of {@code .dev/stack.env}, such as {@code INTERNAL_BASE_URL}. */
-    static String setting(String name) {
+    public static String setting(String name) {
         String value = SETTINGS.get(name);
         if (value == null || value.isEmpty()) {
             throw new IllegalStateException(name + " is not in " + DIR.resolve("stack.env") + ": run dev/up.sh first");
@@ -36,7 +37,7 @@ final class Stack {
     }
 
     /** The pid of the stack's process {@code name} (postgres, kafka or a service), which must be running. */
-    static ProcessHandle process(String name) {
+    public static ProcessHandle process(String name) {
         Path file = DIR.resolve("pids").resolve(name + ".pid");
         try {
             long pid = Long.parseLong(Files.readString(file).trim());
@@ -48,14 +49,14 @@ final class Stack {
     }
 
     /** SIGKILL: no shutdown hook runs, nothing is flushed or handed back. */
-    static void kill(String name) {
+    public static void kill(String name) {
         ProcessHandle process = process(name);
         process.destroyForcibly();
         Signals.awaitExit(process, Duration.ofSeconds(30), name);
     }
 
     /** SIGTERM, as an orchestrator stops a service; answers how long the process took to exit. */
-    static Duration terminate(String name) {
+    public static Duration terminate(String name) {
         ProcessHandle process = process(name);
         long started = System.nanoTime();
         process.destroy();
@@ -64,12 +65,21 @@ final class Stack {
     }
 
     /** dev/up.sh: starts what is not running and waits until it is ready. */
-    static void up() {
+    public static void up() {
+        up(Map.of());
+    }
+
+    /**
+     * dev/up.sh with {@code environment} added to its own, which the services it starts inherit
+     * (settings such as {@code RATE_LIMIT_PER_MINUTE}); services already running keep theirs.
+     */
+    public static void up(Map<String, String> environment) {
         Path log = Path.of("target", "stack-up.log").toAbsolutePath();
         ProcessBuilder builder = new ProcessBuilder("bash", ROOT.resolve("dev/up.sh").toString())
                 .directory(ROOT.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        builder.environment().putAll(environment);
         try {
             Process process = builder.start();
             process.getOutputStream().close();
@@ -87,15 +97,6 @@ final class Stack {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
-        }
-    }
-
-    /** The log of the stack's process {@code name} since its latest start. */
-    static String log(String name) {
-        try {
-            return Files.readString(DIR.resolve("logs").resolve(name + ".log"));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 

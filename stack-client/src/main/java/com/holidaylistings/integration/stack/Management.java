@@ -1,4 +1,4 @@
-package com.holidaylistings.integration.system;
+package com.holidaylistings.integration.stack;
 
 import java.io.IOException;
 import java.net.URI;
@@ -8,29 +8,29 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 
 /** A service's management port: its health. */
-final class Management {
+public final class Management {
 
     /** The stack's management ports (dev/up.sh). */
-    static final int API_SERVICE = 8081;
-    static final int ENQUIRY_INGEST = 8082;
-    static final int WEBHOOK_DISPATCHER = 8083;
+    public static final int API_SERVICE = 8081;
+    public static final int ENQUIRY_INGEST = 8082;
+    public static final int WEBHOOK_DISPATCHER = 8083;
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private Management() {
     }
 
-    static boolean isReady(int port) {
+    public static boolean isReady(int port) {
         return get(port, "/actuator/health/readiness").contains("\"status\":\"UP\"");
     }
 
     /** The full health document, or "" when nothing answers. */
-    static String health(int port) {
+    public static String health(int port) {
         return get(port, "/actuator/health");
     }
 
     /** The Prometheus scrape, or "" when nothing answers. */
-    static String prometheus(int port) {
+    public static String prometheus(int port) {
         return get(port, "/actuator/prometheus");
     }
 
