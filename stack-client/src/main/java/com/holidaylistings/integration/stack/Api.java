@@ -97,7 +97,8 @@ public final class Api {
         }
     }
 
-    private static SSLContext trustingStackCertificate() {
+    /** A TLS context that trusts the stack's own certificate and nothing else. */
+    public static SSLContext trustingStackCertificate() {
         try (InputStream pem = Files.newInputStream(Path.of(Stack.setting("CA_CERT")))) {
             KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
             trusted.load(null, null);

@@ -15,12 +15,7 @@ public record Owner(UUID id, UUID propertyId, String token, String webhookSecret
         String unique = label + "-" + UUID.randomUUID().toString().substring(0, 8);
         UUID owner = UUID.fromString(Api.internal("POST", "/owners", Map.of("email", unique + "@example.com"))
                 .expect(201).get("id").asString());
-        UUID property = UUID.fromString(Api.internal("POST", "/owners/" + owner + "/properties", Map.of(
-                        "title", "House " + unique,
-                        "location", "Whitby, Yorkshire",
-                        "url_slug", unique,
-                        "unique_code", unique.toUpperCase()))
-                .expect(201).get("id").asString());
+        UUID property = newProperty(owner, label);
         String token = Api.internal("POST", "/owners/" + owner + "/tokens", Map.of("name", unique))
                 .expect(201).get("token").asString();
         String secret = Api.internal("GET", "/owners/" + owner + "/webhook-secret", null)
@@ -31,6 +26,27 @@ public record Owner(UUID id, UUID propertyId, String token, String webhookSecret
     /** POST /hooks/enquiries for all the owner's properties; answers the subscription. */
     public JsonNode subscribe(String targetUrl) throws IOException {
         return call("POST", "/hooks/enquiries", Map.of("targetUrl", targetUrl)).expect(200);
+    }
+
+    /** POST /hooks/enquiries for one property; answers the subscription. */
+    public JsonNode subscribe(String targetUrl, UUID property) throws IOException {
+        return call("POST", "/hooks/enquiries", Map.of("targetUrl", targetUrl, "propertyId", property.toString()))
+                .expect(200);
+    }
+
+    /** Another property of this owner, made through the internal API; answers its id. */
+    public UUID addProperty(String label) throws IOException {
+        return newProperty(id, label);
+    }
+
+    private static UUID newProperty(UUID owner, String label) throws IOException {
+        String unique = label + "-" + UUID.randomUUID().toString().substring(0, 8);
+        return UUID.fromString(Api.internal("POST", "/owners/" + owner + "/properties", Map.of(
+                        "title", "House " + unique,
+                        "location", "Whitby, Yorkshire",
+                        "url_slug", unique,
+                        "unique_code", unique.toUpperCase()))
+                .expect(201).get("id").asString());
     }
 
     /** DELETE /hooks/enquiries. */

@@ -1,0 +1,69 @@
+package com.holidaylistings.integration.bench;
+
+import com.holidaylistings.integration.stack.Owner;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/** An owner made for one benchmark run, with its subscriptions to the bench receiver. */
+final class BenchOwner {
+
+    private final Owner owner;
+    private final BenchReceiver receiver;
+    private final Map<String, UUID> hooks = new LinkedHashMap<>();
+
+    private BenchOwner(Owner owner, BenchReceiver receiver) {
+        this.owner = owner;
+        this.receiver = receiver;
+    }
+
+    static BenchOwner create(String label, BenchReceiver receiver) throws IOException {
+        return new BenchOwner(Owner.create(label), receiver);
+    }
+
+    /** Subscribes the receiver's {@code path} to all the owner's properties. */
+    UUID subscribe(String path) throws IOException {
+        UUID hook = UUID.fromString(owner.subscribe(receiver.url(path)).get("id").asString());
+        hooks.put(path, hook);
+        return hook;
+    }
+
+    /** Subscribes the receiver's {@code path} to one property. */
+    UUID subscribe(String path, UUID property) throws IOException {
+        UUID hook = UUID.fromString(owner.subscribe(receiver.url(path), property).get("id").asString());
+        hooks.put(path, hook);
+        return hook;
+    }
+
+    UUID addProperty() throws IOException {
+        return owner.addProperty("bench");
+    }
+
+    EnquiryLoad.Target target() {
+        return new EnquiryLoad.Target(owner.id(), owner.propertyId());
+    }
+
+    EnquiryLoad.Target target(UUID property) {
+        return new EnquiryLoad.Target(owner.id(), property);
+    }
+
+    /** The subscriptions whose path starts with {@code prefix}, by path. */
+    Map<String, UUID> hooks(String prefix) {
+        Map<String, UUID> matching = new LinkedHashMap<>();
+        hooks.forEach((path, hook) -> {
+            if (path.startsWith(prefix)) {
+                matching.put(path, hook);
+            }
+        });
+        return matching;
+    }
+
+    /** Removes every subscription, so that no later run reaches this receiver's port. */
+    void unsubscribeAll() throws IOException {
+        for (String path : hooks.keySet()) {
+            owner.unsubscribe(receiver.url(path));
+        }
+        hooks.clear();
+    }
+}

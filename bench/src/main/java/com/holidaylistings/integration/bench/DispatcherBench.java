@@ -1,0 +1,117 @@
+package com.holidaylistings.integration.bench;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The dispatcher against its limit: with the dispatcher paused (SIGSTOP), a backlog of enquiries
+ * for several subscriptions of one fast receiver is committed and published; then the dispatcher
+ * resumes and drains it. Beside it, a plain JDK HttpClient in this process sends the same number of
+ * the same signed requests to the same receiver.
+ */
+final class DispatcherBench {
+
+    private final Db db;
+    private final Path output;
+    private final int enquiries;
+    private final int subscriptions;
+
+    DispatcherBench(Db db, Path output, int enquiries, int subscriptions) {
+        this.db = db;
+        this.output = output;
+        this.enquiries = enquiries;
+        this.subscriptions = subscriptions;
+    }
+
+    Report run() throws Exception {
+        Report report = new Report("dispatcher", "Dispatcher: deliveries per second against a plain HTTP client",
+                "bench/run.sh dispatcher");
+        int deliveries = enquiries * subscriptions;
+        report.parameter("enquiries", enquiries);
+        report.parameter("subscriptions", subscriptions);
+        report.parameter("deliveries", deliveries);
+        report.note("The dispatcher's rate is the backlog's deliveries divided by the time from the first to the last "
+                + "arrival, after it resumes with every event already on `enquiry.created`: fan-out, Kafka, signing, "
+                + "HTTP and the attempt log included. The plain client sends the same signed requests with "
+                + "java.net.http.HttpClient (HTTP/1.1, up to 256 in flight, the dispatcher's own limit per host) from "
+                + "the load generator's process; it does no fan-out, no Kafka and no database work.");
+        double dispatcherRate;
+        double drainSeconds;
+        Map<Double, Double> timeline;
+        Map<String, Double> memoryBefore = Services.residentMiB();
+        Map<String, Double> memoryAfter;
+        Accounting accounting;
+        try (BenchReceiver receiver = new BenchReceiver(); EnquiryLoad load = new EnquiryLoad(db, 8)) {
+            BenchOwner owner = BenchOwner.create("bench-dispatcher", receiver);
+            for (int i = 0; i < subscriptions; i++) {
+                owner.subscribe("/ok/drain-" + i);
+            }
+            Map<String, UUID> hooks = owner.hooks("/ok/");
+            // Warm the dispatcher's code paths first, so that the drain measures a warm process.
+            List<UUID> warmUp = load.run(List.of(owner.target()), 100, Duration.ofSeconds(20));
+            Accounting.settle(db, receiver, hooks, warmUp, Duration.ofMinutes(2));
+
+            Services.pause("webhook-dispatcher");
+            List<UUID> committed;
+            try {
+                committed = load.run(List.of(owner.target()), 1000, enquiries);
+                Thread.sleep(5000); // enquiry-ingest publishes them meanwhile
+            } finally {
+                Services.resume("webhook-dispatcher");
+            }
+            accounting = Accounting.settle(db, receiver, hooks, committed, Duration.ofMinutes(5));
+            List<Long> arrivals = new ArrayList<>();
+            hooks.keySet().forEach(path -> committed.forEach(id -> {
+                Long at = receiver.firstArrival(path, id);
+                if (at != null) {
+                    arrivals.add(at);
+                }
+            }));
+            arrivals.sort(null);
+            drainSeconds = (arrivals.getLast() - arrivals.getFirst()) / 1e9;
+            dispatcherRate = arrivals.size() / drainSeconds;
+            timeline = perSecond(arrivals);
+            memoryAfter = Services.residentMiB();
+            owner.unsubscribeAll();
+        }
+        PlainClientRun plain = PlainClientRun.send(deliveries, 256);
+        double ratio = dispatcherRate / plain.perSecond();
+        System.out.printf("dispatcher: %.0f deliveries/s (%.1f s), plain client %.0f/s, ratio %.2f; %s%n",
+                dispatcherRate, drainSeconds, plain.perSecond(), ratio, accounting);
+
+        report.figure("Dispatcher, backlog drained", Math.round(dispatcherRate), "deliveries/s", Report.Goal.atLeast(3000));
+        report.figure("Plain JDK HttpClient, same requests", Math.round(plain.perSecond()), "requests/s", null);
+        report.figure("Dispatcher ÷ plain client", Latencies.round(ratio * 100) / 100, "×", Report.Goal.atLeast(0.6));
+        report.figure("Dispatcher resident memory after the drain", Math.round(memoryAfter.get("webhook-dispatcher")),
+                "MiB", Report.Goal.atMost(300));
+        report.lost("Deliveries lost", accounting.inFlight());
+        Map<String, Object> raw = new LinkedHashMap<>();
+        raw.put("drain_seconds", Latencies.round(drainSeconds));
+        raw.put("accounting", accounting.asMap());
+        raw.put("plain_client", plain.asMap());
+        raw.put("rss_mib_before", memoryBefore);
+        raw.put("rss_mib_after", memoryAfter);
+        raw.put("deliveries_per_second_timeline", timeline);
+        report.raw("dispatcher", raw);
+        Charts.bars(report.chart(output, "throughput"), "Deliveries per second to one fast receiver", "per second",
+                Map.of("webhook-dispatcher", dispatcherRate, "plain HttpClient", plain.perSecond()));
+        Charts.timeline(report.chart(output, "drain"), "Dispatcher draining " + deliveries + " deliveries",
+                "deliveries/s", Map.of("webhook-dispatcher", timeline));
+        return report;
+    }
+
+    /** Arrivals per second, by whole seconds since the first arrival. */
+    private static Map<Double, Double> perSecond(List<Long> arrivals) {
+        Map<Double, Double> counts = new LinkedHashMap<>();
+        long first = arrivals.getFirst();
+        for (long at : arrivals) {
+            counts.merge((double) ((at - first) / 1_000_000_000L), 1.0, Double::sum);
+        }
+        return counts;
+    }
+}

@@ -1,0 +1,160 @@
+package com.holidaylistings.integration.bench;
+
+import com.holidaylistings.integration.events.EnquiryCreated;
+import com.holidaylistings.integration.events.PartyDetails;
+import com.holidaylistings.integration.stack.Api;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Guests' enquiries committed at a steady rate, open loop: each is due at its scheduled time,
+ * whatever the earlier ones are doing, and its latency is measured from that time (no coordinated
+ * omission). Each enquiry is committed as api-service's intake commits it: the enquiry row and its
+ * {@code enquiry.created} outbox row in one transaction, with the payload of the specification.
+ */
+final class EnquiryLoad implements AutoCloseable {
+
+    /** A property enquiries are about. */
+    record Target(UUID ownerId, UUID propertyId) {
+    }
+
+    private static final String INSERT = """
+            with e as (
+                insert into enquiries (id, property_id, owner_id, subject, message, status, user_name, user_email,
+                                       group_size, check_in, check_out, occasion, sent_at, updated_at)
+                values (?, ?, ?, ?, ?, 'sent', ?, ?, ?, ?, ?, null, ?, ?)
+                returning id)
+            insert into outbox (id, aggregate_type, aggregate_id, event_type, payload, request_id)
+            select ?, 'enquiry', e.id, 'enquiry.created', cast(? as json), 'bench' from e
+            """;
+
+    private final BlockingQueue<Connection> connections;
+    private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
+    private final Map<UUID, Long> scheduledAt = new ConcurrentHashMap<>();
+    private final Map<UUID, Target> targets = new ConcurrentHashMap<>();
+    private final AtomicLong failures = new AtomicLong();
+
+    EnquiryLoad(Db db, int connectionCount) throws SQLException {
+        connections = new ArrayBlockingQueue<>(connectionCount);
+        for (int i = 0; i < connectionCount; i++) {
+            connections.add(db.connect());
+        }
+    }
+
+    /**
+     * Commits {@code perSecond} enquiries a second for {@code duration}, spread over
+     * {@code targets} in turn; returns the ids committed, once all are.
+     */
+    List<UUID> run(List<Target> targets, int perSecond, Duration duration) {
+        return run(targets, perSecond, perSecond * duration.toSeconds());
+    }
+
+    /** Commits {@code count} enquiries at {@code perSecond} a second; returns the ids committed. */
+    List<UUID> run(List<Target> targets, int perSecond, long count) {
+        long interval = TimeUnit.SECONDS.toNanos(1) / perSecond;
+        long start = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(50);
+        List<java.util.concurrent.Future<UUID>> sent = new ArrayList<>();
+        for (long i = 0; i < count; i++) {
+            long due = start + i * interval;
+            LockSupport.parkNanos(due - System.nanoTime());
+            Target target = targets.get((int) (i % targets.size()));
+            sent.add(threads.submit(() -> commit(target, due)));
+        }
+        List<UUID> committed = new ArrayList<>();
+        for (var future : sent) {
+            try {
+                UUID id = future.get();
+                if (id != null) {
+                    committed.add(id);
+                }
+            } catch (Exception e) {
+                failures.incrementAndGet();
+            }
+        }
+        return committed;
+    }
+
+    /** When (nanoTime) the enquiry was due to be sent. */
+    long scheduledAt(UUID enquiryId) {
+        return scheduledAt.get(enquiryId);
+    }
+
+    /** The property the enquiry is about. */
+    Target targetOf(UUID enquiryId) {
+        return targets.get(enquiryId);
+    }
+
+    /** Enquiries that could not be committed (they are not counted as published). */
+    long failures() {
+        return failures.get();
+    }
+
+    @Override
+    public void close() {
+        threads.shutdownNow();
+        connections.forEach(connection -> {
+            try {
+                connection.close();
+            } catch (SQLException e) {
+                // closing anyway
+            }
+        });
+    }
+
+    private UUID commit(Target target, long due) throws InterruptedException {
+        UUID id = UUID.randomUUID();
+        scheduledAt.put(id, due);
+        targets.put(id, target);
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        LocalDate checkIn = LocalDate.of(2027, 7, 3);
+        EnquiryCreated event = EnquiryCreated.of(id, target.propertyId(), "Bench House",
+                "https://www.holidaylistings.example/properties/bench-house", "bench-owner@example.com",
+                "Benchmark", "Is the house free that week?", now, "Bench Guest", "bench.guest@example.com",
+                new PartyDetails(2, checkIn, checkIn.plusDays(7), null));
+        Connection connection = connections.take();
+        try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
+            Timestamp sentAt = Timestamp.from(now);
+            insert.setObject(1, id);
+            insert.setObject(2, target.propertyId());
+            insert.setObject(3, target.ownerId());
+            insert.setString(4, event.subject());
+            insert.setString(5, event.message());
+            insert.setString(6, event.userName());
+            insert.setString(7, event.userEmail());
+            insert.setInt(8, event.partyDetails().groupSize());
+            insert.setObject(9, event.partyDetails().checkIn());
+            insert.setObject(10, event.partyDetails().checkOut());
+            insert.setTimestamp(11, sentAt);
+            insert.setTimestamp(12, sentAt);
+            insert.setObject(13, UUID.randomUUID());
+            insert.setString(14, Api.JSON.writeValueAsString(event));
+            insert.executeUpdate();
+            return id;
+        } catch (SQLException e) {
+            scheduledAt.remove(id);
+            targets.remove(id);
+            failures.incrementAndGet();
+            return null;
+        } finally {
+            connections.add(connection);
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package com.holidaylistings.integration.bench;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Retry precision: with the retry delays set to 1 s … 5 s, 10 % of a 200/s load goes to a
+ * receiver that always answers 500; each retry's lateness is its arrival minus the moment it was
+ * due (the previous attempt's answer plus the delay).
+ */
+final class RetryBench {
+
+    private static final List<Duration> DELAYS = List.of(Duration.ofSeconds(1), Duration.ofSeconds(2),
+            Duration.ofSeconds(3), Duration.ofSeconds(4), Duration.ofSeconds(5));
+    private static final int PER_SECOND = 200;
+
+    private final Db db;
+    private final Path output;
+    private final Duration phase;
+
+    RetryBench(Db db, Path output, Duration phase) {
+        this.db = db;
+        this.output = output;
+        this.phase = phase;
+    }
+
+    Report run() throws Exception {
+        Report report = new Report("retry", "Retry precision under load", "bench/run.sh retry");
+        report.parameter("WEBHOOK_RETRY_DELAYS", "1s,2s,3s,4s,5s");
+        report.parameter("enquiries_per_second", PER_SECOND);
+        report.parameter("failing_share", "10 %");
+        report.parameter("seconds", phase.toSeconds());
+        report.note("webhook-dispatcher is restarted with `WEBHOOK_RETRY_DELAYS=1s,2s,3s,4s,5s` for the run and with "
+                + "its own settings afterwards. 180 enquiries a second go to a property whose subscription answers "
+                + "at once; 20 a second to a second property whose subscription always answers 500, so each of "
+                + "those is attempted 6 times and then abandoned. Lateness = arrival of attempt n+1 − (answer to "
+                + "attempt n + delay n), measured by the receiver's clock.");
+        Services.restartWith("webhook-dispatcher", Map.of("WEBHOOK_RETRY_DELAYS", "1s,2s,3s,4s,5s"));
+        Latencies lateness = new Latencies();
+        Map<String, Latencies> byStage = new LinkedHashMap<>();
+        try (BenchReceiver receiver = new BenchReceiver(); EnquiryLoad load = new EnquiryLoad(db, 8)) {
+            BenchOwner owner = BenchOwner.create("bench-retry", receiver);
+            UUID failing = owner.addProperty();
+            owner.subscribe("/ok/retry", owner.target().propertyId());
+            owner.subscribe("/fail/retry", failing);
+            List<EnquiryLoad.Target> targets = new java.util.ArrayList<>();
+            for (int i = 0; i < 9; i++) {
+                targets.add(owner.target());
+            }
+            targets.add(owner.target(failing));
+            List<UUID> committed = load.run(targets, PER_SECOND, phase);
+            List<UUID> healthyEnquiries = committed.stream()
+                    .filter(id -> !load.targetOf(id).propertyId().equals(failing)).toList();
+            Accounting healthy = Accounting.settle(db, receiver, owner.hooks("/ok/"), healthyEnquiries,
+                    Duration.ofMinutes(3));
+            List<UUID> failingEnquiries = committed.stream()
+                    .filter(id -> load.targetOf(id).propertyId().equals(failing)).toList();
+            Accounting failed = Accounting.settle(db, receiver, owner.hooks("/fail/"), failingEnquiries,
+                    Duration.ofMinutes(3));
+            receiver.failedAttempts().values().forEach(attempts -> {
+                for (int n = 1; n < attempts.size() && n <= DELAYS.size(); n++) {
+                    long due = attempts.get(n - 1).answeredAt() + DELAYS.get(n - 1).toNanos();
+                    long late = attempts.get(n).arrivedAt() - due;
+                    lateness.recordNanos(late);
+                    byStage.computeIfAbsent("retry " + n + " (after " + DELAYS.get(n - 1).toSeconds() + " s)",
+                            stage -> new Latencies()).recordNanos(late);
+                }
+            });
+            System.out.printf("retry: lateness %s; healthy %s; failing %s%n", lateness.summary(), healthy, failed);
+            report.figure("retries measured", lateness.count(), "", null);
+            report.figure("lateness p50", Latencies.round(lateness.millisAt(50) / 1000), "s", null);
+            report.figure("lateness p99", Latencies.round(lateness.millisAt(99) / 1000 * 100) / 100, "s",
+                    Report.Goal.atMost(2));
+            report.figure("lateness max", Latencies.round(lateness.maxMillis() / 1000 * 100) / 100, "s", null);
+            report.lost("healthy deliveries lost", healthy.inFlight());
+            report.lost("failing deliveries neither abandoned nor retrying", failed.inFlight());
+            Map<String, Object> raw = new LinkedHashMap<>();
+            raw.put("lateness", lateness.summary());
+            Map<String, Object> stages = new LinkedHashMap<>();
+            byStage.forEach((stage, latencies) -> stages.put(stage, latencies.summary()));
+            raw.put("lateness_by_retry", stages);
+            raw.put("healthy_accounting", healthy.asMap());
+            raw.put("failing_accounting", failed.asMap());
+            report.raw("retry", raw);
+            owner.unsubscribeAll();
+        } finally {
+            Services.restartWith("webhook-dispatcher", Map.of());
+        }
+        Charts.percentiles(report.chart(output, "lateness"), "Retry lateness (actual − due)", byStage);
+        return report;
+    }
+}
