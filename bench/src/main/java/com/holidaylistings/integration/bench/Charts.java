@@ -76,6 +76,7 @@ final class Charts {
 
     private static void save(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, Path file) {
         try {
+            java.nio.file.Files.createDirectories(file.getParent());
             String name = file.toString();
             BitmapEncoder.saveBitmap(chart, name.endsWith(".png") ? name.substring(0, name.length() - 4) : name,
                     BitmapEncoder.BitmapFormat.PNG);

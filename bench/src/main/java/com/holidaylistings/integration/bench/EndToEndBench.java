@@ -49,16 +49,20 @@ final class EndToEndBench {
                 Map<Double, Double> dispatcherMemory = sampler.stop().get("webhook-dispatcher");
                 memory.put(name, dispatcherMemory);
                 Latencies latencies = new Latencies();
+                Latencies toCommit = new Latencies();
                 for (UUID id : committed) {
                     latencies.recordNanos(receiver.firstArrival("/ok/e2e", id) - load.scheduledAt(id));
+                    toCommit.recordNanos(load.committedAt(id) - load.scheduledAt(id));
                 }
                 series.put(name, latencies);
                 Map<String, Object> run = new LinkedHashMap<>(latencies.summary());
+                run.put("scheduled_to_committed", toCommit.summary());
                 run.put("accounting", accounting.asMap());
                 run.put("commit_failures", load.failures());
                 run.put("peak_rss_mib", sampler.peaks());
                 runs.put(name, run);
-                System.out.printf("e2e %s: %s; %s%n", name, latencies.summary(), accounting);
+                System.out.printf("e2e %s: %s; scheduled → committed %s; %s%n", name, latencies.summary(),
+                        toCommit.summary(), accounting);
                 String label = rate == 1000 ? "burst 1,000/s" : rate + "/s";
                 if (rate == 200) {
                     report.figure("p50 at 200/s", Latencies.round(latencies.millisAt(50)), "ms", Report.Goal.atMost(50));

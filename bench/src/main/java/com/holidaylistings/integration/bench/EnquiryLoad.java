@@ -50,6 +50,7 @@ final class EnquiryLoad implements AutoCloseable {
     private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
     private final Map<UUID, Long> scheduledAt = new ConcurrentHashMap<>();
     private final Map<UUID, Target> targets = new ConcurrentHashMap<>();
+    private final Map<UUID, Long> committedAt = new ConcurrentHashMap<>();
     private final AtomicLong failures = new AtomicLong();
 
     EnquiryLoad(Db db, int connectionCount) throws SQLException {
@@ -95,6 +96,11 @@ final class EnquiryLoad implements AutoCloseable {
     /** When (nanoTime) the enquiry was due to be sent. */
     long scheduledAt(UUID enquiryId) {
         return scheduledAt.get(enquiryId);
+    }
+
+    /** When (nanoTime) the enquiry's transaction had committed. */
+    long committedAt(UUID enquiryId) {
+        return committedAt.get(enquiryId);
     }
 
     /** The property the enquiry is about. */
@@ -147,6 +153,7 @@ final class EnquiryLoad implements AutoCloseable {
             insert.setObject(13, UUID.randomUUID());
             insert.setString(14, Api.JSON.writeValueAsString(event));
             insert.executeUpdate();
+            committedAt.put(id, System.nanoTime());
             return id;
         } catch (SQLException e) {
             scheduledAt.remove(id);
