@@ -70,6 +70,11 @@ public final class ServiceProcess implements AutoCloseable {
         return process.isAlive();
     }
 
+    /** The management port (plain HTTP on 127.0.0.1). */
+    public int port() {
+        return port;
+    }
+
     /** Whether the readiness probe says UP. */
     public boolean isReady() {
         return get("/actuator/health/readiness").contains("\"status\":\"UP\"");

@@ -47,6 +47,11 @@ public final class DispatcherProcess implements AutoCloseable {
         return process.isAlive();
     }
 
+    /** A URL on its management port, e.g. {@code /actuator/deadletters}. */
+    public String managementUrl(String path) {
+        return "http://127.0.0.1:" + process.port() + path;
+    }
+
     /** Whether the readiness probe says UP. */
     public boolean isReady() {
         return process.isReady();

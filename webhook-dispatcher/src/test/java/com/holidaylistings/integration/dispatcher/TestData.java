@@ -8,6 +8,7 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -113,6 +114,33 @@ public final class TestData {
                 .param("subscription", subscriptionId)
                 .query(TestData::attempt)
                 .list();
+    }
+
+    /** A delivery the dispatcher kept after it failed, and the redelivery request api-service put on it. */
+    public record FailedDelivery(String delivery, Instant failedAt, Instant redeliverRequestedAt, String redeliverRequestId) {}
+
+    public Optional<FailedDelivery> failedDelivery(UUID subscriptionId, UUID enquiryId) {
+        return jdbc.sql("""
+                        select delivery::text as delivery, failed_at, redeliver_requested_at, redeliver_request_id
+                          from failed_deliveries where subscription_id = :subscription and enquiry_id = :enquiry
+                        """)
+                .param("subscription", subscriptionId).param("enquiry", enquiryId)
+                .query((rs, n) -> new FailedDelivery(rs.getString("delivery"), instant(rs.getTimestamp("failed_at")),
+                        instant(rs.getTimestamp("redeliver_requested_at")), rs.getString("redeliver_request_id")))
+                .optional();
+    }
+
+    /** The owner asked for the failed delivery to be made again, as api-service records it. */
+    public void requestRedelivery(UUID subscriptionId, UUID enquiryId, String requestId) {
+        int marked = jdbc.sql("""
+                        update failed_deliveries set redeliver_requested_at = now(), redeliver_request_id = :request
+                         where subscription_id = :subscription and enquiry_id = :enquiry
+                        """)
+                .param("request", requestId).param("subscription", subscriptionId).param("enquiry", enquiryId)
+                .update();
+        if (marked != 1) {
+            throw new IllegalStateException("No failed delivery of " + enquiryId + " to " + subscriptionId);
+        }
     }
 
     private static Attempt attempt(ResultSet rs, int row) throws SQLException {

@@ -4,17 +4,23 @@ import com.holidaylistings.integration.api.owner.Owners;
 import com.holidaylistings.integration.api.web.CanonicalUuid;
 import com.holidaylistings.integration.api.web.LimitParameter;
 import com.holidaylistings.integration.api.web.NotFound;
+import com.holidaylistings.integration.api.web.RequestIdFilter;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
-/** The owner portal's webhook page: statuses, pause and resume, and each hook's delivery log. */
+/**
+ * The owner portal's webhook page: statuses, pause and resume, each hook's delivery log, and
+ * redelivery of a failed event.
+ */
 @RestController
 @RequestMapping("/internal/v1/owners/{ownerId}/hooks")
 class InternalHookController {
@@ -24,11 +30,14 @@ class InternalHookController {
     private final Owners owners;
     private final Subscriptions subscriptions;
     private final DeliveryLog deliveryLog;
+    private final Redeliveries redeliveries;
 
-    InternalHookController(Owners owners, Subscriptions subscriptions, DeliveryLog deliveryLog) {
+    InternalHookController(Owners owners, Subscriptions subscriptions, DeliveryLog deliveryLog,
+            Redeliveries redeliveries) {
         this.owners = owners;
         this.subscriptions = subscriptions;
         this.deliveryLog = deliveryLog;
+        this.redeliveries = redeliveries;
     }
 
     @GetMapping
@@ -53,6 +62,16 @@ class InternalHookController {
         UUID hook = CanonicalUuid.parse(hookId).orElseThrow(NotFound::new);
         deliveryLog.hook(owner, hook).orElseThrow(NotFound::new);
         return Map.of("deliveries", deliveryLog.attempts(hook, LIMIT.parse(limit)));
+    }
+
+    /** Queues a new delivery of a failed or abandoned event to this hook; webhook-dispatcher sends it. */
+    @PostMapping("/{hookId}/deliveries/{enquiryId}/redeliver")
+    @ResponseStatus(HttpStatus.ACCEPTED)
+    Redelivery redeliver(@PathVariable String ownerId, @PathVariable String hookId, @PathVariable String enquiryId) {
+        UUID owner = owners.existing(ownerId);
+        UUID hook = CanonicalUuid.parse(hookId).orElseThrow(NotFound::new);
+        UUID enquiry = CanonicalUuid.parse(enquiryId).orElseThrow(NotFound::new);
+        return redeliveries.request(owner, hook, enquiry, RequestIdFilter.current());
     }
 
     private HookStatus setPaused(String ownerId, String hookId, boolean paused) {

@@ -6,7 +6,11 @@ import io.github.resilience4j.retry.RetryConfig;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -16,11 +20,14 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Writes delivery attempts to PostgreSQL in batches: one insert per attempt would cap the
  * dispatcher at the database's commit rate. A caller's future completes once its attempt is
  * stored, so offsets are committed only after that. Transient database errors are retried here.
+ * A failed or abandoned attempt also keeps its delivery record in {@code failed_deliveries}, in
+ * the same transaction, so that it can be delivered again on request; successes cost nothing more.
  */
 @Component
 class AttemptLog implements SmartLifecycle {
@@ -32,10 +39,24 @@ class AttemptLog implements SmartLifecycle {
                                            duration_ms, response_body, attempted_at, next_attempt_at)
             values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """;
+    // Keeps the latest failure; never touches a pending redelivery request.
+    private static final String KEEP_FAILED = """
+            insert into failed_deliveries (subscription_id, enquiry_id, delivery, failed_at)
+            values (?, ?, cast(? as json), ?)
+            on conflict (subscription_id, enquiry_id) do update
+               set delivery = excluded.delivery, failed_at = excluded.failed_at
+             where failed_deliveries.failed_at <= excluded.failed_at
+            """;
 
-    private record Pending(Attempt attempt, CompletableFuture<Void> stored) {}
+    private record Pending(Attempt attempt, String delivery, CompletableFuture<Void> stored) {
+
+        boolean failed() {
+            return attempt.outcome() == Attempt.Outcome.FAILED || attempt.outcome() == Attempt.Outcome.ABANDONED;
+        }
+    }
 
     private final JdbcTemplate jdbc;
+    private final TransactionTemplate transaction;
     private final BlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
     private final Retry retry = Retry.of("attempt-log", RetryConfig.custom()
             .maxAttempts(6)
@@ -44,13 +65,15 @@ class AttemptLog implements SmartLifecycle {
     private volatile boolean running;
     private Thread writer;
 
-    AttemptLog(JdbcTemplate jdbc) {
+    AttemptLog(JdbcTemplate jdbc, TransactionTemplate transaction) {
         this.jdbc = jdbc;
+        this.transaction = transaction;
     }
 
-    CompletableFuture<Void> record(Attempt attempt) {
+    /** Stores the attempt; {@code delivery} is the record value attempted, kept if the attempt failed. */
+    CompletableFuture<Void> record(Attempt attempt, String delivery) {
         CompletableFuture<Void> stored = new CompletableFuture<>();
-        queue.add(new Pending(attempt, stored));
+        queue.add(new Pending(attempt, delivery, stored));
         return stored;
     }
 
@@ -79,7 +102,42 @@ class AttemptLog implements SmartLifecycle {
     }
 
     private void write(List<Pending> batch) {
-        retry.executeRunnable(() -> jdbc.batchUpdate(INSERT, batch, batch.size(), (statement, pending) -> {
+        List<Pending> failures = latestFailures(batch);
+        retry.executeRunnable(() -> transaction.executeWithoutResult(status -> {
+            insertAttempts(batch);
+            if (!failures.isEmpty()) {
+                jdbc.batchUpdate(KEEP_FAILED, failures, failures.size(), (statement, pending) -> {
+                    Attempt a = pending.attempt();
+                    statement.setObject(1, a.subscriptionId());
+                    statement.setObject(2, a.enquiryId());
+                    statement.setString(3, pending.delivery());
+                    statement.setTimestamp(4, Timestamp.from(a.attemptedAt()));
+                });
+            }
+        }));
+    }
+
+    /**
+     * One failure per delivery (an upsert may not touch a row twice in one statement), in key
+     * order, so that concurrent writers lock the rows in the same order.
+     */
+    private static List<Pending> latestFailures(List<Pending> batch) {
+        Map<List<UUID>, Pending> latest = new HashMap<>();
+        for (Pending pending : batch) {
+            if (pending.failed() && pending.delivery() != null) {
+                latest.merge(List.of(pending.attempt().subscriptionId(), pending.attempt().enquiryId()), pending,
+                        (earlier, later) -> later.attempt().attemptedAt().isBefore(earlier.attempt().attemptedAt())
+                                ? earlier : later);
+            }
+        }
+        return latest.values().stream()
+                .sorted(Comparator.comparing((Pending pending) -> pending.attempt().subscriptionId())
+                        .thenComparing(pending -> pending.attempt().enquiryId()))
+                .toList();
+    }
+
+    private void insertAttempts(List<Pending> batch) {
+        jdbc.batchUpdate(INSERT, batch, batch.size(), (statement, pending) -> {
             Attempt a = pending.attempt();
             statement.setObject(1, a.subscriptionId());
             statement.setObject(2, a.enquiryId());
@@ -91,7 +149,7 @@ class AttemptLog implements SmartLifecycle {
             statement.setString(8, a.responseBody());
             statement.setTimestamp(9, Timestamp.from(a.attemptedAt()));
             statement.setTimestamp(10, a.nextAttemptAt() == null ? null : Timestamp.from(a.nextAttemptAt()));
-        }));
+        });
     }
 
     @Override

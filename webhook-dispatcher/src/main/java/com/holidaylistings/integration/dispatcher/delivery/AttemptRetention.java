@@ -8,8 +8,9 @@ import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
- * Keeps the attempt log from growing forever: once an hour, attempts older than the retention are
- * deleted in batches. Every replica may run it; deleting the same rows twice changes nothing.
+ * Keeps the attempt log from growing forever: once an hour, attempts and failed deliveries older
+ * than the retention are deleted in batches. Every replica may run it; deleting the same rows twice
+ * changes nothing.
  */
 @Component
 class AttemptRetention {
@@ -32,6 +33,10 @@ class AttemptRetention {
             if (deleted > 0) {
                 log.info("Deleted {} delivery attempts older than {}", deleted, retention);
             }
+            int failures = deleteFailedDeliveriesOlderThan(retention);
+            if (failures > 0) {
+                log.info("Deleted {} failed deliveries older than {}", failures, retention);
+            }
         } catch (RuntimeException e) {
             log.warn("Could not delete old delivery attempts; trying again later: {}", e.getMessage());
         }
@@ -46,6 +51,25 @@ class AttemptRetention {
                             delete from delivery_attempts where id in (
                                 select id from delivery_attempts
                                  where attempted_at < now() - cast(:age as interval) limit :batch)
+                            """)
+                    .param("age", age.toSeconds() + " seconds")
+                    .param("batch", BATCH)
+                    .update();
+            total += deleted;
+        } while (deleted == BATCH);
+        return total;
+    }
+
+    /** Deletes the failed deliveries whose last failure is older than {@code age}; returns how many. */
+    int deleteFailedDeliveriesOlderThan(Duration age) {
+        int total = 0;
+        int deleted;
+        do {
+            deleted = jdbc.sql("""
+                            delete from failed_deliveries where (subscription_id, enquiry_id) in (
+                                select subscription_id, enquiry_id from failed_deliveries
+                                 where failed_at < now() - cast(:age as interval)
+                                 limit :batch)
                             """)
                     .param("age", age.toSeconds() + " seconds")
                     .param("batch", BATCH)

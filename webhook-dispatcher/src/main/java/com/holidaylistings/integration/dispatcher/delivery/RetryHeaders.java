@@ -8,15 +8,18 @@ import org.apache.kafka.common.header.Header;
 import org.springframework.kafka.retrytopic.RetryTopicHeaders;
 
 /** What a delivery record carries about its retries: which attempt this is, when it was due, and any receiver-requested wait. */
-final class RetryHeaders {
+public final class RetryHeaders {
 
     /** Set when a receiver's Retry-After asks for a later retry than the schedule. */
     static final String NOT_BEFORE = "webhook-not-before";
 
     private RetryHeaders() {}
 
-    /** 1 for the first attempt, then one more per retry topic. */
-    static int attempt(ConsumerRecord<?, ?> record) {
+    /**
+     * The record's place in the retry schedule: 1 for the first attempt, then one more per retry
+     * topic; on the dead letters, one more than the attempt that was abandoned.
+     */
+    public static int attempt(ConsumerRecord<?, ?> record) {
         Header header = record.headers().lastHeader(RetryTopicHeaders.DEFAULT_HEADER_ATTEMPTS);
         if (header == null) {
             return 1;

@@ -69,17 +69,17 @@ class WebhookDelivery implements DisposableBean {
             log.error("Unreadable delivery record {}-{}@{} skipped", record.topic(), record.partition(), record.offset(), e);
             return CompletableFuture.completedFuture(null);
         }
-        int attempt = RetryHeaders.attempt(record);
+        int stage = RetryHeaders.attempt(record);
         Instant dueAt = RetryHeaders.dueAt(record);
         Instant notBefore = RetryHeaders.notBefore(record);
         inFlight.acquire(); // beyond maxInFlight, consumption waits: back pressure, not unbounded memory
         CompletableFuture<Void> done = new CompletableFuture<>();
         Runnable work = () -> {
             if (request.requestId() != null) {
-                MDC.put("requestId", request.requestId()); // the intake request's id, in every log line of the attempt
+                MDC.put("requestId", request.requestId()); // the intake or redelivery request's id, in every log line of the attempt
             }
             try {
-                attempt(request, attempt, dueAt);
+                attempt(request, record.value(), stage, dueAt);
                 done.complete(null);
             } catch (Throwable e) {
                 done.completeExceptionally(e);
@@ -106,14 +106,18 @@ class WebhookDelivery implements DisposableBean {
         return done;
     }
 
-    private void attempt(DeliveryRequest request, int number, Instant dueAt) {
+    /**
+     * {@code stage} is the record's place in the retry schedule (1 for its first attempt); the
+     * attempt log numbers it on from the attempts made before, when the event is delivered again.
+     */
+    private void attempt(DeliveryRequest request, String delivery, int stage, Instant dueAt) {
         Optional<Targets.Target> found = targets.find(request.subscriptionId(), request.enquiryId());
         if (found.isEmpty() || !found.get().receives() || found.get().alreadyDelivered()) {
             return; // removed, paused, unsubscribed by 410, or already delivered (a duplicate record)
         }
         Targets.Target target = found.get();
         Instant startedAt = Instant.now();
-        if (number == 1) {
+        if (stage == 1 && request.isFirstDelivery()) {
             metrics.firstAttemptStarted(Duration.between(request.sentAt(), startedAt));
         } else if (dueAt != null) {
             metrics.retryStarted(Duration.between(dueAt, startedAt));
@@ -121,17 +125,17 @@ class WebhookDelivery implements DisposableBean {
         HttpOutcome http = send(target, request);
         Attempt.Outcome outcome = http.succeeded() ? Attempt.Outcome.SUCCEEDED
                 : http.gone() ? Attempt.Outcome.GONE
-                : number >= properties.maxAttempts() ? Attempt.Outcome.ABANDONED
+                : stage >= properties.maxAttempts() ? Attempt.Outcome.ABANDONED
                 : Attempt.Outcome.FAILED;
         Instant finishedAt = startedAt.plus(http.duration());
-        Duration scheduled = outcome == Attempt.Outcome.FAILED ? properties.delayAfter(number) : null;
+        Duration scheduled = outcome == Attempt.Outcome.FAILED ? properties.delayAfter(stage) : null;
         Duration delay = scheduled == null ? null : delayAsked(scheduled, http);
         if (outcome == Attempt.Outcome.GONE) {
             targets.markGone(request.subscriptionId());
         }
-        attempts.record(new Attempt(request.subscriptionId(), request.enquiryId(), number, outcome, http.status(),
-                        http.error(), http.duration().toMillis(), http.body(), startedAt,
-                        delay == null ? null : finishedAt.plus(delay)))
+        attempts.record(new Attempt(request.subscriptionId(), request.enquiryId(), request.attemptNumber(stage),
+                        outcome, http.status(), http.error(), http.duration().toMillis(), http.body(), startedAt,
+                        delay == null ? null : finishedAt.plus(delay)), delivery)
                 .join();
         metrics.attempted(outcome, http.duration());
         if (outcome == Attempt.Outcome.FAILED || outcome == Attempt.Outcome.ABANDONED) {

@@ -24,8 +24,11 @@ import org.springframework.validation.annotation.Validated;
  * @param openCircuitFor how long a target's circuit stays open before one trial delivery
  * @param topicPartitions partitions of the deliveries topic and its retry topics
  * @param topicReplicationFactor their replication factor
- * @param attemptRetention {@code WEBHOOK_ATTEMPT_RETENTION}: delivery attempts older than this are
- *     deleted (30d; keep it longer than the topics' retention, since the log also stops repeats)
+ * @param attemptRetention {@code WEBHOOK_ATTEMPT_RETENTION}: delivery attempts and failed deliveries
+ *     older than this are deleted (30d; keep it longer than the topics' retention, since the log also
+ *     stops repeats)
+ * @param redeliveryPollInterval {@code WEBHOOK_REDELIVERY_POLL_INTERVAL}: how often each replica looks
+ *     for redeliveries that the portal asked for (1s)
  */
 @Validated
 @ConfigurationProperties("webhook")
@@ -40,7 +43,8 @@ public record WebhookProperties(
         @DefaultValue("30s") Duration openCircuitFor,
         @DefaultValue("12") @Positive int topicPartitions,
         @DefaultValue("1") @Positive short topicReplicationFactor,
-        @DefaultValue("30d") Duration attemptRetention) {
+        @DefaultValue("30d") Duration attemptRetention,
+        @DefaultValue("1s") Duration redeliveryPollInterval) {
 
     /** Attempts in all: the first and one per delay. */
     public int maxAttempts() {

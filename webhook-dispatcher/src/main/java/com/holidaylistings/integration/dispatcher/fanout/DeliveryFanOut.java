@@ -44,7 +44,7 @@ class DeliveryFanOut {
             CompletableFuture<?>[] sent = subscriptions.stream()
                     .map(subscription -> kafka.send(DeliveryTopics.DELIVERIES, subscription.toString(), json.writeValueAsString(
                             new DeliveryRequest(subscription, event.enquiryId(), eventId,
-                                    DeliveryRequest.webhookIdOf(eventId, subscription), event.sentAt(), payload, requestId))))
+                                    DeliveryRequest.webhookIdOf(eventId, subscription), event.sentAt(), payload, requestId, null))))
                     .toArray(CompletableFuture[]::new);
             CompletableFuture.allOf(sent).get(30, TimeUnit.SECONDS);
             return subscriptions.size();

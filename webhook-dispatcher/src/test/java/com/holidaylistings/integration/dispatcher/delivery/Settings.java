@@ -13,27 +13,30 @@ final class Settings {
                 List.of(Duration.ofMinutes(1), Duration.ofMinutes(5), Duration.ofMinutes(15), Duration.ofHours(1),
                         Duration.ofHours(4)),
                 Duration.ofSeconds(10), false, 16, 256, 1024, 20, Duration.ofSeconds(30), 12, (short) 1,
-                Duration.ofDays(30));
+                Duration.ofDays(30), Duration.ofSeconds(1));
     }
 
     static WebhookProperties withPrivateTargets(boolean allowed) {
         WebhookProperties d = documentedDefaults();
         return new WebhookProperties(d.retryDelays(), d.timeout(), allowed, d.maxConcurrencyPerTarget(),
                 d.maxConnectionsPerHost(), d.maxInFlight(), d.failuresToOpenCircuit(), d.openCircuitFor(),
-                d.topicPartitions(), d.topicReplicationFactor(), d.attemptRetention());
+                d.topicPartitions(), d.topicReplicationFactor(), d.attemptRetention(),
+                d.redeliveryPollInterval());
     }
 
     static WebhookProperties withTimeout(Duration timeout) {
         WebhookProperties d = documentedDefaults();
         return new WebhookProperties(d.retryDelays(), timeout, true, d.maxConcurrencyPerTarget(),
                 d.maxConnectionsPerHost(), d.maxInFlight(), d.failuresToOpenCircuit(), d.openCircuitFor(),
-                d.topicPartitions(), d.topicReplicationFactor(), d.attemptRetention());
+                d.topicPartitions(), d.topicReplicationFactor(), d.attemptRetention(),
+                d.redeliveryPollInterval());
     }
 
     static WebhookProperties withRetryDelays(Duration... delays) {
         WebhookProperties d = documentedDefaults();
         return new WebhookProperties(List.of(delays), d.timeout(), d.allowPrivateTargets(),
                 d.maxConcurrencyPerTarget(), d.maxConnectionsPerHost(), d.maxInFlight(), d.failuresToOpenCircuit(),
-                d.openCircuitFor(), d.topicPartitions(), d.topicReplicationFactor(), d.attemptRetention());
+                d.openCircuitFor(), d.topicPartitions(), d.topicReplicationFactor(), d.attemptRetention(),
+                d.redeliveryPollInterval());
     }
 }
