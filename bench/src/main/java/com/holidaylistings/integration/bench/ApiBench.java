@@ -234,7 +234,7 @@ final class ApiBench {
                 insert into enquiries (id, property_id, owner_id, subject, message, status, user_name, user_email,
                                        group_size, check_in, check_out, sent_at, updated_at)
                 select gen_random_uuid(), b.property_id, b.owner_id, 'Benchmark ' || g, 'Is the house free that week?',
-                       (array['sent', 'responded', 'archived'])[1 + g % 3], 'Bench Guest', 'bench.guest@example.com',
+                       (array['sent', 'responded', 'archived'])[1 + g %% 3], 'Bench Guest', 'bench.guest@example.com',
                        2, date '2027-07-03', date '2027-07-10', now() - g * interval '1 hour', now()
                   from bench_api_tokens b, generate_series(1, %d) g""".formatted(ENQUIRIES_PER_OWNER));
         db.execute("analyze enquiries");

@@ -12,6 +12,7 @@ final class BenchOwner {
     private final Owner owner;
     private final BenchReceiver receiver;
     private final Map<String, UUID> hooks = new LinkedHashMap<>();
+    private final Map<String, UUID> propertyFilters = new LinkedHashMap<>();
 
     private BenchOwner(Owner owner, BenchReceiver receiver) {
         this.owner = owner;
@@ -33,6 +34,7 @@ final class BenchOwner {
     UUID subscribe(String path, UUID property) throws IOException {
         UUID hook = UUID.fromString(owner.subscribe(receiver.url(path), property).get("id").asString());
         hooks.put(path, hook);
+        propertyFilters.put(path, property);
         return hook;
     }
 
@@ -62,8 +64,14 @@ final class BenchOwner {
     /** Removes every subscription, so that no later run reaches this receiver's port. */
     void unsubscribeAll() throws IOException {
         for (String path : hooks.keySet()) {
-            owner.unsubscribe(receiver.url(path));
+            UUID property = propertyFilters.get(path);
+            if (property == null) {
+                owner.unsubscribe(receiver.url(path));
+            } else {
+                owner.unsubscribe(receiver.url(path), property);
+            }
         }
         hooks.clear();
+        propertyFilters.clear();
     }
 }

@@ -49,9 +49,15 @@ public record Owner(UUID id, UUID propertyId, String token, String webhookSecret
                 .expect(201).get("id").asString());
     }
 
-    /** DELETE /hooks/enquiries. */
+    /** DELETE /hooks/enquiries of a subscription to all the owner's properties. */
     public void unsubscribe(String targetUrl) throws IOException {
         call("DELETE", "/hooks/enquiries", Map.of("targetUrl", targetUrl)).expect(200);
+    }
+
+    /** DELETE /hooks/enquiries of a subscription to one property. */
+    public void unsubscribe(String targetUrl, UUID property) throws IOException {
+        call("DELETE", "/hooks/enquiries", Map.of("targetUrl", targetUrl, "propertyId", property.toString()))
+                .expect(200);
     }
 
     /** A call to the Integration API of the stack with this owner's token. */
