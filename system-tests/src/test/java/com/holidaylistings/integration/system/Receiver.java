@@ -27,7 +27,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * A webhook receiver, as an owner's integration runs one: it checks each delivery's Standard
  * Webhooks signature with the owner's secret on its own (not with the dispatcher's code), keeps
- * every delivery, and answers 204 after an optional delay.
+ * every delivery, and answers 204 (or another status) after an optional delay.
  */
 final class Receiver implements AutoCloseable {
 
@@ -40,6 +40,7 @@ final class Receiver implements AutoCloseable {
     private final List<Delivery> deliveries = new CopyOnWriteArrayList<>();
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile Duration delay = Duration.ZERO;
+    private volatile int status = 204;
 
     private Receiver(String webhookSecret) {
         this.key = Base64.getDecoder().decode(webhookSecret.substring("whsec_".length()));
@@ -60,6 +61,11 @@ final class Receiver implements AutoCloseable {
     /** A target URL on this receiver. */
     String url(String path) {
         return "http://127.0.0.1:" + server.getAddress().getPort() + path;
+    }
+
+    /** From now on each delivery is answered with {@code status} (204 at first). */
+    void answerWith(int status) {
+        this.status = status;
     }
 
     /** From now on each delivery is answered only after {@code delay}. */
@@ -102,7 +108,7 @@ final class Receiver implements AutoCloseable {
             JsonNode payload = Api.JSON.readTree(body);
             deliveries.add(new Delivery(exchange.getRequestURI().getPath(), UUID.fromString(payload.get("enquiry_id").asString()),
                     exchange.getRequestHeaders().getFirst("webhook-id"), signatureValid(exchange, body), payload));
-            exchange.sendResponseHeaders(204, -1);
+            exchange.sendResponseHeaders(status, -1);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {

@@ -1,0 +1,98 @@
+package com.holidaylistings.integration.system;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.holidaylistings.integration.stack.Api;
+import com.holidaylistings.integration.stack.Management;
+import com.holidaylistings.integration.stack.Owner;
+import com.holidaylistings.integration.stack.Stack;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A receiver that was down until its deliveries were abandoned gets them again: one through the
+ * portal's redeliver operation (api-service marks it, webhook-dispatcher queues it), the others by
+ * replaying the dead-letter topic from the dispatcher's management port. The dispatcher runs with
+ * one-second retry delays for this class.
+ */
+class RedeliveryJourneyIT {
+
+    private static final Duration DEADLINE = Duration.ofMinutes(2);
+
+    @BeforeAll
+    static void shortRetryDelays() {
+        Stack.terminate("webhook-dispatcher");
+        Stack.up(Map.of("WEBHOOK_RETRY_DELAYS", "1s,1s,1s,1s,1s"));
+    }
+
+    @AfterAll
+    static void ownRetryDelays() {
+        Stack.terminate("webhook-dispatcher");
+        Stack.up();
+    }
+
+    @Test
+    void abandonedDeliveriesAreRedeliveredOnRequestAndByDeadLetterReplay() throws Exception {
+        Owner owner = Owner.create("redelivery");
+        try (Receiver receiver = Receiver.start(owner.webhookSecret())) {
+            receiver.answerWith(503);
+            String hook = owner.subscribe(receiver.url("/down")).get("id").asString();
+            UUID redelivered = owner.enquiry("Redelivered on request");
+            UUID replayed = owner.enquiry("Replayed from the dead letters");
+            String deliveries = "/owners/" + owner.id() + "/hooks/" + hook + "/deliveries";
+            await("both abandoned after six attempts").atMost(DEADLINE).until(() ->
+                    statuses(deliveries).containsAll(List.of(redelivered + " 6 abandoned", replayed + " 6 abandoned")));
+            String webhookId = receiver.deliveriesTo("/down").stream()
+                    .filter(delivery -> delivery.enquiryId().equals(redelivered))
+                    .map(Receiver.Delivery::webhookId).findFirst().orElseThrow();
+
+            receiver.answerWith(204);
+            JsonNode queued = Api.internal("POST", deliveries + "/" + redelivered + "/redeliver", null).expect(202);
+            assertThat(queued.get("status").asString()).isEqualTo("queued");
+            await("the redelivery").atMost(DEADLINE).until(() -> statuses(deliveries).contains(redelivered + " 7 succeeded"));
+            assertThat(receiver.deliveriesTo("/down").getLast().webhookId())
+                    .as("a redelivery keeps the event's webhook-id").isEqualTo(webhookId);
+            assertThat(Api.internal("POST", deliveries + "/" + redelivered + "/redeliver", null).status())
+                    .as("a delivered event is not redelivered").isEqualTo(409);
+
+            JsonNode replay = replayDeadLetters(hook);
+            assertThat(replay.get("replayed").asInt()).isEqualTo(1);
+            await("the replayed dead letter").atMost(DEADLINE).until(() -> statuses(deliveries).contains(replayed + " 7 succeeded"));
+            assertThat(replayDeadLetters(hook).get("replayed").asInt()).as("a second replay finds nothing new").isZero();
+            assertThat(receiver.invalidSignatures()).isZero();
+        }
+    }
+
+    /** The hook's attempt log as "enquiry attempt status" lines. */
+    private static List<String> statuses(String deliveries) throws IOException {
+        JsonNode log = Api.internal("GET", deliveries + "?limit=100", null).expect(200).get("deliveries");
+        return log.valueStream().map(attempt -> attempt.get("enquiry_id").asString() + " "
+                + attempt.get("attempt").asInt() + " " + attempt.get("status").asString()).toList();
+    }
+
+    /** POST /actuator/deadletters on the dispatcher's management port, for one hook. */
+    private static JsonNode replayDeadLetters(String hook) throws Exception {
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + Management.WEBHOOK_DISPATCHER
+                            + "/actuator/deadletters?subscription=" + hook))
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                    .build();
+            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+            return Api.JSON.readTree(response.body());
+        }
+    }
+}
