@@ -44,8 +44,12 @@ final class EndToEndBench {
             for (int rate : RATES) {
                 String name = rate == 1000 ? "1000/s burst" : rate + "/s";
                 MemorySampler sampler = MemorySampler.start();
+                CpuUsage cpuBefore = CpuUsage.snapshot();
+                long startedAt = System.nanoTime();
                 List<UUID> committed = load.run(List.of(owner.target()), rate, phase);
                 Accounting accounting = settleOrFail(name, committed, receiver, hooks);
+                double seconds = (System.nanoTime() - startedAt) / 1e9;
+                Map<String, Double> cpu = CpuUsage.snapshot().since(cpuBefore);
                 Map<Double, Double> dispatcherMemory = sampler.stop().get("webhook-dispatcher");
                 memory.put(name, dispatcherMemory);
                 Latencies latencies = new Latencies();
@@ -60,6 +64,8 @@ final class EndToEndBench {
                 run.put("accounting", accounting.asMap());
                 run.put("commit_failures", load.failures());
                 run.put("peak_rss_mib", sampler.peaks());
+                run.put("seconds_until_all_delivered", Latencies.round(seconds));
+                run.put("cpu_seconds", cpu);
                 runs.put(name, run);
                 System.out.printf("e2e %s: %s; scheduled → committed %s; %s%n", name, latencies.summary(),
                         toCommit.summary(), accounting);

@@ -1,0 +1,54 @@
+package com.holidaylistings.integration.bench;
+
+import com.holidaylistings.integration.stack.Stack;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * CPU time used by each process of the stack (user + system, from /proc, in seconds): the three
+ * services, PostgreSQL with all its backends, the Kafka broker, and this load generator. The
+ * difference of two snapshots shows where a run's cores went.
+ */
+record CpuUsage(Map<String, Double> seconds) {
+
+    private static final List<String> PROCESSES = List.of("api-service", "enquiry-ingest", "webhook-dispatcher",
+            "postgres", "kafka");
+
+    static CpuUsage snapshot() {
+        Map<String, Double> seconds = new LinkedHashMap<>();
+        for (String name : PROCESSES) {
+            try {
+                ProcessHandle process = Stack.process(name);
+                Stream<ProcessHandle> tree = name.equals("postgres")
+                        ? Stream.concat(Stream.of(process), process.descendants()) : Stream.of(process);
+                seconds.put(name, tree.mapToDouble(CpuUsage::cpuSeconds).sum());
+            } catch (RuntimeException e) {
+                seconds.put(name, 0.0);
+            }
+        }
+        seconds.put("load generator", cpuSeconds(ProcessHandle.current()));
+        return new CpuUsage(seconds);
+    }
+
+    /** CPU seconds used since {@code earlier}, by process. */
+    Map<String, Double> since(CpuUsage earlier) {
+        Map<String, Double> used = new LinkedHashMap<>();
+        seconds.forEach((name, value) -> used.put(name, Latencies.round(value - earlier.seconds().getOrDefault(name, 0.0))));
+        return used;
+    }
+
+    private static double cpuSeconds(ProcessHandle process) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / 100.0;
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+}
