@@ -1,29 +1,56 @@
 package com.holidaylistings.integration.dispatcher.fanout;
 
+import com.holidaylistings.integration.events.EnquiryCreated;
 import com.holidaylistings.integration.events.EnquiryEvents;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
 
-/** Receives {@code enquiry.created} and hands each event to the fan-out. */
+/**
+ * Receives {@code enquiry.created} a poll at a time and hands the events to the fan-out. An event
+ * that cannot be read, which no retry would fix, is logged and passed over.
+ */
 @Component
 class EnquiryListener {
 
-    private final DeliveryFanOut fanOut;
+    private static final Logger log = LoggerFactory.getLogger(EnquiryListener.class);
 
-    EnquiryListener(DeliveryFanOut fanOut) {
+    private final DeliveryFanOut fanOut;
+    private final JsonMapper json;
+
+    EnquiryListener(DeliveryFanOut fanOut, JsonMapper json) {
         this.fanOut = fanOut;
+        this.json = json;
     }
 
     @KafkaListener(id = "enquiry-fan-out", groupId = "${spring.kafka.consumer.group-id}", topics = EnquiryEvents.TOPIC,
             containerFactory = "fanOutContainerFactory")
-    void onEnquiryCreated(ConsumerRecord<String, String> record) throws Exception {
-        Header eventId = record.headers().lastHeader(EnquiryEvents.EVENT_ID_HEADER);
-        String id = eventId == null ? record.topic() + "-" + record.partition() + "-" + record.offset()
-                : new String(eventId.value(), StandardCharsets.UTF_8);
-        Header requestId = record.headers().lastHeader(EnquiryEvents.REQUEST_ID_HEADER);
-        fanOut.fanOut(id, requestId == null ? null : new String(requestId.value(), StandardCharsets.UTF_8), record.value());
+    void onEnquiriesCreated(List<ConsumerRecord<String, String>> records) throws Exception {
+        List<DeliveryFanOut.Event> events = new ArrayList<>(records.size());
+        for (ConsumerRecord<String, String> record : records) {
+            String eventId = header(record, EnquiryEvents.EVENT_ID_HEADER);
+            String id = eventId == null ? record.topic() + "-" + record.partition() + "-" + record.offset() : eventId;
+            try {
+                events.add(new DeliveryFanOut.Event(id, header(record, EnquiryEvents.REQUEST_ID_HEADER),
+                        json.readValue(record.value(), EnquiryCreated.class), record.value()));
+            } catch (JacksonException | IllegalArgumentException | NullPointerException e) {
+                log.error("Skipping unreadable event {} at {}-{}@{}: {}", id, record.topic(), record.partition(),
+                        record.offset(), e.getMessage());
+            }
+        }
+        fanOut.fanOut(events);
+    }
+
+    private static String header(ConsumerRecord<String, String> record, String name) {
+        Header header = record.headers().lastHeader(name);
+        return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
     }
 }

@@ -7,12 +7,11 @@ import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.util.backoff.ExponentialBackOff;
-import tools.jackson.core.JacksonException;
 
 /**
- * The fan-out's listener container: a failure (database or Kafka away) is retried with a growing
- * backoff for as long as it lasts, so that no event is skipped; only an unreadable event, which no
- * retry can fix, is logged and passed over.
+ * The fan-out's listener container: a batch listener (each poll's events are fanned out together),
+ * whose failure (database or Kafka away) is retried with a growing backoff for as long as it
+ * lasts, so that no event is skipped. The listener itself passes over unreadable events.
  */
 @Configuration(proxyBeanMethods = false)
 class FanOutConfig {
@@ -22,11 +21,10 @@ class FanOutConfig {
             ConcurrentKafkaListenerContainerFactoryConfigurer configurer, ConsumerFactory<Object, Object> consumers) {
         ConcurrentKafkaListenerContainerFactory<Object, Object> factory = new ConcurrentKafkaListenerContainerFactory<>();
         configurer.configure(factory, consumers);
+        factory.setBatchListener(true);
         ExponentialBackOff backOff = new ExponentialBackOff(500, 2.0);
         backOff.setMaxInterval(30_000);
-        DefaultErrorHandler errors = new DefaultErrorHandler(backOff);
-        errors.addNotRetryableExceptions(JacksonException.class, IllegalArgumentException.class);
-        factory.setCommonErrorHandler(errors);
+        factory.setCommonErrorHandler(new DefaultErrorHandler(backOff));
         return factory;
     }
 }

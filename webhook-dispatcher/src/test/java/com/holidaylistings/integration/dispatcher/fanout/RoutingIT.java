@@ -90,4 +90,27 @@ class RoutingIT extends DispatcherIntegrationTest {
         assertThat(data.attempts(allProperties, event.enquiryId())).extracting(TestData.Attempt::outcome).containsExactly("succeeded");
         assertThat(data.attempts(thisProperty, event.enquiryId())).extracting(TestData.Attempt::outcome).containsExactly("succeeded");
     }
+
+    @Test
+    void passesOverAnUnreadableEventAndFansOutTheOthersOfItsBatch() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        UUID otherProperty = data.property(owner);
+        data.subscribe(owner, receiver.url("/batch-all", Receiver.Answer.ok()), null);
+        data.subscribe(owner, receiver.url("/batch-that", Receiver.Answer.ok()), otherProperty);
+
+        events.publish(UUID.randomUUID(), UUID.randomUUID().toString(), "{\"event\":\"enquiry.created\",\"enquiry_id\":");
+        events.publish(UUID.randomUUID(), UUID.randomUUID().toString(), "{\"event\":\"something.else\"}");
+        java.util.List<Events.Published> published = new java.util.ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            published.add(events.enquiryOn(i % 2 == 0 ? property : otherProperty));
+        }
+
+        await().atMost(DELIVERED).until(() -> receiver.requests("/batch-all").size() == 20
+                && receiver.requests("/batch-that").size() == 10);
+        assertThat(receiver.bodies("/batch-all"))
+                .containsExactlyInAnyOrderElementsOf(published.stream().map(Events.Published::payload).toList());
+        assertThat(receiver.bodies("/batch-that")).containsExactlyInAnyOrderElementsOf(published.stream()
+                .filter(event -> event.payload().contains(otherProperty.toString())).map(Events.Published::payload).toList());
+    }
 }
