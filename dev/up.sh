@@ -132,17 +132,21 @@ is_service() {
     return 1
 }
 
-# True when <jar> of <module> is older than a pom.xml, a file under the module's src/ or under
-# the src/ of a shared (non-service) module, or a file of docs/ (api-service packages the API
-# reference kept there).
+# True when <jar> of <module> is older than a pom.xml, a file under the module's src/ or under the
+# src/ of a module of this repository that its pom.xml depends on, or (for api-service, which
+# serves it) docs/openapi.json. Benchmark results, tests and other modules do not count.
 jar_is_stale() {
-    local module=$1 jar=$2 dir
+    local module=$1 jar=$2 dir name
     local -a inputs=("$REPO_ROOT/$module/src")
     for dir in "$REPO_ROOT"/*/; do
         dir=${dir%/}
-        if [[ -f $dir/pom.xml ]] && ! is_service "${dir##*/}"; then inputs+=("$dir/src"); fi
+        name=${dir##*/}
+        if [[ -f $dir/pom.xml && $name != "$module" ]] &&
+            grep -q "<artifactId>$name</artifactId>" "$REPO_ROOT/$module/pom.xml"; then
+            inputs+=("$dir/src")
+        fi
     done
-    [[ -d $REPO_ROOT/docs ]] && inputs+=("$REPO_ROOT/docs")
+    if [[ $module == api-service && $REPO_ROOT/docs/openapi.json -nt $jar ]]; then return 0; fi
     for dir in "${inputs[@]}"; do
         [[ -d $dir ]] || continue
         if [[ -n $(find "$dir" -type f -newer "$jar" -print -quit) ]]; then return 0; fi
