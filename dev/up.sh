@@ -419,6 +419,8 @@ start_postgres() {
     say "PostgreSQL: starting on 127.0.0.1:$PG_PORT ($PG_BINDIR, as $as_user)"
     local options="-p $PG_PORT -k '$PG_SOCKET_DIR' -c listen_addresses=127.0.0.1"
     options+=" -c wal_level=logical -c max_wal_senders=10 -c max_replication_slots=10"
+    # the services' pools (20 + 16 + a few) plus 64 pgbench clients in bench/run.sh api
+    options+=" -c max_connections=200"
     if ! run_pg "$PG_BINDIR/pg_ctl" start -D "$PG_DATA" -w -t 60 -s -o "$options" \
         >>"$LOG_DIR/postgres.log" 2>&1 </dev/null 9>&-; then
         fail_with_log postgres "PostgreSQL did not start"

@@ -66,18 +66,21 @@ record Accounting(long published, long delivered, long abandoned, long inFlight)
         return new Accounting(published, delivered, abandoned, published - delivered - abandoned);
     }
 
-    /** Abandoned deliveries of {@code enquiries} to {@code subscriptions} that never arrived. */
+    /**
+     * Abandoned deliveries of {@code enquiries} to {@code subscriptions}: distinct pairs, since a
+     * duplicate record of one delivery can be abandoned twice.
+     */
     private static long abandoned(Db db, Collection<UUID> subscriptions, Collection<UUID> enquiries) {
         Set<UUID> ofRun = new HashSet<>(enquiries);
         long abandoned = 0;
         try (Connection connection = db.connect();
              PreparedStatement query = connection.prepareStatement("""
-                     select enquiry_id from delivery_attempts
+                     select distinct subscription_id, enquiry_id from delivery_attempts
                       where subscription_id = any (?) and outcome = 'abandoned'""")) {
             query.setArray(1, connection.createArrayOf("uuid", subscriptions.toArray()));
             try (ResultSet rows = query.executeQuery()) {
                 while (rows.next()) {
-                    if (ofRun.contains(rows.getObject(1, UUID.class))) {
+                    if (ofRun.contains(rows.getObject(2, UUID.class))) {
                         abandoned++;
                     }
                 }

@@ -94,12 +94,14 @@ final class ApiBench {
             load("/enquiries?limit=50", 16, tokens, Duration.ofSeconds(15));
             for (String endpoint : List.of("/auth", "/enquiries?limit=50")) {
                 for (int connections : CONNECTIONS) {
+                    CpuUsage before = CpuUsage.snapshot();
                     LoadResult api = load(endpoint, connections, tokens, phase);
+                    Map<String, Double> cpu = CpuUsage.snapshot().since(before);
                     double pgbench = pgbench(endpoint.equals("/auth") ? AUTH_SQL : AUTH_SQL + LIST_SQL, connections);
                     String name = "GET " + endpoint + " at " + connections;
                     double ratio = api.perSecond() / pgbench;
-                    System.out.printf("api %s: %.0f requests/s (%s, %d errors), pgbench %.0f tps, ratio %.2f%n", name,
-                            api.perSecond(), api.latencies().summary(), api.errors(), pgbench, ratio);
+                    System.out.printf("api %s: %.0f requests/s (%s, %d errors), pgbench %.0f tps, ratio %.2f; cpu %s%n",
+                            name, api.perSecond(), api.latencies().summary(), api.errors(), pgbench, ratio, cpu);
                     report.figure(name + ": API", Math.round(api.perSecond()), "requests/s", null);
                     report.figure(name + ": p50", Latencies.round(api.latencies().millisAt(50)), "ms", null);
                     report.figure(name + ": p99", Latencies.round(api.latencies().millisAt(99)), "ms", null);
@@ -109,6 +111,7 @@ final class ApiBench {
                     run.put("requests_per_second", Math.round(api.perSecond()));
                     run.put("errors", api.errors());
                     run.put("pgbench_tps", Math.round(pgbench));
+                    run.put("api_run_cpu_seconds", cpu);
                     raw.put(name, run);
                     bars.put(endpoint.replace("?limit=50", "") + " ×" + connections + " API", api.perSecond());
                     bars.put(endpoint.replace("?limit=50", "") + " ×" + connections + " pgbench", pgbench);

@@ -16,8 +16,7 @@ import tools.jackson.databind.JsonNode;
 final class Index {
 
     /** The order of the benchmarks in the issue that asked for them. */
-    private static final List<String> ORDER = List.of("api", "e2e", "dispatcher", "isolation", "retry", "resources",
-            "profile");
+    private static final List<String> ORDER = List.of("api", "e2e", "dispatcher", "isolation", "retry", "resources");
 
     private Index() {
     }
@@ -40,7 +39,8 @@ final class Index {
 
                 Written by the benchmarks of [bench/](../../bench/README.md); each run replaces its own
                 files here and this index. Every figure was measured on one machine that runs PostgreSQL,
-                Kafka, the three services and the load generator together.
+                Kafka, the three services and the load generator together. The largest gap found, its
+                profile, its fix and the figures before and after: [profile.md](profile.md).
 
                 """);
         for (JsonNode result : results) {
