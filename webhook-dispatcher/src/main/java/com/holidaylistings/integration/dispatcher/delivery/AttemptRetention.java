@@ -44,33 +44,28 @@ class AttemptRetention {
 
     /** Deletes the attempts older than {@code age}; returns how many. */
     int deleteOlderThan(Duration age) {
-        int total = 0;
-        int deleted;
-        do {
-            deleted = jdbc.sql("""
-                            delete from delivery_attempts where id in (
-                                select id from delivery_attempts
-                                 where attempted_at < now() - cast(:age as interval) limit :batch)
-                            """)
-                    .param("age", age.toSeconds() + " seconds")
-                    .param("batch", BATCH)
-                    .update();
-            total += deleted;
-        } while (deleted == BATCH);
-        return total;
+        return deleteInBatches("""
+                delete from delivery_attempts where id in (
+                    select id from delivery_attempts
+                     where attempted_at < now() - cast(:age as interval) limit :batch)
+                """, age);
     }
 
     /** Deletes the failed deliveries whose last failure is older than {@code age}; returns how many. */
     int deleteFailedDeliveriesOlderThan(Duration age) {
+        return deleteInBatches("""
+                delete from failed_deliveries where (subscription_id, enquiry_id) in (
+                    select subscription_id, enquiry_id from failed_deliveries
+                     where failed_at < now() - cast(:age as interval) limit :batch)
+                """, age);
+    }
+
+    /** Runs {@code delete} (with :age and :batch) until a run deletes less than a batch; returns the total. */
+    private int deleteInBatches(String delete, Duration age) {
         int total = 0;
         int deleted;
         do {
-            deleted = jdbc.sql("""
-                            delete from failed_deliveries where (subscription_id, enquiry_id) in (
-                                select subscription_id, enquiry_id from failed_deliveries
-                                 where failed_at < now() - cast(:age as interval)
-                                 limit :batch)
-                            """)
+            deleted = jdbc.sql(delete)
                     .param("age", age.toSeconds() + " seconds")
                     .param("batch", BATCH)
                     .update();
