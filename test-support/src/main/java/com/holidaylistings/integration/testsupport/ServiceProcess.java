@@ -1,15 +1,11 @@
 package com.holidaylistings.integration.testsupport;
 
+import com.holidaylistings.integration.stack.Management;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +18,6 @@ import java.util.stream.Stream;
  * SIGKILL as an operator or a crash would. Its output goes to {@code target/<module>-<name>.log}.
  */
 public final class ServiceProcess implements AutoCloseable {
-
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private final String name;
     private final int port;
@@ -77,12 +71,12 @@ public final class ServiceProcess implements AutoCloseable {
 
     /** Whether the readiness probe says UP. */
     public boolean isReady() {
-        return get("/actuator/health/readiness").contains("\"status\":\"UP\"");
+        return Management.isReady(port);
     }
 
     /** The full health document, or "" when the process does not answer. */
     public String health() {
-        return get("/actuator/health");
+        return Management.health(port);
     }
 
     /** SIGTERM: a clean stop, which this waits for. */
@@ -112,20 +106,6 @@ public final class ServiceProcess implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
-        }
-    }
-
-    private String get(String path) {
-        try {
-            HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                    .timeout(Duration.ofSeconds(5))
-                    .build();
-            return HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body();
-        } catch (IOException e) {
-            return "";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "";
         }
     }
 
