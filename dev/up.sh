@@ -8,9 +8,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 # shellcheck source-path=SCRIPTDIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib/java.sh"
 
-PG_PORT=${DEV_POSTGRES_PORT:-55432}
-KAFKA_PORT=${DEV_KAFKA_PORT:-59092}
-KAFKA_CONTROLLER_PORT=${DEV_KAFKA_CONTROLLER_PORT:-59093}
+PG_PORT=${DEV_POSTGRES_PORT:-15432}
+KAFKA_PORT=${DEV_KAFKA_PORT:-19092}
+KAFKA_CONTROLLER_PORT=${DEV_KAFKA_CONTROLLER_PORT:-19093}
 READY_TIMEOUT=${DEV_READY_TIMEOUT:-90}
 read -r -a SERVICE_JAVA_OPTS <<<"${DEV_JAVA_OPTS:--Xms64m -Xmx192m -XX:+UseSerialGC -XX:MaxMetaspaceSize=128m -XX:ReservedCodeCacheSize=64m -Xss512k -XX:MaxDirectMemorySize=64m}"
 read -r -a KAFKA_JAVA_OPTS <<<"${DEV_KAFKA_JAVA_OPTS:--Xms128m -Xmx512m -XX:+UseSerialGC}"
@@ -678,6 +678,10 @@ seed_demo_data() {
         # shellcheck source=/dev/null
         source "$seed"
         if [[ ${DEMO_SEEDED_DATABASE:-} == "$JDBC_URL" ]]; then return 0; fi
+        # The stack's own database, started on another port by an earlier version of this script.
+        if ! $DB_EXTERNAL && [[ ${DEMO_SEEDED_DATABASE:-} == jdbc:postgresql://127.0.0.1:*/"$DB_NAME" ]]; then
+            return 0
+        fi
         warn "the demo data in $(rel "$seed") belongs to another database (${DEMO_SEEDED_DATABASE:-?}): seeding again"
         unset DEMO_OWNER_ID DEMO_PROPERTY_ID DEMO_TOKEN
     fi
