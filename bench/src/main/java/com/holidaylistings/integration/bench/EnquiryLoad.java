@@ -1,7 +1,6 @@
 package com.holidaylistings.integration.bench;
 
 import com.holidaylistings.integration.events.EnquiryCreated;
-import com.holidaylistings.integration.events.PartyDetails;
 import com.holidaylistings.integration.stack.Api;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -9,7 +8,6 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
@@ -130,11 +128,7 @@ final class EnquiryLoad implements AutoCloseable {
         scheduledAt.put(id, due);
         targets.put(id, target);
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
-        LocalDate checkIn = LocalDate.of(2027, 7, 3);
-        EnquiryCreated event = EnquiryCreated.of(id, target.propertyId(), "Bench House",
-                "https://www.holidaylistings.example/properties/bench-house", "bench-owner@example.com",
-                "Benchmark", "Is the house free that week?", now, "Bench Guest", "bench.guest@example.com",
-                new PartyDetails(2, checkIn, checkIn.plusDays(7), null));
+        EnquiryCreated event = BenchEvents.enquiry(id, target.propertyId(), now);
         Connection connection = connections.take();
         try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
             Timestamp sentAt = Timestamp.from(now);

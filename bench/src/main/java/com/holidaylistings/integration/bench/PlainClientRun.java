@@ -1,7 +1,5 @@
 package com.holidaylistings.integration.bench;
 
-import com.holidaylistings.integration.events.EnquiryCreated;
-import com.holidaylistings.integration.events.PartyDetails;
 import com.holidaylistings.integration.stack.Api;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -11,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -76,11 +73,7 @@ record PlainClientRun(int requests, int answered, double seconds) {
     /** A request as the dispatcher sends it: the event's JSON, signed as Standard Webhooks says. */
     private static HttpRequest signed(String url, byte[] key) throws Exception {
         UUID enquiry = UUID.randomUUID();
-        LocalDate checkIn = LocalDate.of(2027, 7, 3);
-        String body = Api.JSON.writeValueAsString(EnquiryCreated.of(enquiry, UUID.randomUUID(), "Bench House",
-                "https://www.holidaylistings.example/properties/bench-house", "bench-owner@example.com", "Benchmark",
-                "Is the house free that week?", Instant.now(), "Bench Guest", "bench.guest@example.com",
-                new PartyDetails(2, checkIn, checkIn.plusDays(7), null)));
+        String body = Api.JSON.writeValueAsString(BenchEvents.enquiry(enquiry, UUID.randomUUID(), Instant.now()));
         String id = "msg_" + enquiry.toString().replace("-", "");
         String timestamp = Long.toString(Instant.now().getEpochSecond());
         Mac mac = Mac.getInstance("HmacSHA256");

@@ -2,14 +2,12 @@ package com.holidaylistings.integration.stack;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.awaitility.Awaitility;
 
 /**
@@ -37,12 +35,12 @@ public final class Replica implements AutoCloseable {
     /** Starts a replica of {@code module} and waits until it reports ready. */
     public static Replica start(String module) {
         String name = module + "-replica";
-        int serverPort = freePort();
-        int managementPort = freePort();
+        int serverPort = ServiceJars.freePort();
+        int managementPort = ServiceJars.freePort();
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_OPTIONS);
-        command.addAll(List.of("-jar", jar(module).toString()));
+        command.addAll(List.of("-jar", ServiceJars.in(Stack.ROOT.resolve(module).resolve("target"), module).toString()));
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(Path.of("target", name + ".log").toFile()));
@@ -111,29 +109,9 @@ public final class Replica implements AutoCloseable {
         }
     }
 
-    private static Path jar(String module) {
-        Path target = Stack.ROOT.resolve(module).resolve("target");
-        try (Stream<Path> files = Files.list(target)) {
-            return files.filter(file -> file.getFileName().toString().matches(module + "-.*\\.jar"))
-                    .filter(file -> !file.getFileName().toString().matches(".*-(plain|sources|javadoc|tests)\\.jar"))
-                    .findFirst()
-                    .orElseThrow(() -> new IllegalStateException("no jar of " + module + " in " + target));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     private static String read(Path file) {
         try {
             return Files.readString(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

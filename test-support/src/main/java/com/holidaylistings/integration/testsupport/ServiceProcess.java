@@ -1,16 +1,15 @@
 package com.holidaylistings.integration.testsupport;
 
 import com.holidaylistings.integration.stack.Management;
+import com.holidaylistings.integration.stack.ServiceJars;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * The module's packaged service (its jar in {@code target/}, built before Failsafe runs) as a real
@@ -35,11 +34,11 @@ public final class ServiceProcess implements AutoCloseable {
      */
     public static ServiceProcess start(String module, String name, List<String> jvmOptions, Map<String, String> environment) {
         TestPostgres.Connection db = TestSchema.database();
-        int port = freePort();
+        int port = ServiceJars.freePort();
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
-        command.addAll(List.of("-jar", jar(module).toString()));
+        command.addAll(List.of("-jar", ServiceJars.in(Path.of("target"), module).toString()));
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(Path.of("target", module + "-" + name + ".log").toFile()));
@@ -106,25 +105,6 @@ public final class ServiceProcess implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
-        }
-    }
-
-    private static Path jar(String module) {
-        try (Stream<Path> files = Files.list(Path.of("target"))) {
-            return files.filter(file -> file.getFileName().toString().matches(module + "-.*\\.jar"))
-                    .filter(file -> !file.getFileName().toString().endsWith("-plain.jar"))
-                    .findFirst()
-                    .orElseThrow(() -> new IllegalStateException("Package " + module + " first: no jar in target/"));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }
