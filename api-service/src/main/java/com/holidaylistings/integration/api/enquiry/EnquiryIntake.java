@@ -3,7 +3,7 @@ package com.holidaylistings.integration.api.enquiry;
 import com.holidaylistings.integration.api.TimeOrderedUuid;
 import com.holidaylistings.integration.api.Timestamps;
 import com.holidaylistings.integration.api.property.ListingSiteProperties;
-import com.holidaylistings.integration.api.property.Properties;
+import com.holidaylistings.integration.api.property.PropertyRepository;
 import com.holidaylistings.integration.api.web.InvalidRequest;
 import com.holidaylistings.integration.api.web.RequestIdFilter;
 import com.holidaylistings.integration.events.EnquiryCreated;
@@ -17,12 +17,12 @@ import org.springframework.transaction.annotation.Transactional;
 @Service
 class EnquiryIntake {
 
-    private final Properties properties;
+    private final PropertyRepository properties;
     private final Enquiries enquiries;
     private final Outbox outbox;
     private final ListingSiteProperties listingSite;
 
-    EnquiryIntake(Properties properties, Enquiries enquiries, Outbox outbox, ListingSiteProperties listingSite) {
+    EnquiryIntake(PropertyRepository properties, Enquiries enquiries, Outbox outbox, ListingSiteProperties listingSite) {
         this.properties = properties;
         this.enquiries = enquiries;
         this.outbox = outbox;
@@ -32,7 +32,7 @@ class EnquiryIntake {
     @Transactional
     Enquiry submit(NewEnquiry submission) {
         submission.validate();
-        Properties.EnquirableProperty property = properties.enquirable(submission.propertyId())
+        PropertyRepository.EnquirableProperty property = properties.enquirable(submission.propertyId())
                 .orElseThrow(() -> InvalidRequest.of("property_id", "must be an active property"));
         EnquiryCreated event = EnquiryCreated.of(
                 TimeOrderedUuid.next(),

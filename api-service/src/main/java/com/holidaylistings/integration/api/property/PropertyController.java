@@ -22,10 +22,10 @@ class PropertyController {
 
     private static final LimitParameter LIMIT = new LimitParameter(100);
 
-    private final Properties properties;
+    private final PropertyRepository properties;
     private final Owners owners;
 
-    PropertyController(Properties properties, Owners owners) {
+    PropertyController(PropertyRepository properties, Owners owners) {
         this.properties = properties;
         this.owners = owners;
     }

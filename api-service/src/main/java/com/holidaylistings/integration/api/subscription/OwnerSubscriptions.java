@@ -1,21 +1,21 @@
-package com.holidaylistings.integration.api.hook;
+package com.holidaylistings.integration.api.subscription;
 
 import com.holidaylistings.integration.api.auth.AuthenticatedOwner;
-import com.holidaylistings.integration.api.property.Properties;
+import com.holidaylistings.integration.api.property.PropertyRepository;
 import com.holidaylistings.integration.api.web.FieldErrors;
 import com.holidaylistings.integration.api.web.NotFound;
 import org.springframework.stereotype.Service;
 
 /** Subscribe (idempotent, checked, capped) and unsubscribe, for the owner of the token. */
 @Service
-class HookSubscriptions {
+class OwnerSubscriptions {
 
-    private final Subscriptions subscriptions;
-    private final Properties properties;
+    private final SubscriptionRepository subscriptions;
+    private final PropertyRepository properties;
     private final TargetUrlPolicy targetUrls;
-    private final WebhookProperties settings;
+    private final SubscriptionProperties settings;
 
-    HookSubscriptions(Subscriptions subscriptions, Properties properties, WebhookProperties settings) {
+    OwnerSubscriptions(SubscriptionRepository subscriptions, PropertyRepository properties, SubscriptionProperties settings) {
         this.subscriptions = subscriptions;
         this.properties = properties;
         this.settings = settings;

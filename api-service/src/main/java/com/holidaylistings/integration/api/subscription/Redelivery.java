@@ -1,5 +1,7 @@
-package com.holidaylistings.integration.api.hook;
+package com.holidaylistings.integration.api.subscription;
 
+import com.holidaylistings.integration.events.delivery.EnquiryId;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import java.util.UUID;
 import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.annotation.JsonNaming;
@@ -8,7 +10,7 @@ import tools.jackson.databind.annotation.JsonNaming;
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 record Redelivery(UUID hookId, UUID enquiryId, String status) {
 
-    static Redelivery queued(UUID hookId, UUID enquiryId) {
-        return new Redelivery(hookId, enquiryId, "queued");
+    static Redelivery queued(SubscriptionId subscription, EnquiryId enquiry) {
+        return new Redelivery(subscription.value(), enquiry.value(), "queued");
     }
 }

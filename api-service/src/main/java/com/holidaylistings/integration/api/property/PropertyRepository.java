@@ -12,7 +12,7 @@ import org.springframework.stereotype.Repository;
 
 /** The owners' properties. */
 @Repository
-public class Properties {
+public class PropertyRepository {
 
     private static final RowMapper<Property> PROPERTY = (rs, n) -> new Property(
             rs.getObject("id", UUID.class),
@@ -24,7 +24,7 @@ public class Properties {
 
     private final JdbcClient jdbc;
 
-    Properties(JdbcClient jdbc) {
+    PropertyRepository(JdbcClient jdbc) {
         this.jdbc = jdbc;
     }
 

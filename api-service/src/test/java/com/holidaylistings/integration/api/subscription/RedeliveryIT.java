@@ -1,6 +1,6 @@
-package com.holidaylistings.integration.api.hook;
+package com.holidaylistings.integration.api.subscription;
 
-import static com.holidaylistings.integration.api.hook.HookSubscriptionIT.aSubscription;
+import static com.holidaylistings.integration.api.subscription.SubscriptionIT.aSubscription;
 import static com.holidaylistings.integration.api.support.ErrorBodies.assertError;
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package com.holidaylistings.integration.api.hook;
+package com.holidaylistings.integration.api.subscription;
 
 import java.util.UUID;
 

@@ -1,10 +1,13 @@
-package com.holidaylistings.integration.api.hook;
+package com.holidaylistings.integration.api.subscription;
 
 import com.holidaylistings.integration.api.owner.Owners;
 import com.holidaylistings.integration.api.web.CanonicalUuid;
 import com.holidaylistings.integration.api.web.LimitParameter;
 import com.holidaylistings.integration.api.web.NotFound;
 import com.holidaylistings.integration.api.web.RequestIdFilter;
+import com.holidaylistings.integration.events.delivery.EnquiryId;
+import com.holidaylistings.integration.events.delivery.OwnerId;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -23,16 +26,16 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping("/internal/v1/owners/{ownerId}/hooks")
-class InternalHookController {
+class InternalSubscriptionController {
 
     private static final LimitParameter LIMIT = new LimitParameter(50);
 
     private final Owners owners;
-    private final Subscriptions subscriptions;
+    private final SubscriptionRepository subscriptions;
     private final DeliveryLog deliveryLog;
     private final Redeliveries redeliveries;
 
-    InternalHookController(Owners owners, Subscriptions subscriptions, DeliveryLog deliveryLog,
+    InternalSubscriptionController(Owners owners, SubscriptionRepository subscriptions, DeliveryLog deliveryLog,
             Redeliveries redeliveries) {
         this.owners = owners;
         this.subscriptions = subscriptions;
@@ -41,17 +44,17 @@ class InternalHookController {
     }
 
     @GetMapping
-    Map<String, List<HookStatus>> list(@PathVariable String ownerId) {
+    Map<String, List<SubscriptionStatus>> list(@PathVariable String ownerId) {
         return Map.of("hooks", deliveryLog.hooks(owners.existing(ownerId)));
     }
 
     @PostMapping("/{hookId}/pause")
-    HookStatus pause(@PathVariable String ownerId, @PathVariable String hookId) {
+    SubscriptionStatus pause(@PathVariable String ownerId, @PathVariable String hookId) {
         return setPaused(ownerId, hookId, true);
     }
 
     @PostMapping("/{hookId}/resume")
-    HookStatus resume(@PathVariable String ownerId, @PathVariable String hookId) {
+    SubscriptionStatus resume(@PathVariable String ownerId, @PathVariable String hookId) {
         return setPaused(ownerId, hookId, false);
     }
 
@@ -71,10 +74,11 @@ class InternalHookController {
         UUID owner = owners.existing(ownerId);
         UUID hook = CanonicalUuid.parse(hookId).orElseThrow(NotFound::new);
         UUID enquiry = CanonicalUuid.parse(enquiryId).orElseThrow(NotFound::new);
-        return redeliveries.request(owner, hook, enquiry, RequestIdFilter.current());
+        return redeliveries.request(OwnerId.of(owner), SubscriptionId.of(hook), EnquiryId.of(enquiry),
+                RequestIdFilter.current());
     }
 
-    private HookStatus setPaused(String ownerId, String hookId, boolean paused) {
+    private SubscriptionStatus setPaused(String ownerId, String hookId, boolean paused) {
         UUID owner = owners.existing(ownerId);
         UUID hook = CanonicalUuid.parse(hookId).orElseThrow(NotFound::new);
         if (!subscriptions.setPaused(owner, hook, paused)) {

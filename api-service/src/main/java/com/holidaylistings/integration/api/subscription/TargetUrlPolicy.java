@@ -1,4 +1,4 @@
-package com.holidaylistings.integration.api.hook;
+package com.holidaylistings.integration.api.subscription;
 
 import com.holidaylistings.integration.api.web.FieldErrors;
 import com.holidaylistings.integration.events.InternalAddresses;

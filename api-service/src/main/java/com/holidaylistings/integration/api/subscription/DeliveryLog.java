@@ -1,6 +1,8 @@
-package com.holidaylistings.integration.api.hook;
+package com.holidaylistings.integration.api.subscription;
 
 import com.holidaylistings.integration.api.Timestamps;
+import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
+import com.holidaylistings.integration.events.delivery.DisplayStatus;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -19,14 +21,14 @@ class DeliveryLog {
                    latest.attempted_at as last_attempt_at, latest.outcome as latest_outcome,
                    success.attempted_at as last_success_at,
                    (select count(*) from delivery_attempts f
-                     where f.subscription_id = s.id and f.outcome in ('failed', 'abandoned')
+                     where f.subscription_id = s.id and f.outcome in (:failed, :abandoned)
                        and f.attempted_at > coalesce(success.attempted_at, '-infinity')) as consecutive_failures
               from webhook_subscriptions s
               left join lateral (select a.attempted_at, a.outcome from delivery_attempts a
                                   where a.subscription_id = s.id
                                   order by a.attempted_at desc, a.id desc limit 1) latest on true
               left join lateral (select a.attempted_at from delivery_attempts a
-                                  where a.subscription_id = s.id and a.outcome = 'succeeded'
+                                  where a.subscription_id = s.id and a.outcome = :succeeded
                                   order by a.attempted_at desc limit 1) success on true
              where s.owner_id = :owner
             """;
@@ -37,12 +39,12 @@ class DeliveryLog {
         this.jdbc = jdbc;
     }
 
-    List<HookStatus> hooks(UUID ownerId) {
-        return jdbc.sql(HOOK_STATUS + " order by s.created_at, s.id").param("owner", ownerId).query(this::hookStatus).list();
+    List<SubscriptionStatus> hooks(UUID ownerId) {
+        return outcomes(jdbc.sql(HOOK_STATUS + " order by s.created_at, s.id")).param("owner", ownerId).query(this::hookStatus).list();
     }
 
-    Optional<HookStatus> hook(UUID ownerId, UUID hookId) {
-        return jdbc.sql(HOOK_STATUS + " and s.id = :hook")
+    Optional<SubscriptionStatus> hook(UUID ownerId, UUID hookId) {
+        return outcomes(jdbc.sql(HOOK_STATUS + " and s.id = :hook"))
                 .param("owner", ownerId)
                 .param("hook", hookId)
                 .query(this::hookStatus)
@@ -67,14 +69,24 @@ class DeliveryLog {
                 .list();
     }
 
-    private HookStatus hookStatus(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
+    private static JdbcClient.StatementSpec outcomes(JdbcClient.StatementSpec statement) {
+        return statement.param("succeeded", DeliveryOutcome.SUCCEEDED.value())
+                .param("failed", DeliveryOutcome.FAILED.value())
+                .param("abandoned", DeliveryOutcome.ABANDONED.value());
+    }
+
+    private static DeliveryOutcome latestOutcome(String stored) {
+        return stored == null ? null : DeliveryOutcome.of(stored);
+    }
+
+    private SubscriptionStatus hookStatus(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
         boolean paused = rs.getBoolean("paused");
-        return new HookStatus(
+        return new SubscriptionStatus(
                 rs.getObject("id", UUID.class),
                 rs.getString("target_url"),
                 rs.getObject("property_id", UUID.class),
                 rs.getString("event"),
-                HookStatus.displayStatus(paused, rs.getBoolean("unsubscribed"), rs.getString("latest_outcome")),
+                DisplayStatus.of(paused, rs.getBoolean("unsubscribed"), latestOutcome(rs.getString("latest_outcome"))),
                 paused,
                 Timestamps.read(rs, "last_attempt_at"),
                 Timestamps.read(rs, "last_success_at"),

@@ -1,4 +1,4 @@
-package com.holidaylistings.integration.api.hook;
+package com.holidaylistings.integration.api.subscription;
 
 import jakarta.validation.constraints.Positive;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -12,6 +12,6 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("owner-api.webhooks")
-record WebhookProperties(
+record SubscriptionProperties(
         @DefaultValue("false") boolean allowPrivateTargets,
         @DefaultValue("100") @Positive int maxSubscriptionsPerOwner) {}

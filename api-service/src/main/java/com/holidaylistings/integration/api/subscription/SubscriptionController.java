@@ -1,4 +1,4 @@
-package com.holidaylistings.integration.api.hook;
+package com.holidaylistings.integration.api.subscription;
 
 import com.holidaylistings.integration.api.auth.AuthenticatedOwner;
 import com.holidaylistings.integration.api.auth.RequiredScope;
@@ -11,11 +11,11 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** REST hooks: POST subscribes a target URL to enquiry.created, DELETE (with a body) removes it. */
 @RestController
-class HookController {
+class SubscriptionController {
 
-    private final HookSubscriptions hooks;
+    private final OwnerSubscriptions hooks;
 
-    HookController(HookSubscriptions hooks) {
+    SubscriptionController(OwnerSubscriptions hooks) {
         this.hooks = hooks;
     }
 

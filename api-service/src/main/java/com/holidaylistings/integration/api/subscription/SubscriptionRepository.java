@@ -1,4 +1,4 @@
-package com.holidaylistings.integration.api.hook;
+package com.holidaylistings.integration.api.subscription;
 
 import com.holidaylistings.integration.api.TimeOrderedUuid;
 import com.holidaylistings.integration.api.web.InvalidRequest;
@@ -12,7 +12,7 @@ import org.springframework.transaction.annotation.Transactional;
 
 /** Webhook subscriptions, scoped to their owner. Removed ones are kept (Inactive in the portal). */
 @Repository
-class Subscriptions {
+class SubscriptionRepository {
 
     private static final RowMapper<Subscription> SUBSCRIPTION = (rs, n) -> new Subscription(
             rs.getObject("id", UUID.class),
@@ -22,7 +22,7 @@ class Subscriptions {
 
     private final JdbcClient jdbc;
 
-    Subscriptions(JdbcClient jdbc) {
+    SubscriptionRepository(JdbcClient jdbc) {
         this.jdbc = jdbc;
     }
 

@@ -1,4 +1,4 @@
-package com.holidaylistings.integration.api.hook;
+package com.holidaylistings.integration.api.subscription;
 
 import static com.holidaylistings.integration.api.support.ErrorBodies.assertError;
 import static com.holidaylistings.integration.api.support.ErrorBodies.assertFieldErrors;
@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 /** POST and DELETE /hooks/enquiries: REST hook subscriptions of the token's owner. */
-class HookSubscriptionIT extends ApiIntegrationTest {
+class SubscriptionIT extends ApiIntegrationTest {
 
     private static final String HOOKS = "/integration/v1/hooks/enquiries";
     // The test machine has no DNS for public names: public targets are IP literals, never contacted.

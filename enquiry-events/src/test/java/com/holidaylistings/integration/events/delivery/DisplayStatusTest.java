@@ -1,11 +1,11 @@
-package com.holidaylistings.integration.api.hook;
+package com.holidaylistings.integration.events.delivery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class HookStatusTest {
+class DisplayStatusTest {
 
     @ParameterizedTest(name = "paused={0} unsubscribed={1} latest={2} -> {3}")
     @CsvSource(nullValues = "none", value = {
@@ -21,7 +21,7 @@ class HookStatusTest {
         "false, true,  failed,    Inactive",
         "true,  true,  abandoned, Inactive"
     })
-    void derivesTheDisplayStatus(boolean paused, boolean unsubscribed, String latestOutcome, String expected) {
-        assertThat(HookStatus.displayStatus(paused, unsubscribed, latestOutcome)).isEqualTo(expected);
+    void derivesTheDisplayStatus(boolean paused, boolean unsubscribed, String latestOutcome, DisplayStatus expected) {
+        assertThat(DisplayStatus.of(paused, unsubscribed, latestOutcome == null ? null : DeliveryOutcome.of(latestOutcome))).isEqualTo(expected);
     }
 }

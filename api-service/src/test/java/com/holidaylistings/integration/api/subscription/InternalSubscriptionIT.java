@@ -1,8 +1,8 @@
-package com.holidaylistings.integration.api.hook;
+package com.holidaylistings.integration.api.subscription;
 
 import static com.holidaylistings.integration.api.support.ErrorBodies.assertError;
 import static com.holidaylistings.integration.api.support.ErrorBodies.assertFieldErrors;
-import static com.holidaylistings.integration.api.hook.HookSubscriptionIT.aSubscription;
+import static com.holidaylistings.integration.api.subscription.SubscriptionIT.aSubscription;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.holidaylistings.integration.api.support.ApiClient;
@@ -20,7 +20,7 @@ import tools.jackson.databind.JsonNode;
  * The portal's webhook page: display status, pause and resume, and the delivery log. Delivery
  * attempts are written the way webhook-dispatcher writes them.
  */
-class InternalHookIT extends ApiIntegrationTest {
+class InternalSubscriptionIT extends ApiIntegrationTest {
 
     private static final String HOOKS = "/integration/v1/hooks/enquiries";
     private static final List<String> HOOK_FIELDS = List.of("id", "targetUrl", "propertyId", "event", "display_status",

@@ -1,8 +1,8 @@
-package com.holidaylistings.integration.api.hook;
+package com.holidaylistings.integration.api.subscription;
 
 import static com.holidaylistings.integration.api.support.ErrorBodies.assertFieldErrors;
 import static com.holidaylistings.integration.api.support.ErrorBodies.messages;
-import static com.holidaylistings.integration.api.hook.HookSubscriptionIT.aSubscription;
+import static com.holidaylistings.integration.api.subscription.SubscriptionIT.aSubscription;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.holidaylistings.integration.api.support.ApiClient;
