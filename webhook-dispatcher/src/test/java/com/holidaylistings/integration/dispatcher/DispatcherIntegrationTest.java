@@ -28,7 +28,8 @@ import org.springframework.test.context.DynamicPropertySource;
     "webhook.allow-private-targets=true",
     "webhook.topic-partitions=3",
     "webhook.open-circuit-for=3s",
-    "webhook.failures-to-open-circuit=5"
+    "webhook.failures-to-open-circuit=5",
+    "dispatcher.instance-id=test-${random.uuid}"
 })
 public abstract class DispatcherIntegrationTest {
 

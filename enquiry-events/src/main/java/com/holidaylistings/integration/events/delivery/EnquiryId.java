@@ -12,7 +12,7 @@ public record EnquiryId(@JsonValue UUID value) {
         Objects.requireNonNull(value, "enquiry id");
     }
 
-    @JsonCreator
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static EnquiryId of(UUID value) {
         return new EnquiryId(value);
     }

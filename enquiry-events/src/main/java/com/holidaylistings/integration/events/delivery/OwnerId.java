@@ -12,7 +12,7 @@ public record OwnerId(@JsonValue UUID value) {
         Objects.requireNonNull(value, "owner id");
     }
 
-    @JsonCreator
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static OwnerId of(UUID value) {
         return new OwnerId(value);
     }

@@ -12,7 +12,7 @@ public record SubscriptionId(@JsonValue UUID value) {
         Objects.requireNonNull(value, "subscription id");
     }
 
-    @JsonCreator
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static SubscriptionId of(UUID value) {
         return new SubscriptionId(value);
     }

@@ -1,27 +1,19 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
+import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
+import com.holidaylistings.integration.events.delivery.EnquiryId;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import java.time.Instant;
-import java.util.UUID;
 
-/** One row of the attempt log. */
+/** One row of the attempt log; {@code number} counts the attempts of one event to one subscription. */
 record Attempt(
-        UUID subscriptionId,
-        UUID enquiryId,
+        SubscriptionId subscription,
+        EnquiryId enquiry,
         int number,
-        Outcome outcome,
+        DeliveryOutcome outcome,
         Integer httpStatus,
         String error,
         long durationMs,
         String responseBody,
         Instant attemptedAt,
-        Instant nextAttemptAt) {
-
-    /** How an attempt ended, as stored. */
-    enum Outcome {
-        SUCCEEDED, FAILED, ABANDONED, GONE;
-
-        String value() {
-            return name().toLowerCase();
-        }
-    }
-}
+        Instant nextAttemptAt) {}

@@ -1,10 +1,7 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
-import io.github.resilience4j.core.IntervalFunction;
 import io.github.resilience4j.retry.Retry;
-import io.github.resilience4j.retry.RetryConfig;
 import java.sql.Timestamp;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -51,23 +48,21 @@ class AttemptLog implements SmartLifecycle {
     private record Pending(Attempt attempt, String delivery, CompletableFuture<Void> stored) {
 
         boolean failed() {
-            return attempt.outcome() == Attempt.Outcome.FAILED || attempt.outcome() == Attempt.Outcome.ABANDONED;
+            return attempt.outcome().isFailure();
         }
     }
 
     private final JdbcTemplate jdbc;
     private final TransactionTemplate transaction;
     private final BlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
-    private final Retry retry = Retry.of("attempt-log", RetryConfig.custom()
-            .maxAttempts(6)
-            .intervalFunction(IntervalFunction.ofExponentialBackoff(Duration.ofMillis(100), 2.0, Duration.ofSeconds(3)))
-            .build());
+    private final Retry retry;
     private volatile boolean running;
     private Thread writer;
 
-    AttemptLog(JdbcTemplate jdbc, TransactionTemplate transaction) {
+    AttemptLog(JdbcTemplate jdbc, TransactionTemplate transaction, WebhookProperties properties) {
         this.jdbc = jdbc;
         this.transaction = transaction;
+        this.retry = properties.attemptLogRetry().toRetry("attempt-log");
     }
 
     /** Stores the attempt; {@code delivery} is the record value attempted, kept if the attempt failed. */
@@ -108,8 +103,8 @@ class AttemptLog implements SmartLifecycle {
             if (!failures.isEmpty()) {
                 jdbc.batchUpdate(KEEP_FAILED, failures, failures.size(), (statement, pending) -> {
                     Attempt a = pending.attempt();
-                    statement.setObject(1, a.subscriptionId());
-                    statement.setObject(2, a.enquiryId());
+                    statement.setObject(1, a.subscription().value());
+                    statement.setObject(2, a.enquiry().value());
                     statement.setString(3, pending.delivery());
                     statement.setTimestamp(4, Timestamp.from(a.attemptedAt()));
                 });
@@ -125,22 +120,22 @@ class AttemptLog implements SmartLifecycle {
         Map<List<UUID>, Pending> latest = new HashMap<>();
         for (Pending pending : batch) {
             if (pending.failed() && pending.delivery() != null) {
-                latest.merge(List.of(pending.attempt().subscriptionId(), pending.attempt().enquiryId()), pending,
+                latest.merge(List.of(pending.attempt().subscription().value(), pending.attempt().enquiry().value()), pending,
                         (earlier, later) -> later.attempt().attemptedAt().isBefore(earlier.attempt().attemptedAt())
                                 ? earlier : later);
             }
         }
         return latest.values().stream()
-                .sorted(Comparator.comparing((Pending pending) -> pending.attempt().subscriptionId())
-                        .thenComparing(pending -> pending.attempt().enquiryId()))
+                .sorted(Comparator.comparing((Pending pending) -> pending.attempt().subscription().value())
+                        .thenComparing(pending -> pending.attempt().enquiry().value()))
                 .toList();
     }
 
     private void insertAttempts(List<Pending> batch) {
         jdbc.batchUpdate(INSERT, batch, batch.size(), (statement, pending) -> {
             Attempt a = pending.attempt();
-            statement.setObject(1, a.subscriptionId());
-            statement.setObject(2, a.enquiryId());
+            statement.setObject(1, a.subscription().value());
+            statement.setObject(2, a.enquiry().value());
             statement.setInt(3, a.number());
             statement.setString(4, a.outcome().value());
             statement.setObject(5, a.httpStatus());

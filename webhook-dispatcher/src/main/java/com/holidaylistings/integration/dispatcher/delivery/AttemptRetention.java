@@ -4,29 +4,39 @@ import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.scheduling.annotation.SchedulingConfigurer;
+import org.springframework.scheduling.config.FixedDelayTask;
+import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Component;
 
 /**
- * Keeps the attempt log from growing forever: once an hour, attempts and failed deliveries older
+ * Keeps the attempt log from growing forever: every {@code webhook.attempt-purge-interval} (1h), attempts and failed deliveries older
  * than the retention are deleted in batches. Every replica may run it; deleting the same rows twice
  * changes nothing.
  */
 @Component
-class AttemptRetention {
+class AttemptRetention implements SchedulingConfigurer {
+
+    private static final Duration FIRST_PURGE_AFTER = Duration.ofMinutes(5);
 
     private static final Logger log = LoggerFactory.getLogger(AttemptRetention.class);
     private static final int BATCH = 10_000;
 
     private final JdbcClient jdbc;
     private final Duration retention;
+    private final Duration interval;
 
     AttemptRetention(JdbcClient jdbc, WebhookProperties properties) {
         this.jdbc = jdbc;
         this.retention = properties.attemptRetention();
+        this.interval = properties.attemptPurgeInterval();
     }
 
-    @Scheduled(fixedDelayString = "PT1H", initialDelayString = "PT5M")
+    @Override
+    public void configureTasks(ScheduledTaskRegistrar registrar) {
+        registrar.addFixedDelayTask(new FixedDelayTask(this::purge, interval, FIRST_PURGE_AFTER));
+    }
+
     void purge() {
         try {
             int deleted = deleteOlderThan(retention);

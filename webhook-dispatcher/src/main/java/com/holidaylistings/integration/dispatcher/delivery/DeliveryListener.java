@@ -1,50 +1,44 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
-import com.holidaylistings.integration.dispatcher.DeliveryTopics;
-import java.time.Instant;
-import java.util.concurrent.CompletionException;
+import com.holidaylistings.integration.dispatcher.retry.DueTimeHold;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.kafka.support.Acknowledgment;
 import org.springframework.stereotype.Component;
 
 /**
- * Receives delivery records from {@code webhook.deliveries} and, once each is due, from its retry
- * topics. It only starts the attempt and returns, so the consumer keeps consuming while receivers
- * answer; a record is acknowledged, in offset order, once its outcome is stored and, if it failed,
- * once it is safely on the next retry topic or the dead letters.
+ * Receives the delivery records of every stage ({@code webhook.deliveries} and, once each is due,
+ * its retry topics). It only starts the attempt and returns, so the consumer keeps consuming while
+ * receivers answer; a record is acknowledged, in offset order, once its outcome is stored and, if
+ * it failed, once it is safely on the next retry topic or the dead letters.
  */
-@Component(DeliveryListener.BEAN_NAME)
+@Component
 class DeliveryListener {
 
-    static final String BEAN_NAME = "deliveryListener";
     private static final Logger log = LoggerFactory.getLogger(DeliveryListener.class);
 
-    private final WebhookDelivery delivery;
+    private final DeliveryScheduler scheduler;
     private final RetryForwarder forwarder;
     private final InOrderAcks acks;
-    private final DeliveryMetrics metrics;
 
-    DeliveryListener(WebhookDelivery delivery, RetryForwarder forwarder, InOrderAcks acks, DeliveryMetrics metrics) {
-        this.delivery = delivery;
+    DeliveryListener(DeliveryScheduler scheduler, RetryForwarder forwarder, InOrderAcks acks) {
+        this.scheduler = scheduler;
         this.forwarder = forwarder;
         this.acks = acks;
-        this.metrics = metrics;
     }
 
-    @KafkaListener(id = "webhook-deliveries", groupId = "${spring.kafka.consumer.group-id}.deliveries",
-            topics = DeliveryTopics.DELIVERIES,
-            containerFactory = DeliveriesConfig.CONTAINER_FACTORY)
-    void deliver(ConsumerRecord<String, String> record, Acknowledgment ack) throws InterruptedException {
+    void onDelivery(ConsumerRecord<String, String> record, Acknowledgment ack, Consumer<?, ?> consumer,
+            DueTimeHold hold) throws InterruptedException {
+        if (hold.holds(record, consumer)) {
+            return;
+        }
         acks.started(record, ack);
-        int attempt = RetryHeaders.attempt(record);
-        delivery.deliver(record).whenComplete((done, error) -> {
+        scheduler.submit(record).thenAccept(result -> {
             try {
-                if (error != null) {
-                    DeliveryFailed failed = failure(error);
-                    forwarder.forward(record, attempt, failed, failed.failedAt());
+                if (result.movesOn()) {
+                    forwarder.forward(record, result.next(), result.reason());
                 }
                 acks.finished(record);
             } catch (RuntimeException e) {
@@ -52,21 +46,5 @@ class DeliveryListener {
                 log.error("Could not move a failed delivery on; it stays uncommitted", e);
             }
         });
-    }
-
-    /** The last retry failed: the attempt is stored as abandoned; the record stays in the dead letters for replay. */
-    void onAbandoned(ConsumerRecord<String, String> record, Acknowledgment ack) {
-        metrics.deadLettered();
-        log.warn("Delivery abandoned after the last retry: subscription {}", record.key());
-        ack.acknowledge();
-    }
-
-    private static DeliveryFailed failure(Throwable error) {
-        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-        if (cause instanceof DeliveryFailed failed) {
-            return failed;
-        }
-        // Our own infrastructure failed (database away): the attempt is retried on the schedule.
-        return new DeliveryFailed("not attempted: " + cause.getMessage(), Instant.now(), null);
     }
 }

@@ -1,5 +1,6 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
+import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -36,7 +37,7 @@ class DeliveryMetrics {
                 .register(registry);
     }
 
-    void attempted(Attempt.Outcome outcome, Duration took) {
+    void attempted(DeliveryOutcome outcome, Duration took) {
         registry.counter("webhook.delivery.attempts", "outcome", outcome.value()).increment();
         duration.record(took);
     }

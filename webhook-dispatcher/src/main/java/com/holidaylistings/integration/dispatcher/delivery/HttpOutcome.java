@@ -15,4 +15,14 @@ record HttpOutcome(Integer status, String body, String error, Duration duration,
     boolean gone() {
         return status != null && status == 410;
     }
+
+    /** Why a delivery failed, as the retry record's failure header says it. */
+    String failureReason() {
+        return error != null ? error : "HTTP " + status;
+    }
+
+    /** No request was made: the guard or the URL refused it. */
+    static HttpOutcome notSent(String reason) {
+        return new HttpOutcome(null, null, reason, Duration.ZERO, null);
+    }
 }

@@ -8,6 +8,8 @@ import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.springframework.stereotype.Component;
 
 /**
@@ -39,12 +41,44 @@ class TargetGuards {
                 .register(meters);
     }
 
+    /**
+     * Sends through the target's breaker and bulkhead: a target whose circuit is open, or with too
+     * many deliveries in flight, gets no request and the delivery fails at once. A 410 counts as an
+     * answer, not a failure of the target.
+     */
+    HttpOutcome send(String targetUrl, Supplier<HttpOutcome> post) {
+        CircuitBreaker breaker = breaker(targetUrl);
+        if (!breaker.tryAcquirePermission()) {
+            return HttpOutcome.notSent("circuit open: this target keeps failing");
+        }
+        Bulkhead bulkhead = bulkheads.bulkhead(targetUrl);
+        if (!bulkhead.tryAcquirePermission()) {
+            breaker.releasePermission();
+            return HttpOutcome.notSent("too many deliveries in flight to this target");
+        }
+        try {
+            HttpOutcome outcome = post.get();
+            long nanos = outcome.duration().toNanos();
+            if (outcome.succeeded() || outcome.gone()) {
+                breaker.onSuccess(nanos, TimeUnit.NANOSECONDS);
+            } else {
+                breaker.onError(nanos, TimeUnit.NANOSECONDS, new TargetFailed(outcome));
+            }
+            return outcome;
+        } finally {
+            bulkhead.onComplete();
+        }
+    }
+
     CircuitBreaker breaker(String targetUrl) {
         return breakers.circuitBreaker(targetUrl);
     }
 
-    Bulkhead bulkhead(String targetUrl) {
-        return bulkheads.bulkhead(targetUrl);
+    /** What the breaker counts as a failure of the target. */
+    private static final class TargetFailed extends RuntimeException {
+        TargetFailed(HttpOutcome outcome) {
+            super(outcome.failureReason(), null, false, false);
+        }
     }
 
     private static double openCount(CircuitBreakerRegistry registry) {

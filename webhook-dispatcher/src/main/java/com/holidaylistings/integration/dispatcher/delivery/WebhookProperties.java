@@ -1,5 +1,8 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
+import com.holidaylistings.integration.dispatcher.RetryPolicy;
+import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.Positive;
 import java.time.Duration;
@@ -27,8 +30,12 @@ import org.springframework.validation.annotation.Validated;
  * @param attemptRetention {@code WEBHOOK_ATTEMPT_RETENTION}: delivery attempts and failed deliveries
  *     older than this are deleted (30d; keep it longer than the topics' retention, since the log also
  *     stops repeats)
- * @param redeliveryPollInterval {@code WEBHOOK_REDELIVERY_POLL_INTERVAL}: how often each replica looks
- *     for redeliveries that the portal asked for (1s)
+ * @param attemptPurgeInterval how often the attempt log's old rows are looked for (1h)
+ * @param attemptLogRetry how a failed write of the attempt log is retried before its deliveries
+ *     count as not attempted (6 tries, 100 ms doubling up to 3 s)
+ * @param forwardRetry how a failed send of a failed delivery to its next retry topic is retried
+ *     before the record is left uncommitted, to be delivered again after a restart or rebalance
+ *     (10 tries, 200 ms doubling up to 10 s)
  */
 @Validated
 @ConfigurationProperties("webhook")
@@ -44,15 +51,20 @@ public record WebhookProperties(
         @DefaultValue("12") @Positive int topicPartitions,
         @DefaultValue("1") @Positive short topicReplicationFactor,
         @DefaultValue("30d") Duration attemptRetention,
-        @DefaultValue("1s") Duration redeliveryPollInterval) {
+        @DefaultValue("1h") Duration attemptPurgeInterval,
+        @Valid RetryPolicy attemptLogRetry,
+        @Valid RetryPolicy forwardRetry) {
 
-    /** Attempts in all: the first and one per delay. */
-    public int maxAttempts() {
-        return retryDelays.size() + 1;
+    public WebhookProperties {
+        if (attemptLogRetry == null) {
+            attemptLogRetry = new RetryPolicy(6, Duration.ofMillis(100), Duration.ofSeconds(3));
+        }
+        if (forwardRetry == null) {
+            forwardRetry = new RetryPolicy(10, Duration.ofMillis(200), Duration.ofSeconds(10));
+        }
     }
 
-    /** The wait after failed attempt {@code attempt} (1-based), or null after the last. */
-    public Duration delayAfter(int attempt) {
-        return attempt <= retryDelays.size() ? retryDelays.get(attempt - 1) : null;
+    public RetrySchedule retrySchedule() {
+        return new RetrySchedule(retryDelays);
     }
 }

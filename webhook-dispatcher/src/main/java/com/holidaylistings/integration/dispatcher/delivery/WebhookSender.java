@@ -82,7 +82,7 @@ class WebhookSender implements DisposableBean {
         try {
             post = new HttpPost(targetUrl);
         } catch (IllegalArgumentException e) {
-            return new HttpOutcome(null, null, "invalid target URL", Duration.ZERO, null);
+            return HttpOutcome.notSent("invalid target URL");
         }
         post.setEntity(new StringEntity(body, ContentType.APPLICATION_JSON));
         post.setHeader("webhook-id", webhookId);

@@ -1,10 +1,9 @@
 package com.holidaylistings.integration.dispatcher.redelivery;
 
-import com.holidaylistings.integration.dispatcher.delivery.RetryHeaders;
-import com.holidaylistings.integration.dispatcher.fanout.DeliveryRequest;
+import com.holidaylistings.integration.dispatcher.delivery.DeliveryRequest;
+import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
 import java.util.Optional;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.springframework.kafka.retrytopic.RetryTopicHeaders;
 
 /**
  * A record of the dead-letter topic: the delivery, and the number in the attempt log of its
@@ -13,10 +12,8 @@ import org.springframework.kafka.retrytopic.RetryTopicHeaders;
 record DeadLetter(DeliveryRequest delivery, Integer abandonedAttempt) {
 
     static DeadLetter of(DeliveryRequest delivery, ConsumerRecord<?, ?> record) {
-        if (record.headers().lastHeader(RetryTopicHeaders.DEFAULT_HEADER_ATTEMPTS) == null) {
-            return new DeadLetter(delivery, null);
-        }
-        return new DeadLetter(delivery, delivery.attemptNumber(RetryHeaders.attempt(record) - 1));
+        Integer abandonedStage = RetrySchedule.abandonedStage(record);
+        return new DeadLetter(delivery, abandonedStage == null ? null : delivery.attemptNumber(abandonedStage));
     }
 
     /**

@@ -1,7 +1,7 @@
 package com.holidaylistings.integration.dispatcher.redelivery;
 
-import com.holidaylistings.integration.dispatcher.DeliveryTopics;
-import com.holidaylistings.integration.dispatcher.fanout.DeliveryRequest;
+import com.holidaylistings.integration.dispatcher.delivery.DeliveryRequest;
+import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -45,9 +45,6 @@ import tools.jackson.databind.json.JsonMapper;
 @Component
 class DeadLetterReplay {
 
-    static final String DEAD_LETTERS = DeliveryTopics.DELIVERIES + "-dlt";
-    // A PostgreSQL advisory lock; enquiry-ingest's leader lock is 7301846211.
-    private static final long REPLAY_LOCK = 7301846212L;
     private static final Duration POLL = Duration.ofMillis(500);
     private static final Duration STALLED = Duration.ofSeconds(30);
     private static final Logger log = LoggerFactory.getLogger(DeadLetterReplay.class);
@@ -68,22 +65,25 @@ class DeadLetterReplay {
     private final JdbcTemplate jdbc;
     private final JsonMapper json;
     private final String groupId;
+    private final long replayLock;
 
     DeadLetterReplay(ConsumerFactory<Object, Object> consumers, Requeue requeue, FailedDeliveries failedDeliveries,
-            JdbcTemplate jdbc, JsonMapper json, @Value("${spring.kafka.consumer.group-id}") String group) {
+            JdbcTemplate jdbc, JsonMapper json, @Value("${spring.kafka.consumer.group-id}") String group,
+            RedeliveryProperties properties) {
         this.consumers = consumers;
         this.requeue = requeue;
         this.failedDeliveries = failedDeliveries;
         this.jdbc = jdbc;
         this.json = json;
         this.groupId = group + ".dlt-replay";
+        this.replayLock = properties.replayLockKey();
     }
 
     /** Replays the dead letters not replayed yet, of all subscriptions or only of {@code subscriptionId}. */
     Replayed replay(@Nullable UUID subscriptionId) {
         return jdbc.execute((ConnectionCallback<Replayed>) connection -> {
             try (var lock = connection.prepareStatement("select pg_try_advisory_lock(?)")) {
-                lock.setLong(1, REPLAY_LOCK);
+                lock.setLong(1, replayLock);
                 try (var result = lock.executeQuery()) {
                     if (!result.next() || !result.getBoolean(1)) {
                         throw new AlreadyRunning();
@@ -94,7 +94,7 @@ class DeadLetterReplay {
                 return replayUpToTheEnd(subscriptionId);
             } finally {
                 try (var unlock = connection.prepareStatement("select pg_advisory_unlock(?)")) {
-                    unlock.setLong(1, REPLAY_LOCK);
+                    unlock.setLong(1, replayLock);
                     unlock.execute();
                 }
             }
@@ -106,7 +106,7 @@ class DeadLetterReplay {
         settings.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         settings.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         try (Consumer<Object, Object> consumer = consumers.createConsumer(groupId, null, "-replay", settings)) {
-            List<TopicPartition> partitions = consumer.partitionsFor(DEAD_LETTERS).stream()
+            List<TopicPartition> partitions = consumer.partitionsFor(RetrySchedule.DEAD_LETTERS).stream()
                     .map(info -> new TopicPartition(info.topic(), info.partition()))
                     .toList();
             consumer.assign(partitions);
@@ -133,7 +133,7 @@ class DeadLetterReplay {
                     }
                     DeliveryRequest delivery = letter.get().delivery();
                     Optional<DeliveryRequest> again = letter.get()
-                            .replayAfter(failedDeliveries.lastAttempt(delivery.subscriptionId(), delivery.enquiryId()));
+                            .replayAfter(failedDeliveries.lastAttempt(delivery.subscription(), delivery.enquiry()));
                     if (again.isPresent()) {
                         sends.add(requeue.send(again.get(), Requeue.Source.DEAD_LETTER_REPLAY));
                         replayed++;

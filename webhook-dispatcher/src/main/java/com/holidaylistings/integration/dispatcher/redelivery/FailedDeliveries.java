@@ -1,5 +1,7 @@
 package com.holidaylistings.integration.dispatcher.redelivery;
 
+import com.holidaylistings.integration.events.delivery.EnquiryId;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -58,13 +60,13 @@ class FailedDeliveries {
     }
 
     /** The highest attempt number logged for this event to this subscription; 0 if none. */
-    int lastAttempt(UUID subscriptionId, UUID enquiryId) {
+    int lastAttempt(SubscriptionId subscription, EnquiryId enquiry) {
         return jdbc.sql("""
                         select coalesce(max(attempt), 0) from delivery_attempts
                          where subscription_id = :subscription and enquiry_id = :enquiry
                         """)
-                .param("subscription", subscriptionId)
-                .param("enquiry", enquiryId)
+                .param("subscription", subscription.value())
+                .param("enquiry", enquiry.value())
                 .query(Integer.class)
                 .single();
     }

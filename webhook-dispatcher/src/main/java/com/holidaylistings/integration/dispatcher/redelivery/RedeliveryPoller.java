@@ -1,7 +1,6 @@
 package com.holidaylistings.integration.dispatcher.redelivery;
 
-import com.holidaylistings.integration.dispatcher.delivery.WebhookProperties;
-import com.holidaylistings.integration.dispatcher.fanout.DeliveryRequest;
+import com.holidaylistings.integration.dispatcher.delivery.DeliveryRequest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,12 +36,12 @@ class RedeliveryPoller implements SchedulingConfigurer {
     private final Duration interval;
 
     RedeliveryPoller(FailedDeliveries failedDeliveries, Requeue requeue, TransactionTemplate transaction,
-            JsonMapper json, WebhookProperties properties) {
+            JsonMapper json, RedeliveryProperties properties) {
         this.failedDeliveries = failedDeliveries;
         this.requeue = requeue;
         this.transaction = transaction;
         this.json = json;
-        this.interval = properties.redeliveryPollInterval();
+        this.interval = properties.pollInterval();
     }
 
     @Override

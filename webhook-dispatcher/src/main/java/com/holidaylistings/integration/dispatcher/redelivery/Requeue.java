@@ -1,7 +1,7 @@
 package com.holidaylistings.integration.dispatcher.redelivery;
 
 import com.holidaylistings.integration.dispatcher.DeliveryTopics;
-import com.holidaylistings.integration.dispatcher.fanout.DeliveryRequest;
+import com.holidaylistings.integration.dispatcher.delivery.DeliveryRequest;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

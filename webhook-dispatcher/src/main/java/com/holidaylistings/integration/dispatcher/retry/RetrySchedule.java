@@ -81,9 +81,9 @@ public final class RetrySchedule {
         return stages;
     }
 
-    /** The topics this schedule writes to: the retry topics and the dead letters. */
-    public List<String> retryAndDeadLetterTopics() {
-        List<String> topics = new ArrayList<>(stages().stream().skip(1).map(Stage::topic).toList());
+    /** Every topic a delivery may be in: each stage's, then the dead letters. */
+    public List<String> topics() {
+        List<String> topics = new ArrayList<>(stages().stream().map(Stage::topic).toList());
         topics.add(DEAD_LETTERS);
         return topics;
     }

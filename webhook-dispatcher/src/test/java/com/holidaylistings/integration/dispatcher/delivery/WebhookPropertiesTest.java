@@ -2,6 +2,7 @@ package com.holidaylistings.integration.dispatcher.delivery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.holidaylistings.integration.dispatcher.RetryPolicy;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -12,26 +13,8 @@ class WebhookPropertiesTest {
 
     @Test
     void makesOneAttemptMoreThanThereAreDelays() {
-        assertThat(Settings.documentedDefaults().maxAttempts()).isEqualTo(6);
-        assertThat(Settings.withRetryDelays(Duration.ofSeconds(1)).maxAttempts()).isEqualTo(2);
-    }
-
-    @Test
-    void waitsTheNthDelayAfterTheNthFailedAttempt() {
-        WebhookProperties properties = Settings.withRetryDelays(
-                Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(3));
-
-        assertThat(properties.delayAfter(1)).isEqualTo(Duration.ofSeconds(1));
-        assertThat(properties.delayAfter(2)).isEqualTo(Duration.ofSeconds(2));
-        assertThat(properties.delayAfter(3)).isEqualTo(Duration.ofSeconds(3));
-    }
-
-    @Test
-    void hasNoDelayAfterTheLastAttempt() {
-        WebhookProperties properties = Settings.withRetryDelays(Duration.ofSeconds(1), Duration.ofSeconds(2));
-
-        assertThat(properties.delayAfter(3)).isNull();
-        assertThat(properties.delayAfter(4)).isNull();
+        assertThat(Settings.documentedDefaults().retrySchedule().attempts()).isEqualTo(6);
+        assertThat(Settings.withRetryDelays(Duration.ofSeconds(1)).retrySchedule().attempts()).isEqualTo(2);
     }
 
     @Test
@@ -39,8 +22,10 @@ class WebhookPropertiesTest {
         WebhookProperties bound = bind(Map.of());
 
         assertThat(bound).isEqualTo(Settings.documentedDefaults());
-        assertThat(bound.maxAttempts()).isEqualTo(6);
-        assertThat(bound.delayAfter(5)).isEqualTo(Duration.ofHours(4));
+        assertThat(bound.retrySchedule().attempts()).isEqualTo(6);
+        assertThat(bound.retryDelays().get(4)).isEqualTo(Duration.ofHours(4));
+        assertThat(bound.attemptLogRetry()).isEqualTo(new RetryPolicy(6, Duration.ofMillis(100), Duration.ofSeconds(3)));
+        assertThat(bound.forwardRetry()).isEqualTo(new RetryPolicy(10, Duration.ofMillis(200), Duration.ofSeconds(10)));
     }
 
     @Test
@@ -49,8 +34,16 @@ class WebhookPropertiesTest {
 
         assertThat(bound.retryDelays()).containsExactly(
                 Duration.ofMillis(500), Duration.ofSeconds(10), Duration.ofMinutes(1), Duration.ofHours(4));
-        assertThat(bound.maxAttempts()).isEqualTo(5);
+        assertThat(bound.retrySchedule().attempts()).isEqualTo(5);
         assertThat(bound.timeout()).isEqualTo(Duration.ofSeconds(2));
+    }
+
+    @Test
+    void readsTheInfrastructureRetryPolicies() {
+        WebhookProperties bound = bind(Map.of("webhook.forward-retry.max-attempts", "3",
+                "webhook.forward-retry.first-backoff", "50ms", "webhook.forward-retry.max-backoff", "1s"));
+
+        assertThat(bound.forwardRetry()).isEqualTo(new RetryPolicy(3, Duration.ofMillis(50), Duration.ofSeconds(1)));
     }
 
     private static WebhookProperties bind(Map<String, String> properties) {

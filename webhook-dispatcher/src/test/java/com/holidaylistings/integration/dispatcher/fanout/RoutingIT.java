@@ -3,6 +3,7 @@ package com.holidaylistings.integration.dispatcher.fanout;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.holidaylistings.integration.dispatcher.delivery.DeliveryRequest;
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.Events;
 import com.holidaylistings.integration.dispatcher.Receiver;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
+import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.Events;
 import com.holidaylistings.integration.dispatcher.Receiver;
@@ -51,9 +52,9 @@ class DeadLetterReplayIT extends DispatcherIntegrationTest {
     @BeforeEach
     void replayedEverythingBefore() throws Exception {
         try (AdminClient admin = AdminClient.create(Map.of("bootstrap.servers", TestKafka.bootstrapServers()))) {
-            Set<TopicPartition> partitions = admin.describeTopics(List.of(DeadLetterReplay.DEAD_LETTERS)).allTopicNames().get()
-                    .get(DeadLetterReplay.DEAD_LETTERS).partitions().stream()
-                    .map(info -> new TopicPartition(DeadLetterReplay.DEAD_LETTERS, info.partition()))
+            Set<TopicPartition> partitions = admin.describeTopics(List.of(RetrySchedule.DEAD_LETTERS)).allTopicNames().get()
+                    .get(RetrySchedule.DEAD_LETTERS).partitions().stream()
+                    .map(info -> new TopicPartition(RetrySchedule.DEAD_LETTERS, info.partition()))
                     .collect(Collectors.toSet());
             Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> ends = admin.listOffsets(
                     partitions.stream().collect(Collectors.toMap(partition -> partition, partition -> OffsetSpec.latest())))
@@ -164,7 +165,7 @@ class DeadLetterReplayIT extends DispatcherIntegrationTest {
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers(),
                 ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
                 ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class))) {
-            List<TopicPartition> partitions = consumer.partitionsFor(DeadLetterReplay.DEAD_LETTERS).stream()
+            List<TopicPartition> partitions = consumer.partitionsFor(RetrySchedule.DEAD_LETTERS).stream()
                     .map(info -> new TopicPartition(info.topic(), info.partition()))
                     .toList();
             consumer.assign(partitions);

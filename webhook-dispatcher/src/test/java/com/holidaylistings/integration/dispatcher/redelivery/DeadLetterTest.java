@@ -2,7 +2,7 @@ package com.holidaylistings.integration.dispatcher.redelivery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.holidaylistings.integration.dispatcher.fanout.DeliveryRequest;
+import com.holidaylistings.integration.dispatcher.delivery.DeliveryRequest;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.UUID;

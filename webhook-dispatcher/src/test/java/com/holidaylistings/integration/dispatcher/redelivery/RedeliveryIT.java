@@ -8,7 +8,7 @@ import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.Events;
 import com.holidaylistings.integration.dispatcher.Receiver;
 import com.holidaylistings.integration.dispatcher.TestData;
-import com.holidaylistings.integration.dispatcher.fanout.DeliveryRequest;
+import com.holidaylistings.integration.dispatcher.delivery.DeliveryRequest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.Duration;

@@ -1,7 +1,9 @@
-package com.holidaylistings.integration.dispatcher.fanout;
+package com.holidaylistings.integration.dispatcher.delivery;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.holidaylistings.integration.events.delivery.EnquiryId;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.UUID;
@@ -23,6 +25,16 @@ public record DeliveryRequest(
         if (subscriptionId == null || enquiryId == null || webhookId == null || sentAt == null || payload == null) {
             throw new IllegalArgumentException("A delivery needs its subscription, enquiry, webhook id, time and payload");
         }
+    }
+
+    @JsonIgnore
+    public SubscriptionId subscription() {
+        return SubscriptionId.of(subscriptionId);
+    }
+
+    @JsonIgnore
+    public EnquiryId enquiry() {
+        return EnquiryId.of(enquiryId);
     }
 
     public static String webhookIdOf(String eventId, UUID subscriptionId) {

@@ -1,4 +1,4 @@
-package com.holidaylistings.integration.dispatcher.fanout;
+package com.holidaylistings.integration.dispatcher.delivery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

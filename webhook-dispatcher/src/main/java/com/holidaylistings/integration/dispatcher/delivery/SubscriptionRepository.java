@@ -1,0 +1,55 @@
+package com.holidaylistings.integration.dispatcher.delivery;
+
+import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
+import com.holidaylistings.integration.events.delivery.DeliveryRefusal;
+import com.holidaylistings.integration.events.delivery.EnquiryId;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
+import java.util.Optional;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/** A subscription as a delivery needs it, read fresh for every attempt. */
+@Repository
+class SubscriptionRepository {
+
+    private final JdbcClient jdbc;
+
+    SubscriptionRepository(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** Where and how to deliver this enquiry to this subscription, and whether it already was: one round trip. */
+    Optional<Target> target(SubscriptionId subscription, EnquiryId enquiry) {
+        return jdbc.sql("""
+                        select s.target_url, s.paused, s.unsubscribe_reason, w.secret,
+                               exists (select 1 from delivery_attempts a
+                                        where a.subscription_id = s.id and a.enquiry_id = :enquiry
+                                          and a.outcome = :succeeded) as delivered
+                          from webhook_subscriptions s join webhook_secrets w on w.owner_id = s.owner_id
+                         where s.id = :subscription
+                        """)
+                .param("subscription", subscription.value())
+                .param("enquiry", enquiry.value())
+                .param("succeeded", DeliveryOutcome.SUCCEEDED.value())
+                .query((rs, n) -> new Target(
+                        rs.getString("target_url"),
+                        rs.getString("secret"),
+                        DeliveryRefusal.of(rs.getBoolean("paused"), rs.getString("unsubscribe_reason"),
+                                rs.getBoolean("delivered"))))
+                .optional();
+    }
+
+    /** The receiver answered 410 Gone: the subscription ends, and the portal shows it Inactive. */
+    void markGone(SubscriptionId subscription) {
+        jdbc.sql("""
+                        update webhook_subscriptions set unsubscribed_at = now(), unsubscribe_reason = :gone
+                         where id = :id and unsubscribed_at is null
+                        """)
+                .param("id", subscription.value())
+                .param("gone", DeliveryRefusal.GONE_REASON)
+                .update();
+    }
+
+    /** Where to deliver, with what secret, unless the delivery is refused. */
+    record Target(String url, String secret, Optional<DeliveryRefusal> refusal) {}
+}

@@ -1,0 +1,52 @@
+package com.holidaylistings.integration.dispatcher.fanout;
+
+import com.holidaylistings.integration.events.delivery.SubscriptionFilter;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/**
+ * The live, unpaused subscriptions that may receive events on a property: its owner's, to all its
+ * properties or to this one. Which of them receives a given event is their {@link SubscriptionFilter}'s
+ * decision. One query answers for all the properties of a batch of events.
+ */
+@Repository
+class LiveSubscriptions {
+
+    /** A live subscription and the events it receives. */
+    record LiveSubscription(SubscriptionId id, SubscriptionFilter filter) {}
+
+    private final JdbcClient jdbc;
+
+    LiveSubscriptions(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** For each of {@code properties}, the live, unpaused subscriptions that may receive its events. */
+    Map<UUID, List<LiveSubscription>> byProperty(Collection<UUID> properties) {
+        Map<UUID, List<LiveSubscription>> byProperty = new HashMap<>();
+        properties.forEach(property -> byProperty.put(property, new ArrayList<>()));
+        jdbc.sql("""
+                        select p.id as event_property, s.id, s.property_id, s.created_at
+                          from properties p join webhook_subscriptions s on s.owner_id = p.owner_id
+                         where p.id = any(:properties) and s.unsubscribed_at is null and not s.paused
+                           and (s.property_id is null or s.property_id = p.id)
+                        """)
+                .param("properties", properties.toArray(UUID[]::new))
+                .query((rs, n) -> {
+                    byProperty.get(rs.getObject("event_property", UUID.class)).add(new LiveSubscription(
+                            SubscriptionId.of(rs.getObject("id", UUID.class)),
+                            new SubscriptionFilter(rs.getObject("property_id", UUID.class),
+                                    rs.getTimestamp("created_at").toInstant())));
+                    return null;
+                })
+                .list();
+        return byProperty;
+    }
+}
