@@ -8,7 +8,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The body of POST and DELETE /hooks/enquiries. {@code propertyId} is kept as sent: Jackson reads
- * {@code ""}, {@code " "} or {@code "\u0000"} as a null UUID, and null means all properties, so a
+ * {@code ""}, a blank string or a NUL character as a null UUID, and null means all properties, so a
  * bad value would widen the filter.
  */
 record SubscriptionRequest(String targetUrl, JsonNode propertyId) {
