@@ -74,6 +74,9 @@ class OpenApiIT extends ApiIntegrationTest {
                 client.patch(PREFIX + "/enquiries/" + id, Map.of("status", "responded")).json().get("enquiry"));
         assertFieldsMatch(schemas.get("Subscription"),
                 client.post(PREFIX + "/hooks/enquiries", Map.of("targetUrl", "https://93.184.215.14/hook")).json());
+        JsonNode hooks = client.get(PREFIX + "/hooks/enquiries").json();
+        assertFieldsMatch(schemas.get("SubscriptionList"), hooks);
+        assertFieldsMatch(schemas.get("Subscription"), hooks.get("hooks").get(0));
         assertFieldsMatch(schemas.get("ValidationError"), client.get(PREFIX + "/enquiries?limit=0").json());
         assertFieldsMatch(schemas.get("EnquiryCreatedEvent"), outboxPayload(id));
     }

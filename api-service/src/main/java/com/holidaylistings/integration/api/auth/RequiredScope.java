@@ -5,9 +5,9 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-/** The scope a token needs for this endpoint; without it the answer is 403. */
+/** The scopes that let a token call this endpoint, any one of them; without one the answer is 403. */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)
 public @interface RequiredScope {
-    Scope value();
+    Scope[] value();
 }

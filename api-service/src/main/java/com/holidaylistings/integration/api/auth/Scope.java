@@ -9,6 +9,7 @@ public enum Scope {
     PROPERTIES_READ("properties:read"),
     ENQUIRIES_READ("enquiries:read"),
     ENQUIRIES_WRITE("enquiries:write"),
+    HOOKS_READ("hooks:read"),
     HOOKS_WRITE("hooks:write");
 
     private final String value;

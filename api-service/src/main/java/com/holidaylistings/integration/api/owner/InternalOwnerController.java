@@ -37,4 +37,10 @@ class InternalOwnerController {
         String secret = owners.webhookSecret(owners.existing(ownerId)).orElseThrow(NotFound::new);
         return Map.of("secret", secret);
     }
+
+    /** A new signing secret; the replaced one keeps signing beside it for WEBHOOK_SECRET_OVERLAP. */
+    @PostMapping("/internal/v1/owners/{ownerId}/webhook-secret/rotate")
+    Map<String, String> rotateWebhookSecret(@PathVariable String ownerId) {
+        return Map.of("secret", owners.rotateWebhookSecret(owners.existing(ownerId)));
+    }
 }

@@ -59,5 +59,26 @@ public class Owners {
                 .optional();
     }
 
+    /**
+     * Replaces the owner's signing secret with a new one and keeps the replaced one as the previous
+     * secret, which webhook-dispatcher signs with beside the new one for WEBHOOK_SECRET_OVERLAP.
+     * Rotating again within the overlap replaces the previous secret with the one just replaced:
+     * only the two newest secrets are ever valid. Concurrent rotations take turns on the row.
+     */
+    String rotateWebhookSecret(UUID ownerId) {
+        return jdbc.sql("""
+                        insert into webhook_secrets (owner_id, secret) values (:owner, :secret)
+                        on conflict (owner_id) do update
+                           set previous_secret = webhook_secrets.secret,
+                               secret = excluded.secret,
+                               rotated_at = now()
+                        returning secret
+                        """)
+                .param("owner", ownerId)
+                .param("secret", WebhookSecret.generate())
+                .query(String.class)
+                .single();
+    }
+
     record Owner(UUID id, String email) {}
 }

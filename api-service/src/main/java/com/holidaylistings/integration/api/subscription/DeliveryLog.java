@@ -53,7 +53,7 @@ class DeliveryLog {
 
     List<DeliveryAttempt> attempts(UUID hookId, int limit) {
         return jdbc.sql("""
-                        select enquiry_id, attempt, outcome, http_status, error, attempted_at
+                        select enquiry_id, attempt, outcome, http_status, error, attempted_at, duration_ms
                           from delivery_attempts where subscription_id = :hook
                          order by attempted_at desc, id desc limit :limit
                         """)
@@ -65,7 +65,8 @@ class DeliveryLog {
                         rs.getString("outcome"),
                         rs.getObject("http_status", Integer.class),
                         rs.getString("error"),
-                        Timestamps.read(rs, "attempted_at")))
+                        Timestamps.read(rs, "attempted_at"),
+                        rs.getObject("duration_ms", Integer.class)))
                 .list();
     }
 

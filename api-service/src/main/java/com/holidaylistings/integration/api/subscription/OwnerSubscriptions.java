@@ -4,6 +4,7 @@ import com.holidaylistings.integration.api.auth.AuthenticatedOwner;
 import com.holidaylistings.integration.api.property.PropertyRepository;
 import com.holidaylistings.integration.api.web.FieldErrors;
 import com.holidaylistings.integration.api.web.NotFound;
+import java.util.UUID;
 import org.springframework.stereotype.Service;
 
 /** Subscribe (idempotent, checked, capped) and unsubscribe, for the owner of the token. */
@@ -25,19 +26,21 @@ class OwnerSubscriptions {
     Subscription subscribe(AuthenticatedOwner owner, SubscriptionRequest request) {
         FieldErrors errors = new FieldErrors();
         targetUrls.check("targetUrl", request.targetUrl(), errors);
-        if (request.propertyId() != null && !properties.isOwnedBy(request.propertyId(), owner.ownerId())) {
-            errors.add("propertyId", "must be one of your properties");
+        UUID propertyId = request.propertyFilter(errors);
+        if (propertyId != null && !properties.isOwnedBy(propertyId, owner.ownerId())) {
+            errors.add(SubscriptionRequest.PROPERTY_ID, "must be one of your properties");
         }
         errors.throwIfAny();
         return subscriptions.findOrCreate(
-                owner.ownerId(), request.targetUrl(), request.propertyId(), settings.maxSubscriptionsPerOwner());
+                owner.ownerId(), request.targetUrl(), propertyId, settings.maxSubscriptionsPerOwner());
     }
 
     void unsubscribe(AuthenticatedOwner owner, SubscriptionRequest request) {
         FieldErrors errors = new FieldErrors();
         errors.requiredText("targetUrl", request.targetUrl(), TargetUrlPolicy.MAX_LENGTH);
+        UUID propertyId = request.propertyFilter(errors);
         errors.throwIfAny();
-        if (!subscriptions.remove(owner.ownerId(), request.targetUrl(), request.propertyId())) {
+        if (!subscriptions.remove(owner.ownerId(), request.targetUrl(), propertyId)) {
             throw new NotFound();
         }
     }

@@ -3,6 +3,7 @@ package com.holidaylistings.integration.api.subscription;
 import com.holidaylistings.integration.api.TimeOrderedUuid;
 import com.holidaylistings.integration.api.web.InvalidRequest;
 import com.holidaylistings.integration.events.EnquiryCreated;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.RowMapper;
@@ -73,6 +74,18 @@ class SubscriptionRepository {
                 .param("event", EnquiryCreated.TYPE)
                 .query(SUBSCRIPTION)
                 .single();
+    }
+
+    /** The owner's live subscriptions (paused ones too; not removed, not unsubscribed by a 410), oldest first. */
+    List<Subscription> live(UUID ownerId) {
+        return jdbc.sql("""
+                        select id, target_url, property_id, event from webhook_subscriptions
+                         where owner_id = :owner and unsubscribed_at is null
+                         order by created_at, id
+                        """)
+                .param("owner", ownerId)
+                .query(SUBSCRIPTION)
+                .list();
     }
 
     /** Removes the owner's live subscription with this target and property filter; false if none. */

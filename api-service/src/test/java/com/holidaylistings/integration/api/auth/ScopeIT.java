@@ -8,6 +8,7 @@ import com.holidaylistings.integration.api.support.TestWorld;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
@@ -18,10 +19,15 @@ import tools.jackson.databind.JsonNode;
 class ScopeIT extends ApiIntegrationTest {
 
     private static final List<String> ALL_SCOPES =
-            List.of("properties:read", "enquiries:read", "enquiries:write", "hooks:write");
+            List.of("properties:read", "enquiries:read", "enquiries:write", "hooks:read", "hooks:write");
 
-    /** One request to each public endpoint, and the scope it needs (null: none). */
-    private record Endpoint(String name, String scope, Function<ApiClient, ApiClient.Response> call) {}
+    /** One request to each public endpoint, and the scopes that each let it through (empty: it needs none). */
+    private record Endpoint(String name, Set<String> scopes, Function<ApiClient, ApiClient.Response> call) {
+
+        Endpoint(String name, String scope, Function<ApiClient, ApiClient.Response> call) {
+            this(name, Set.of(scope), call);
+        }
+    }
 
     @Test
     void readOnlyEnquiryTokenIsForbiddenEverythingElse() {
@@ -33,6 +39,7 @@ class ScopeIT extends ApiIntegrationTest {
         assertForbidden(readOnly.patch("/integration/v1/enquiries/" + enquiryId, Map.of("status", "archived")));
         assertForbidden(readOnly.post("/integration/v1/hooks/enquiries", Map.of("targetUrl", "https://93.184.215.14/hooks/a")));
         assertForbidden(readOnly.delete("/integration/v1/hooks/enquiries", Map.of("targetUrl", "https://93.184.215.14/hooks/a")));
+        assertForbidden(readOnly.get("/integration/v1/hooks/enquiries"));
 
         assertThat(readOnly.get("/integration/v1/auth").status()).isEqualTo(200);
         assertThat(readOnly.get("/integration/v1/enquiries").status()).isEqualTo(200);
@@ -57,7 +64,7 @@ class ScopeIT extends ApiIntegrationTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"properties:read", "enquiries:read", "enquiries:write", "hooks:write"})
+    @ValueSource(strings = {"properties:read", "enquiries:read", "enquiries:write", "hooks:read", "hooks:write"})
     void eachScopeGrantsExactlyItsEndpoints(String scope) {
         TestWorld.Account account = world.newAccount();
         String enquiryId = world.submitEnquiry(account.propertyId()).get("id").asString();
@@ -68,7 +75,7 @@ class ScopeIT extends ApiIntegrationTest {
         String newTarget = "https://93.184.215.14/hooks/" + UUID.randomUUID();
 
         List<Endpoint> endpoints = List.of(
-                new Endpoint("GET /auth", null, c -> c.get("/integration/v1/auth")),
+                new Endpoint("GET /auth", Set.of(), c -> c.get("/integration/v1/auth")),
                 new Endpoint("GET /properties", "properties:read", c -> c.get("/integration/v1/properties")),
                 new Endpoint("GET /enquiries", "enquiries:read", c -> c.get("/integration/v1/enquiries")),
                 new Endpoint("GET /enquiries/:id", "enquiries:read", c -> c.get("/integration/v1/enquiries/" + enquiryId)),
@@ -76,12 +83,14 @@ class ScopeIT extends ApiIntegrationTest {
                         c -> c.patch("/integration/v1/enquiries/" + enquiryId, Map.of("status", "responded"))),
                 new Endpoint("POST /hooks/enquiries", "hooks:write",
                         c -> c.post("/integration/v1/hooks/enquiries", Map.of("targetUrl", newTarget))),
+                new Endpoint("GET /hooks/enquiries", Set.of("hooks:read", "hooks:write"),
+                        c -> c.get("/integration/v1/hooks/enquiries")),
                 new Endpoint("DELETE /hooks/enquiries", "hooks:write",
                         c -> c.delete("/integration/v1/hooks/enquiries", Map.of("targetUrl", target))));
 
         for (Endpoint endpoint : endpoints) {
             ApiClient.Response response = endpoint.call().apply(client);
-            if (endpoint.scope() == null || endpoint.scope().equals(scope)) {
+            if (endpoint.scopes().isEmpty() || endpoint.scopes().contains(scope)) {
                 assertThat(response.status()).as(endpoint.name() + " with " + scope + ": " + response.body()).isEqualTo(200);
             } else {
                 assertThat(response.status()).as(endpoint.name() + " with " + scope).isEqualTo(403);
@@ -102,6 +111,22 @@ class ScopeIT extends ApiIntegrationTest {
     }
 
     @Test
+    void hooksReadTokenListsSubscriptionsButCannotChangeThem() {
+        TestWorld.Account account = world.newAccount();
+        String target = "https://93.184.215.14/hooks/" + UUID.randomUUID();
+        assertThat(as(account).post("/integration/v1/hooks/enquiries", Map.of("targetUrl", target)).status()).isEqualTo(200);
+        ApiClient reader = http.withToken(world.newToken(account.ownerId(), List.of("hooks:read")));
+
+        ApiClient.Response listed = reader.get("/integration/v1/hooks/enquiries");
+
+        assertThat(listed.status()).as(listed.body()).isEqualTo(200);
+        assertThat(listed.json().get("hooks").get(0).get("targetUrl").asString()).isEqualTo(target);
+        assertForbidden(reader.post("/integration/v1/hooks/enquiries", Map.of("targetUrl", target + "/2")));
+        assertForbidden(reader.delete("/integration/v1/hooks/enquiries", Map.of("targetUrl", target)));
+        assertThat(as(account).get("/integration/v1/hooks/enquiries").json().get("hooks").size()).isEqualTo(1);
+    }
+
+    @Test
     void tokenCreatedWithoutScopesHasAllOfThem() {
         TestWorld.Owner owner = world.newOwner();
 
@@ -113,6 +138,7 @@ class ScopeIT extends ApiIntegrationTest {
         ApiClient client = http.withToken(created.json().get("token").asString());
         assertThat(client.get("/integration/v1/properties").status()).isEqualTo(200);
         assertThat(client.get("/integration/v1/enquiries").status()).isEqualTo(200);
+        assertThat(client.get("/integration/v1/hooks/enquiries").status()).isEqualTo(200);
     }
 
     @Test

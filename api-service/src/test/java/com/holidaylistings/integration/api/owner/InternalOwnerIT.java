@@ -5,13 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.holidaylistings.integration.api.support.ApiClient;
 import com.holidaylistings.integration.api.support.ApiIntegrationTest;
 import com.holidaylistings.integration.api.support.TestWorld;
+import com.holidaylistings.integration.api.Timestamps;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-/** POST /internal/v1/owners and GET /internal/v1/owners/{ownerId}/webhook-secret. */
+/** POST /internal/v1/owners, and the webhook secret: GET …/webhook-secret and POST …/webhook-secret/rotate. */
 class InternalOwnerIT extends ApiIntegrationTest {
 
     @Test
@@ -112,6 +114,82 @@ class InternalOwnerIT extends ApiIntegrationTest {
     }
 
     @Test
+    void rotatesToANewSecretAndKeepsTheReplacedOneAsPrevious() {
+        TestWorld.Owner owner = world.newOwner();
+        String old = secretOf(owner.id());
+        assertThat(stored(owner.id()).previousSecret()).isNull();
+        assertThat(stored(owner.id()).rotatedAt()).isNull();
+
+        Instant before = databaseNow();
+        ApiClient.Response response = admin().post(rotate(owner.id()), null);
+
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        assertThat(response.json().propertyNames()).containsExactly("secret");
+        String rotated = response.json().get("secret").asString();
+        assertThat(rotated).startsWith("whsec_").isNotEqualTo(old);
+        assertThat(Base64.getDecoder().decode(rotated.substring("whsec_".length()))).hasSize(32);
+        assertThat(secretOf(owner.id())).isEqualTo(rotated);
+        StoredSecret stored = stored(owner.id());
+        assertThat(stored.secret()).isEqualTo(rotated);
+        assertThat(stored.previousSecret()).isEqualTo(old);
+        assertThat(stored.rotatedAt()).isBetween(before, databaseNow());
+    }
+
+    @Test
+    void rotatingTwiceReplacesThePreviousSecretWithTheNewestReplacedOne() {
+        TestWorld.Owner owner = world.newOwner();
+        String original = secretOf(owner.id());
+        String first = admin().post(rotate(owner.id()), null).json().get("secret").asString();
+        Instant firstRotation = stored(owner.id()).rotatedAt();
+
+        ApiClient.Response second = admin().post(rotate(owner.id()), "{}");
+
+        assertThat(second.status()).as(second.body()).isEqualTo(200);
+        String newest = second.json().get("secret").asString();
+        assertThat(List.of(original, first, newest)).doesNotHaveDuplicates();
+        StoredSecret stored = stored(owner.id());
+        assertThat(stored.secret()).isEqualTo(newest);
+        assertThat(stored.previousSecret()).isEqualTo(first);
+        assertThat(stored.rotatedAt()).isAfterOrEqualTo(firstRotation);
+        assertThat(secretOf(owner.id())).isEqualTo(newest);
+    }
+
+    @Test
+    void rotatesOnlyThatOwnersSecret() {
+        TestWorld.Owner owner = world.newOwner();
+        TestWorld.Owner other = world.newOwner();
+        String othersSecret = secretOf(other.id());
+
+        assertThat(admin().post(rotate(owner.id()), null).status()).isEqualTo(200);
+
+        assertThat(secretOf(other.id())).isEqualTo(othersSecret);
+        assertThat(stored(other.id()).previousSecret()).isNull();
+        assertThat(stored(other.id()).rotatedAt()).isNull();
+    }
+
+    @Test
+    void answersNotFoundForTheRotationOfAnUnknownOrMalformedOwner() {
+        for (String owner : List.of(UUID.randomUUID().toString(), "not-a-uuid", "1-1-1-1-1")) {
+            ApiClient.Response response = admin().post("/internal/v1/owners/" + owner + "/webhook-secret/rotate", null);
+
+            assertThat(response.status()).as(owner).isEqualTo(404);
+            assertThat(response.body()).isEqualTo("{\"error\":\"Not found\"}");
+        }
+    }
+
+    @Test
+    void rotatesOnlyWithTheAdminKey() {
+        TestWorld.Owner owner = world.newOwner();
+        String secret = secretOf(owner.id());
+
+        ApiClient.Response response = http.with("X-Admin-Key", "wrong").post(rotate(owner.id()), null);
+
+        assertThat(response.status()).isEqualTo(401);
+        assertThat(secretOf(owner.id())).isEqualTo(secret);
+        assertThat(stored(owner.id()).previousSecret()).isNull();
+    }
+
+    @Test
     void answersNotFoundForPropertiesOfAnUnknownOrMalformedOwner() {
         for (String owner : List.of(UUID.randomUUID().toString(), "not-a-uuid", "1-1-1-1-1")) {
             ApiClient.Response response = admin().post("/internal/v1/owners/" + owner + "/properties", Map.of(
@@ -128,6 +206,30 @@ class InternalOwnerIT extends ApiIntegrationTest {
                 .param("email", email)
                 .query(Integer.class)
                 .single();
+    }
+
+    private record StoredSecret(String secret, String previousSecret, Instant rotatedAt) {}
+
+    private StoredSecret stored(UUID ownerId) {
+        return jdbc.sql("select secret, previous_secret, rotated_at from webhook_secrets where owner_id = :owner")
+                .param("owner", ownerId)
+                .query((rs, n) -> new StoredSecret(rs.getString("secret"), rs.getString("previous_secret"),
+                        Timestamps.read(rs, "rotated_at")))
+                .single();
+    }
+
+    private Instant databaseNow() {
+        return jdbc.sql("select clock_timestamp()").query((rs, n) -> Timestamps.read(rs, "clock_timestamp")).single();
+    }
+
+    private String secretOf(UUID ownerId) {
+        ApiClient.Response response = admin().get("/internal/v1/owners/" + ownerId + "/webhook-secret");
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        return response.json().get("secret").asString();
+    }
+
+    private static String rotate(UUID ownerId) {
+        return "/internal/v1/owners/" + ownerId + "/webhook-secret/rotate";
     }
 
     private ApiClient admin() {

@@ -217,9 +217,9 @@ class InternalSubscriptionIT extends ApiIntegrationTest {
         UUID otherHook = subscribe(owner, "https://93.184.215.14/other-log", null);
         UUID first = UUID.randomUUID();
         UUID second = UUID.randomUUID();
-        attempt(hook, first, 1, "failed", 500, "HTTP 500", T0);
-        attempt(hook, first, 2, "succeeded", 200, null, T0.plusSeconds(60));
-        attempt(hook, second, 1, "failed", null, "connection refused", T0.plusSeconds(120));
+        attempt(hook, first, 1, "failed", 500, "HTTP 500", T0, 10_000);
+        attempt(hook, first, 2, "succeeded", 200, null, T0.plusSeconds(60), 87);
+        attempt(hook, second, 1, "failed", null, "connection refused", T0.plusSeconds(120), 0);
         attempt(otherHook, second, 1, "succeeded", 200, null, T0.plusSeconds(130));
 
         ApiClient.Response response = portal().get(hooksOf(owner.ownerId()) + "/" + hook + "/deliveries");
@@ -230,7 +230,7 @@ class InternalSubscriptionIT extends ApiIntegrationTest {
         assertThat(deliveries.size()).isEqualTo(3);
         for (JsonNode delivery : deliveries) {
             assertThat(delivery.propertyNames()).containsExactlyInAnyOrder(
-                    "enquiry_id", "attempt", "status", "http_status", "error", "attempted_at");
+                    "enquiry_id", "attempt", "status", "http_status", "error", "attempted_at", "duration_ms");
         }
         JsonNode newest = deliveries.get(0);
         assertThat(newest.get("enquiry_id").asString()).isEqualTo(second.toString());
@@ -239,16 +239,34 @@ class InternalSubscriptionIT extends ApiIntegrationTest {
         assertThat(newest.get("http_status").isNull()).isTrue();
         assertThat(newest.get("error").asString()).isEqualTo("connection refused");
         assertThat(Instant.parse(newest.get("attempted_at").asString())).isEqualTo(T0.plusSeconds(120));
+        assertThat(newest.get("duration_ms").isInt()).isTrue();
+        assertThat(newest.get("duration_ms").asInt()).isZero();
         JsonNode middle = deliveries.get(1);
         assertThat(middle.get("enquiry_id").asString()).isEqualTo(first.toString());
         assertThat(middle.get("attempt").asInt()).isEqualTo(2);
         assertThat(middle.get("status").asString()).isEqualTo("succeeded");
         assertThat(middle.get("http_status").asInt()).isEqualTo(200);
         assertThat(middle.get("error").isNull()).isTrue();
+        assertThat(middle.get("duration_ms").asInt()).isEqualTo(87);
         JsonNode oldest = deliveries.get(2);
         assertThat(oldest.get("status").asString()).isEqualTo("failed");
         assertThat(oldest.get("http_status").asInt()).isEqualTo(500);
         assertThat(Instant.parse(oldest.get("attempted_at").asString())).isEqualTo(T0);
+        assertThat(oldest.get("duration_ms").asInt()).isEqualTo(10_000);
+    }
+
+    @Test
+    void showsANullDurationWhenNoneWasRecorded() {
+        TestWorld.Account owner = world.newAccount();
+        UUID hook = subscribe(owner, "https://93.184.215.14/no-duration", null);
+        attempt(hook, UUID.randomUUID(), 1, "failed", null, "connection refused", T0);
+
+        ApiClient.Response response = portal().get(hooksOf(owner.ownerId()) + "/" + hook + "/deliveries");
+
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        JsonNode delivery = response.json().get("deliveries").get(0);
+        assertThat(delivery.has("duration_ms")).isTrue();
+        assertThat(delivery.get("duration_ms").isNull()).isTrue();
     }
 
     @Test
@@ -288,11 +306,17 @@ class InternalSubscriptionIT extends ApiIntegrationTest {
 
     private void attempt(UUID hook, UUID enquiry, int attempt, String outcome, Integer httpStatus, String error,
             Instant at) {
+        attempt(hook, enquiry, attempt, outcome, httpStatus, error, at, null);
+    }
+
+    private void attempt(UUID hook, UUID enquiry, int attempt, String outcome, Integer httpStatus, String error,
+            Instant at, Integer durationMs) {
         jdbc.sql("""
                         insert into delivery_attempts (subscription_id, enquiry_id, attempt, outcome, http_status, error,
-                                                       attempted_at)
-                        values (:hook, :enquiry, :attempt, :outcome, :httpStatus, :error, :at)
+                                                       attempted_at, duration_ms)
+                        values (:hook, :enquiry, :attempt, :outcome, :httpStatus, :error, :at, :duration)
                         """)
+                .param("duration", durationMs)
                 .param("hook", hook)
                 .param("enquiry", enquiry)
                 .param("attempt", attempt)

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.holidaylistings.integration.api.support.ApiClient;
 import com.holidaylistings.integration.api.support.ApiIntegrationTest;
 import com.holidaylistings.integration.api.support.TestWorld;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-/** POST and DELETE /hooks/enquiries: REST hook subscriptions of the token's owner. */
+/** GET, POST and DELETE /hooks/enquiries: REST hook subscriptions of the token's owner. */
 class SubscriptionIT extends ApiIntegrationTest {
 
     private static final String HOOKS = "/integration/v1/hooks/enquiries";
@@ -114,15 +115,82 @@ class SubscriptionIT extends ApiIntegrationTest {
         assertThat(liveRows(owner.ownerId())).isZero();
     }
 
+    /** Values that Jackson would read as a null UUID, or that are not a UUID at all: none may mean all properties. */
+    private static List<Object> notUuids(UUID property) {
+        return List.of("", " ", "\u0000", "\t", "null", "cottage", "1-1-1-1-1", property.toString().replace("-", ""),
+                " " + property + " ", property + "x", "AAAAAAAAAAAAAAAAAAAAAA==", 5, 0, true, false,
+                List.of(), List.of(property.toString()), Map.of(), Map.of("id", property.toString()));
+    }
+
+    private static Map<String, Object> withPropertyId(String targetUrl, Object propertyId) {
+        Map<String, Object> body = new HashMap<>();
+        body.put("targetUrl", targetUrl);
+        body.put("propertyId", propertyId);
+        return body;
+    }
+
     @Test
     void refusesAPropertyIdThatIsNotAUuid() {
         TestWorld.Account owner = world.newAccount();
 
-        assertFieldErrors(as(owner).post(HOOKS, Map.of("targetUrl", uniqueTarget(), "propertyId", "cottage")),
-                "Invalid request", "propertyId");
-        assertFieldErrors(as(owner).post(HOOKS, Map.of("targetUrl", uniqueTarget(), "propertyId", 5)),
-                "Invalid request", "propertyId");
+        for (Object propertyId : notUuids(owner.propertyId())) {
+            ApiClient.Response response = as(owner).post(HOOKS, withPropertyId(uniqueTarget(), propertyId));
+
+            assertFieldErrors(response, "Invalid request", "propertyId");
+            assertThat(messages(response, "propertyId")).as(response.body()).containsExactly("must be a UUID");
+        }
         assertThat(liveRows(owner.ownerId())).isZero();
+    }
+
+    @Test
+    void refusesABlankPropertyIdInsteadOfSubscribingToAllProperties() {
+        TestWorld.Account owner = world.newAccount();
+
+        for (String raw : List.of("\"\"", "\" \"", "\"\\u0000\"", "\"\\u0000 \"", "\"\\n\"")) {
+            ApiClient.Response response = as(owner).post(HOOKS,
+                    "{\"targetUrl\":\"" + uniqueTarget() + "\",\"propertyId\":" + raw + "}");
+
+            assertFieldErrors(response, "Invalid request", "propertyId");
+            assertThat(messages(response, "propertyId")).as(raw).containsExactly("must be a UUID");
+        }
+        assertThat(liveRows(owner.ownerId())).isZero();
+    }
+
+    @Test
+    void reportsABadPropertyIdBesideABadTargetUrl() {
+        TestWorld.Account owner = world.newAccount();
+
+        ApiClient.Response response = as(owner).post(HOOKS, withPropertyId("ftp://93.184.215.14/hook", ""));
+
+        assertFieldErrors(response, "Invalid request", "targetUrl", "propertyId");
+        assertThat(messages(response, "propertyId")).containsExactly("must be a UUID");
+    }
+
+    @Test
+    void acceptsAnUpperCasePropertyId() {
+        TestWorld.Account owner = world.newAccount();
+
+        JsonNode hook = subscribe(owner, withPropertyId(uniqueTarget(), owner.propertyId().toString().toUpperCase()));
+
+        assertThat(hook.get("propertyId").asString()).isEqualTo(owner.propertyId().toString());
+    }
+
+    @Test
+    void neverRemovesTheAllPropertiesSubscriptionForABadPropertyId() {
+        TestWorld.Account owner = world.newAccount();
+        String target = uniqueTarget();
+        subscribe(owner, aSubscription(target, null));
+
+        for (Object propertyId : notUuids(owner.propertyId())) {
+            ApiClient.Response response = as(owner).delete(HOOKS, withPropertyId(target, propertyId));
+
+            assertFieldErrors(response, "Invalid request", "propertyId");
+            assertThat(messages(response, "propertyId")).as(response.body()).containsExactly("must be a UUID");
+        }
+        assertThat(as(owner).delete(HOOKS, "{\"targetUrl\":\"" + target + "\",\"propertyId\":\"\\u0000\"}").status())
+                .isEqualTo(400);
+        assertThat(liveRows(owner.ownerId())).isEqualTo(1);
+        assertThat(as(owner).delete(HOOKS, aSubscription(target, null)).status()).isEqualTo(200);
     }
 
     @Test
@@ -248,6 +316,82 @@ class SubscriptionIT extends ApiIntegrationTest {
         assertFieldErrors(as(owner).delete(HOOKS, Map.of()), "Invalid request", "targetUrl");
         assertFieldErrors(as(owner).delete(HOOKS, aSubscription(" ", null)), "Invalid request", "targetUrl");
         assertFieldErrors(as(owner).delete(HOOKS, "{\"targetUrl\":"), "Invalid request", "body");
+    }
+
+    @Test
+    void listsTheOwnersLiveSubscriptionsOldestFirst() {
+        TestWorld.Account owner = world.newAccount();
+        TestWorld.Account other = world.newAccount();
+        String forAll = subscribe(owner, aSubscription(TARGET + "/all", null)).get("id").asString();
+        String removedTarget = uniqueTarget();
+        subscribe(owner, aSubscription(removedTarget, null));
+        String gone = subscribe(owner, aSubscription(uniqueTarget(), null)).get("id").asString();
+        String forOne = subscribe(owner, aSubscription(TARGET + "/one", owner.propertyId())).get("id").asString();
+        String paused = subscribe(owner, aSubscription(uniqueTarget(), null)).get("id").asString();
+        subscribe(other, aSubscription(TARGET + "/all", null));
+        assertThat(as(owner).delete(HOOKS, aSubscription(removedTarget, null)).status()).isEqualTo(200);
+        // As webhook-dispatcher records a receiver's 410 Gone; the portal pauses hooks.
+        jdbc.sql("update webhook_subscriptions set unsubscribed_at = now(), unsubscribe_reason = 'gone' where id = :id")
+                .param("id", UUID.fromString(gone)).update();
+        jdbc.sql("update webhook_subscriptions set paused = true where id = :id")
+                .param("id", UUID.fromString(paused)).update();
+
+        ApiClient.Response response = as(owner).get(HOOKS);
+
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        assertThat(response.json().propertyNames()).containsExactly("hooks");
+        JsonNode hooks = response.json().get("hooks");
+        assertThat(ids(hooks)).containsExactly(forAll, forOne, paused);
+        for (JsonNode hook : hooks) {
+            assertThat(hook.propertyNames()).containsExactlyInAnyOrder("id", "targetUrl", "propertyId", "event");
+            assertThat(hook.get("event").asString()).isEqualTo("enquiry.created");
+        }
+        assertThat(hooks.get(0).get("targetUrl").asString()).isEqualTo(TARGET + "/all");
+        assertThat(hooks.get(0).get("propertyId").isNull()).isTrue();
+        assertThat(hooks.get(1).get("propertyId").asString()).isEqualTo(owner.propertyId().toString());
+    }
+
+    @Test
+    void listsTheSameSubscriptionsThatPostReturned() {
+        TestWorld.Account owner = world.newAccount();
+        JsonNode created = subscribe(owner, aSubscription(uniqueTarget(), owner.propertyId()));
+
+        JsonNode listed = as(owner).get(HOOKS).json().get("hooks");
+
+        assertThat(listed.size()).isEqualTo(1);
+        assertThat(listed.get(0)).isEqualTo(created);
+    }
+
+    @Test
+    void listsNoSubscriptionsForAnOwnerWithoutAny() {
+        TestWorld.Account owner = world.newAccount();
+        TestWorld.Account other = world.newAccount();
+        subscribe(other, aSubscription(uniqueTarget(), null));
+
+        ApiClient.Response response = as(owner).get(HOOKS);
+
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("{\"hooks\":[]}");
+    }
+
+    @Test
+    void listsSubscriptionsLikeTheOtherPublicEndpoints() {
+        TestWorld.Account owner = world.newAccount();
+
+        ApiClient.Response response = as(owner).get(HOOKS);
+
+        assertThat(response.header("X-Request-Id")).isNotBlank();
+        assertThat(response.header("X-RateLimit-Limit")).isNotBlank();
+        assertThat(response.header("X-RateLimit-Remaining")).isNotBlank();
+        assertThat(response.header("X-RateLimit-Reset")).isNotBlank();
+        assertError(http.get(HOOKS), 401, "Unauthorized");
+        assertError(http.withToken("hpo_" + "a".repeat(36)).get(HOOKS), 401, "Unauthorized");
+    }
+
+    private static List<String> ids(JsonNode hooks) {
+        List<String> ids = new ArrayList<>();
+        hooks.forEach(hook -> ids.add(hook.get("id").asString()));
+        return ids;
     }
 
     private JsonNode subscribe(TestWorld.Account account, Map<String, Object> body) {
