@@ -12,7 +12,7 @@ import java.util.Map;
  */
 public final class Bench {
 
-    private static final List<String> BENCHMARKS = List.of("api", "e2e", "dispatcher", "isolation", "retry", "resources");
+    private static final List<String> BENCHMARKS = List.of("api", "e2e", "dispatcher", "isolation", "retry", "resources", "recovery");
 
     private Bench() {
     }
@@ -36,6 +36,7 @@ public final class Bench {
                         Integer.getInteger("bench.subscriptions", 10)).run();
                 case "isolation" -> new IsolationBench(db, output, phase).run();
                 case "retry" -> new RetryBench(db, output, phase).run();
+                case "recovery" -> new RecoveryBench(db, output).run();
                 default -> new ResourcesBench(db, phase).run();
             };
             report.write(output, machine);

@@ -1,0 +1,142 @@
+package com.holidaylistings.integration.bench;
+
+import com.holidaylistings.integration.stack.Api;
+import com.holidaylistings.integration.stack.Stack;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The listing site's intake as a benchmark drives it: {@code POST /internal/v1/enquiries} over
+ * kept-alive HTTPS, open loop (each submission leaves at its scheduled time, on its own virtual
+ * thread, whatever the earlier ones are doing; the client opens as many connections as that takes).
+ * Each submission carries its own {@code Idempotency-Key} and is sent again with it, as a listing
+ * site would, when the answer is 503, 409 (still in progress) or no answer at all, until
+ * {@link #GIVE_UP_AFTER}. Every answer is counted by status.
+ */
+final class IntakeLoad implements AutoCloseable {
+
+    /** A submission that was accepted: the enquiry's id, when it was due, when it was answered 201. */
+    record Accepted(UUID enquiryId, long scheduledAt, long acceptedAt, int tries) {
+    }
+
+    static final Duration GIVE_UP_AFTER = Duration.ofMinutes(3);
+    private static final Duration RETRY_PAUSE = Duration.ofMillis(250);
+
+    private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .sslContext(Api.trustingStackCertificate())
+            .connectTimeout(Duration.ofSeconds(2))
+            .executor(threads)
+            .build();
+    private final URI intake = URI.create(Api.internalBaseUrl() + "/enquiries");
+    private final String adminKey = Stack.setting("ADMIN_API_KEY");
+    private final Map<String, LongAdder> answers = new ConcurrentHashMap<>();
+
+    /** Submits {@code perSecond} enquiries a second about {@code propertyId} for {@code duration}. */
+    List<Accepted> run(UUID propertyId, int perSecond, Duration duration) {
+        long count = perSecond * duration.toSeconds();
+        long interval = TimeUnit.SECONDS.toNanos(1) / perSecond;
+        long start = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(50);
+        List<Future<Accepted>> sent = new ArrayList<>();
+        for (long i = 0; i < count; i++) {
+            long due = start + i * interval;
+            LockSupport.parkNanos(due - System.nanoTime());
+            sent.add(threads.submit(() -> submit(propertyId, due)));
+        }
+        List<Accepted> accepted = new ArrayList<>();
+        for (Future<Accepted> submission : sent) {
+            try {
+                Accepted one = submission.get();
+                if (one != null) {
+                    accepted.add(one);
+                }
+            } catch (Exception e) {
+                count("client error");
+            }
+        }
+        return accepted;
+    }
+
+    /** Answers by status ("503", "201 replayed", "no answer", …), in order. */
+    Map<String, Long> answers() {
+        Map<String, Long> counts = new TreeMap<>();
+        answers.forEach((status, count) -> counts.put(status, count.sum()));
+        return counts;
+    }
+
+    long answered(String status) {
+        LongAdder count = answers.get(status);
+        return count == null ? 0 : count.sum();
+    }
+
+    private Accepted submit(UUID propertyId, long scheduledAt) throws InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(intake)
+                .timeout(Duration.ofSeconds(10))
+                .header("X-Admin-Key", adminKey)
+                .header("Content-Type", "application/json")
+                .header("Idempotency-Key", UUID.randomUUID().toString())
+                .POST(HttpRequest.BodyPublishers.ofString(body(propertyId)))
+                .build();
+        long giveUpAt = scheduledAt + GIVE_UP_AFTER.toNanos();
+        for (int tries = 1; ; tries++) {
+            Duration pause = RETRY_PAUSE;
+            try {
+                HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+                int status = response.statusCode();
+                boolean replayed = response.headers().firstValue("Idempotent-Replayed").isPresent();
+                count(status + (replayed ? " replayed" : ""));
+                if (status == 201) {
+                    JsonNode enquiry = Api.JSON.readTree(response.body()).get("enquiry");
+                    return new Accepted(UUID.fromString(enquiry.get("id").asString()), scheduledAt, System.nanoTime(), tries);
+                }
+                if (status != 503 && status != 409 && status != 429) {
+                    return null; // a refusal no retry changes; counted above
+                }
+                pause = response.headers().firstValue("Retry-After")
+                        .map(seconds -> Duration.ofSeconds(Math.min(Long.parseLong(seconds.trim()), 5)))
+                        .orElse(RETRY_PAUSE);
+            } catch (IOException e) {
+                count("no answer");
+            }
+            if (System.nanoTime() > giveUpAt) {
+                count("given up");
+                return null;
+            }
+            Thread.sleep(pause);
+        }
+    }
+
+    private void count(String status) {
+        answers.computeIfAbsent(status, s -> new LongAdder()).increment();
+    }
+
+    private static String body(UUID propertyId) {
+        return """
+                {"property_id":"%s","subject":"Benchmark","message":"Is the house free that week?",\
+                "user_name":"Bench Guest","user_email":"bench.guest@example.com",\
+                "party_details":{"group_size":2,"check_in":"2027-07-03","check_out":"2027-07-10"}}""".formatted(propertyId);
+    }
+
+    @Override
+    public void close() {
+        threads.shutdownNow();
+    }
+}
