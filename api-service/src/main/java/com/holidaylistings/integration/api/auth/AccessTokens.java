@@ -19,7 +19,7 @@ import org.springframework.stereotype.Repository;
 
 /** Personal access tokens: created, listed and revoked by the portal; looked up on every API request. */
 @Repository
-class AccessTokens {
+public class AccessTokens {
 
     private final JdbcClient jdbc;
 
@@ -52,7 +52,7 @@ class AccessTokens {
                 .optional();
     }
 
-    CreatedToken create(UUID ownerId, String name, Set<Scope> scopes) {
+    public CreatedToken create(UUID ownerId, String name, Set<Scope> scopes) {
         String value = AccessTokenFormat.generate();
         UUID id = TimeOrderedUuid.next();
         Instant createdAt = jdbc.sql("""
@@ -70,7 +70,7 @@ class AccessTokens {
         return new CreatedToken(id, name, sorted(scopes), value, createdAt);
     }
 
-    List<TokenListing> list(UUID ownerId) {
+    public List<TokenListing> list(UUID ownerId) {
         return jdbc.sql("""
                         select id, name, scopes, created_at, last_used_at, revoked_at
                           from access_tokens where owner_id = :owner order by created_at, id
@@ -87,7 +87,7 @@ class AccessTokens {
     }
 
     /** Revokes a token of the owner; false if the owner has no such token. Revoking twice keeps the first time. */
-    boolean revoke(UUID ownerId, UUID tokenId) {
+    public boolean revoke(UUID ownerId, UUID tokenId) {
         return jdbc.sql("""
                         update access_tokens set revoked_at = coalesce(revoked_at, now())
                          where id = :id and owner_id = :owner
@@ -113,9 +113,9 @@ class AccessTokens {
     }
 
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    record CreatedToken(UUID id, String name, List<String> scopes, String token, Instant createdAt) {}
+    public record CreatedToken(UUID id, String name, List<String> scopes, String token, Instant createdAt) {}
 
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    record TokenListing(
+    public record TokenListing(
             UUID id, String name, List<String> scopes, Instant createdAt, Instant lastUsedAt, Instant revokedAt) {}
 }

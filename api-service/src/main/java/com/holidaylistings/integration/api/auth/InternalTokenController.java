@@ -2,9 +2,7 @@ package com.holidaylistings.integration.api.auth;
 
 import com.holidaylistings.integration.api.owner.Owners;
 import com.holidaylistings.integration.api.web.CanonicalUuid;
-import com.holidaylistings.integration.api.web.FieldErrors;
 import com.holidaylistings.integration.api.web.NotFound;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -24,36 +22,12 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/internal/v1/owners/{ownerId}/tokens")
 class InternalTokenController {
 
-    static final int MAX_NAME_LENGTH = 100;
-
     private final AccessTokens tokens;
     private final Owners owners;
 
     InternalTokenController(AccessTokens tokens, Owners owners) {
         this.tokens = tokens;
         this.owners = owners;
-    }
-
-    record NewToken(String name, List<String> scopes) {
-
-        /** The scopes asked for, all of them when none are named. */
-        Set<Scope> validScopes() {
-            FieldErrors errors = new FieldErrors();
-            errors.requiredText("name", name, MAX_NAME_LENGTH);
-            Set<Scope> granted = EnumSet.allOf(Scope.class);
-            if (scopes != null) {
-                granted = EnumSet.noneOf(Scope.class);
-                if (scopes.isEmpty()) {
-                    errors.add("scopes", "must name at least one scope, or be left out for all of them");
-                }
-                for (String scope : scopes) {
-                    Scope.fromValue(scope).ifPresentOrElse(granted::add,
-                            () -> errors.add("scopes", "must each be one of " + String.join(", ", Scope.allValues())));
-                }
-            }
-            errors.throwIfAny();
-            return granted;
-        }
     }
 
     @PostMapping

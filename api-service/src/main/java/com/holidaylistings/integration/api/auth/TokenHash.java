@@ -5,11 +5,11 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 
 /** The SHA-256 of a token: all that is stored. Tokens carry 178 random bits, so no salt or slow hash is needed. */
-final class TokenHash {
+public final class TokenHash {
 
     private TokenHash() {}
 
-    static byte[] of(String token) {
+    public static byte[] of(String token) {
         try {
             return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
         } catch (NoSuchAlgorithmException e) {

@@ -52,7 +52,7 @@ public class Owners {
         return id;
     }
 
-    Optional<String> webhookSecret(UUID ownerId) {
+    public Optional<String> webhookSecret(UUID ownerId) {
         return jdbc.sql("select secret from webhook_secrets where owner_id = :owner")
                 .param("owner", ownerId)
                 .query(String.class)

@@ -10,7 +10,7 @@ import tools.jackson.databind.annotation.JsonNaming;
  * how long the request took (null when the dispatcher recorded none).
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-record DeliveryAttempt(
+public record DeliveryAttempt(
         UUID enquiryId,
         int attempt,
         String status,

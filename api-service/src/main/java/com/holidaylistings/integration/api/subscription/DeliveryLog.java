@@ -14,7 +14,7 @@ import org.springframework.stereotype.Repository;
  * index lookups, and its latest attempts.
  */
 @Repository
-class DeliveryLog {
+public class DeliveryLog {
 
     private static final String HOOK_STATUS = """
             select s.id, s.target_url, s.property_id, s.event, s.paused, s.unsubscribed_at is not null as unsubscribed,
@@ -39,11 +39,11 @@ class DeliveryLog {
         this.jdbc = jdbc;
     }
 
-    List<SubscriptionStatus> hooks(UUID ownerId) {
+    public List<SubscriptionStatus> hooks(UUID ownerId) {
         return outcomes(jdbc.sql(HOOK_STATUS + " order by s.created_at, s.id")).param("owner", ownerId).query(this::hookStatus).list();
     }
 
-    Optional<SubscriptionStatus> hook(UUID ownerId, UUID hookId) {
+    public Optional<SubscriptionStatus> hook(UUID ownerId, UUID hookId) {
         return outcomes(jdbc.sql(HOOK_STATUS + " and s.id = :hook"))
                 .param("owner", ownerId)
                 .param("hook", hookId)
@@ -51,7 +51,7 @@ class DeliveryLog {
                 .optional();
     }
 
-    List<DeliveryAttempt> attempts(UUID hookId, int limit) {
+    public List<DeliveryAttempt> attempts(UUID hookId, int limit) {
         return jdbc.sql("""
                         select enquiry_id, attempt, outcome, http_status, error, attempted_at, duration_ms
                           from delivery_attempts where subscription_id = :hook

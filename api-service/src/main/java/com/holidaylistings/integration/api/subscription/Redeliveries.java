@@ -19,7 +19,7 @@ import org.springframework.transaction.annotation.Transactional;
  * the same rows.
  */
 @Repository
-class Redeliveries {
+public class Redeliveries {
 
     private final JdbcClient jdbc;
 
@@ -35,7 +35,7 @@ class Redeliveries {
      * nothing: it is queued once.
      */
     @Transactional
-    Redelivery request(OwnerId owner, SubscriptionId subscription, EnquiryId enquiry, String requestId) {
+    public Redelivery request(OwnerId owner, SubscriptionId subscription, EnquiryId enquiry, String requestId) {
         DeliveryState state = jdbc.sql("""
                         select s.paused, s.unsubscribe_reason,
                                exists (select 1 from failed_deliveries f

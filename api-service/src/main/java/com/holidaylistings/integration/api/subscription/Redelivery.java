@@ -8,7 +8,7 @@ import tools.jackson.databind.annotation.JsonNaming;
 
 /** The answer to a redelivery request: the event is queued for the dispatcher to deliver again. */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-record Redelivery(UUID hookId, UUID enquiryId, String status) {
+public record Redelivery(UUID hookId, UUID enquiryId, String status) {
 
     static Redelivery queued(SubscriptionId subscription, EnquiryId enquiry) {
         return new Redelivery(subscription.value(), enquiry.value(), "queued");

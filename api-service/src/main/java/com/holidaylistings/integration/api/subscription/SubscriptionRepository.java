@@ -13,7 +13,7 @@ import org.springframework.transaction.annotation.Transactional;
 
 /** Webhook subscriptions, scoped to their owner. Removed ones are kept (Inactive in the portal). */
 @Repository
-class SubscriptionRepository {
+public class SubscriptionRepository {
 
     private static final RowMapper<Subscription> SUBSCRIPTION = (rs, n) -> new Subscription(
             rs.getObject("id", UUID.class),
@@ -102,7 +102,7 @@ class SubscriptionRepository {
     }
 
     /** Pauses or resumes one of the owner's subscriptions; false if the owner has no such subscription. */
-    boolean setPaused(UUID ownerId, UUID subscriptionId, boolean paused) {
+    public boolean setPaused(UUID ownerId, UUID subscriptionId, boolean paused) {
         return jdbc.sql("update webhook_subscriptions set paused = :paused where id = :id and owner_id = :owner")
                 .param("paused", paused)
                 .param("id", subscriptionId)

@@ -6,7 +6,7 @@ import java.time.Instant;
 import java.util.UUID;
 
 /** A subscription as the owner portal shows it, with its {@link DisplayStatus}. */
-record SubscriptionStatus(
+public record SubscriptionStatus(
         UUID id,
         String targetUrl,
         UUID propertyId,

@@ -1,0 +1,99 @@
+package com.holidaylistings.integration.api.portal;
+
+import com.holidaylistings.integration.api.auth.AccessTokens;
+import com.holidaylistings.integration.api.auth.NewToken;
+import com.holidaylistings.integration.api.auth.Scope;
+import com.holidaylistings.integration.api.owner.Owners;
+import com.holidaylistings.integration.api.subscription.DeliveryLog;
+import com.holidaylistings.integration.api.web.CanonicalUuid;
+import com.holidaylistings.integration.api.web.InvalidRequest;
+import com.holidaylistings.integration.api.web.NotFound;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+
+/** The Notifications page: integration tokens, webhook subscriptions and the signing secret. */
+@Controller
+class PortalController {
+
+    private final AccessTokens tokens;
+    private final DeliveryLog deliveryLog;
+    private final Owners owners;
+    private final PortalSessions sessions;
+
+    PortalController(AccessTokens tokens, DeliveryLog deliveryLog, Owners owners, PortalSessions sessions) {
+        this.tokens = tokens;
+        this.deliveryLog = deliveryLog;
+        this.owners = owners;
+        this.sessions = sessions;
+    }
+
+    @GetMapping("/portal")
+    String home() {
+        return "redirect:/portal/";
+    }
+
+    @GetMapping("/portal/")
+    String page(PortalSession session, Model model) {
+        Flash flash = sessions.takeFlash(session.id());
+        model.addAttribute("csrf", session.csrfToken());
+        model.addAttribute("flash", flash);
+        model.addAttribute("scopes", Scope.allValues());
+        model.addAttribute("tokens", activeTokens(session.ownerId()));
+        model.addAttribute("hooks", deliveryLog.hooks(session.ownerId()).stream().map(HookRow::of).toList());
+        model.addAttribute("secret", flash.revealSecret() ? owners.webhookSecret(session.ownerId()).orElse(null) : null);
+        return "portal/page";
+    }
+
+    @PostMapping("/portal/tokens")
+    String createToken(PortalSession session, @RequestParam(required = false) String name,
+            @RequestParam(required = false) List<String> scopes) {
+        NewToken request = new NewToken(name == null ? null : name.strip(), scopes == null || scopes.isEmpty() ? null : scopes);
+        try {
+            AccessTokens.CreatedToken created = tokens.create(session.ownerId(), request.name(), request.validScopes());
+            sessions.setFlash(session.id(), Flash.createdToken(created.name(), created.token()));
+        } catch (InvalidRequest invalid) {
+            sessions.setFlash(session.id(), Flash.problem("The token was not created: " + FormErrors.describe(invalid)));
+        }
+        return "redirect:/portal/";
+    }
+
+    @GetMapping("/portal/tokens/{tokenId}/revoke")
+    String confirmRevoke(PortalSession session, @PathVariable String tokenId, Model model) {
+        model.addAttribute("csrf", session.csrfToken());
+        model.addAttribute("token", activeToken(session.ownerId(), tokenId));
+        return "portal/revoke";
+    }
+
+    @PostMapping("/portal/tokens/{tokenId}/revoke")
+    String revoke(PortalSession session, @PathVariable String tokenId) {
+        AccessTokens.TokenListing token = activeToken(session.ownerId(), tokenId);
+        if (!tokens.revoke(session.ownerId(), token.id())) {
+            throw new NotFound();
+        }
+        sessions.setFlash(session.id(), Flash.info("Token \u201c" + token.name() + "\u201d revoked. It no longer works."));
+        return "redirect:/portal/";
+    }
+
+    @PostMapping("/portal/secret/reveal")
+    String revealSecret(PortalSession session) {
+        sessions.setFlash(session.id(), Flash.secret());
+        return "redirect:/portal/#signing-secret";
+    }
+
+    private List<AccessTokens.TokenListing> activeTokens(UUID ownerId) {
+        return tokens.list(ownerId).stream().filter(token -> token.revokedAt() == null).toList();
+    }
+
+    /** One of the session owner's live tokens; 404 for anyone else's, as the internal API answers. */
+    private AccessTokens.TokenListing activeToken(UUID ownerId, String tokenId) {
+        UUID id = CanonicalUuid.parse(tokenId).orElseThrow(NotFound::new);
+        return activeTokens(ownerId).stream().filter(token -> token.id().equals(id)).findFirst()
+                .orElseThrow(NotFound::new);
+    }
+}

@@ -1,0 +1,119 @@
+package com.holidaylistings.integration.api.portal;
+
+import com.holidaylistings.integration.api.Timestamps;
+import com.holidaylistings.integration.api.auth.TokenHash;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/**
+ * Portal links and sessions in PostgreSQL, so that they survive restarts and work on every replica.
+ * Only hashes of the link tokens and session ids are stored.
+ */
+@Repository
+class PortalSessions {
+
+    private final JdbcClient jdbc;
+    private final PortalProperties settings;
+
+    PortalSessions(JdbcClient jdbc, PortalProperties settings) {
+        this.jdbc = jdbc;
+        this.settings = settings;
+    }
+
+    record Link(String token, Instant expiresAt) {}
+
+    record Opened(String sessionId, UUID ownerId) {}
+
+    Link issueLink(UUID ownerId) {
+        String token = RandomTokens.next();
+        Instant expiresAt = jdbc.sql("""
+                        insert into portal_links (token_hash, owner_id, expires_at)
+                        values (:hash, :owner, now() + :lifetime * interval '1 millisecond')
+                        returning expires_at
+                        """)
+                .param("hash", TokenHash.of(token))
+                .param("owner", ownerId)
+                .param("lifetime", settings.linkLifetime().toMillis())
+                .query((rs, n) -> Timestamps.read(rs, "expires_at"))
+                .single();
+        return new Link(token, expiresAt);
+    }
+
+    /**
+     * Uses a link, once: a live, unused link becomes a new session for its owner, in one statement
+     * so that two tabs opening the same link never both get one. Empty for an unknown, used or
+     * expired link.
+     */
+    Optional<Opened> open(String linkToken) {
+        String sessionId = RandomTokens.next();
+        return jdbc.sql("""
+                        with used as (
+                            update portal_links set used_at = now()
+                             where token_hash = :hash and used_at is null and expires_at > now()
+                            returning owner_id)
+                        insert into portal_sessions (id_hash, owner_id, csrf_token, expires_at)
+                        select :session, owner_id, :csrf, now() + :lifetime * interval '1 millisecond' from used
+                        returning owner_id
+                        """)
+                .param("hash", TokenHash.of(linkToken))
+                .param("session", TokenHash.of(sessionId))
+                .param("csrf", RandomTokens.next())
+                .param("lifetime", settings.sessionLifetime().toMillis())
+                .query((rs, n) -> new Opened(sessionId, rs.getObject("owner_id", UUID.class)))
+                .optional();
+    }
+
+    Optional<PortalSession> find(String sessionId) {
+        return jdbc.sql("""
+                        select owner_id, csrf_token from portal_sessions
+                         where id_hash = :hash and expires_at > now()
+                        """)
+                .param("hash", TokenHash.of(sessionId))
+                .query((rs, n) -> new PortalSession(sessionId, rs.getObject("owner_id", UUID.class), rs.getString("csrf_token")))
+                .optional();
+    }
+
+    void end(String sessionId) {
+        jdbc.sql("delete from portal_sessions where id_hash = :hash").param("hash", TokenHash.of(sessionId)).update();
+    }
+
+    void setFlash(String sessionId, Flash flash) {
+        jdbc.sql("""
+                        update portal_sessions
+                           set flash_message = :message, flash_error = :error, flash_token = :token, flash_secret = :secret
+                         where id_hash = :hash
+                        """)
+                .param("message", flash.message())
+                .param("error", flash.error())
+                .param("token", flash.newToken())
+                .param("secret", flash.revealSecret())
+                .param("hash", TokenHash.of(sessionId))
+                .update();
+    }
+
+    /** The flash of the session, cleared as it is read: a new token's value is shown once. */
+    Flash takeFlash(String sessionId) {
+        return jdbc.sql("""
+                        update portal_sessions s
+                           set flash_message = null, flash_error = false, flash_token = null, flash_secret = false
+                          from (select id_hash, flash_message, flash_error, flash_token, flash_secret
+                                  from portal_sessions where id_hash = :hash for update) old
+                         where s.id_hash = old.id_hash
+                        returning old.flash_message, old.flash_error, old.flash_token, old.flash_secret
+                        """)
+                .param("hash", TokenHash.of(sessionId))
+                .query((rs, n) -> new Flash(rs.getString("flash_message"), rs.getBoolean("flash_error"),
+                        rs.getString("flash_token"), rs.getBoolean("flash_secret")))
+                .optional()
+                .orElse(Flash.NONE);
+    }
+
+    /** Forgets expired links and sessions. */
+    int purgeExpired() {
+        return jdbc.sql("delete from portal_links where expires_at < now() - interval '1 day'").update()
+                + jdbc.sql("delete from portal_sessions where expires_at < now()").update();
+    }
+}
