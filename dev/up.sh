@@ -809,6 +809,20 @@ main() {
     write_stack_env
     if ((${#STARTED[@]} == 0)); then say "everything was already running"; else say "started: ${STARTED[*]}"; fi
     print_summary
+    print_portal_link
+}
+
+# A fresh owner-portal link for the demo owner (one use, 10 minutes); dev/portal-link.sh makes another.
+print_portal_link() {
+    [[ -n ${DEMO_OWNER_ID:-} ]] && running_pid api-service >/dev/null || return 0
+    local link
+    if link=$("$REPO_ROOT/dev/portal-link.sh" 2>&1); then
+        printf '\nOwner portal of the demo owner (open it within 10 minutes, once; the browser trusts %s or warns):\n  %s\n' \
+            "$(rel "$TLS_DIR/ca.pem")" "$link"
+        printf 'Another link: dev/portal-link.sh\n'
+    else
+        warn "no portal link: $link"
+    fi
 }
 
 main "$@"

@@ -1,0 +1,277 @@
+package com.holidaylistings.integration.api.portal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.holidaylistings.integration.api.support.ApiClient;
+import com.holidaylistings.integration.api.support.ApiIntegrationTest;
+import com.holidaylistings.integration.api.support.TestWorld;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The owner portal in a real browser (headless Chromium) against the running service on real
+ * PostgreSQL, found by the accessible names that ARCHITECTURE.md fixes. Delivery attempts are
+ * written the way webhook-dispatcher writes them; the dispatcher itself is not part of this run.
+ */
+class PortalBrowserIT extends ApiIntegrationTest {
+
+    private ChromeDriver browser;
+
+    @BeforeAll
+    static void chromium() {
+        Chromium.assumeInstalled();
+    }
+
+    @BeforeEach
+    void startBrowser() {
+        browser = Chromium.start();
+    }
+
+    @AfterEach
+    void stopBrowser() {
+        if (browser != null) {
+            browser.quit();
+        }
+    }
+
+    @Test
+    void createsATokenThatWorksUntilItIsRevoked() {
+        TestWorld.Account owner = world.newAccount();
+        open(owner.ownerId());
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Notifications");
+        assertThat(heading(2, "Integration tokens")).isNotNull();
+
+        WebElement name = browser.findElement(By.id("token-name"));
+        assertThat(name.getAccessibleName()).isEqualTo("Token name");
+        name.sendKeys("Zapier");
+        press(button("Create token"));
+
+        WebElement created = browser.findElement(By.id("new-token"));
+        assertThat(created.getAccessibleName()).isEqualTo("New token");
+        assertThat(created.getDomAttribute("readonly")).isNotNull();
+        String token = created.getDomProperty("value");
+        assertThat(token).startsWith("hpo_");
+        assertThat(button("Copy").isDisplayed()).isTrue();
+        assertThat(http.withToken(token).get("/integration/v1/auth").status()).isEqualTo(200);
+        Chromium.screenshot(browser, "new-token", 1280);
+
+        browser.navigate().refresh();
+        assertThat(browser.findElements(By.id("new-token"))).isEmpty();
+        WebElement row = tokenRow("Zapier");
+        assertThat(row.getText()).contains("Zapier");
+        press(row.findElement(By.xpath(".//button[normalize-space()='Revoke']")));
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Revoke token");
+        assertThat(http.withToken(token).get("/integration/v1/auth").status()).as("not revoked before confirming")
+                .isEqualTo(200);
+        press(button("Revoke token"));
+
+        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("revoked");
+        assertThat(tokenRows()).noneMatch(text -> text.contains("Zapier"));
+        assertThat(http.withToken(token).get("/integration/v1/auth").status()).isEqualTo(401);
+    }
+
+    @Test
+    void showsEachHookWithItsStatusAndPausesAndResumesIt() {
+        TestWorld.Account owner = world.newAccount();
+        UUID failing = subscribe(owner, "https://93.184.215.14/zapier/hooks/catch/123/abc");
+        UUID healthy = subscribe(owner, "https://93.184.215.14/channel-manager/enquiries");
+        UUID enquiry = UUID.randomUUID();
+        Instant t0 = Instant.now().minusSeconds(600);
+        attempt(healthy, UUID.randomUUID(), 1, "succeeded", 200, null, t0);
+        attempt(failing, enquiry, 1, "failed", 500, null, t0);
+        attempt(failing, enquiry, 2, "failed", null, "connection refused", t0.plusSeconds(60));
+        failedDelivery(failing, enquiry, t0.plusSeconds(60));
+
+        open(owner.ownerId());
+        WebElement table = table("Webhook subscriptions");
+        assertThat(table.findElements(By.xpath(".//thead//th[normalize-space()='Status']"))).hasSize(1);
+        assertThat(hookRow(failing).getText()).contains("https://93.184.215.14/zapier/hooks/catch/123/abc", "Failed",
+                "2 failed attempts", "All properties");
+        assertThat(hookRow(healthy).getText()).contains("Active");
+        Chromium.screenshot(browser, "notifications", 1280);
+        Chromium.screenshot(browser, "notifications-phone", 390);
+
+        press(hookRow(healthy).findElement(By.xpath(".//button[normalize-space()='Pause']")));
+        assertThat(hookRow(healthy).getText()).contains("Inactive", "Paused");
+        assertThat(paused(healthy)).isTrue();
+        press(hookRow(healthy).findElement(By.xpath(".//button[normalize-space()='Resume']")));
+        assertThat(hookRow(healthy).getText()).contains("Active");
+        assertThat(paused(healthy)).isFalse();
+
+        press(hookRow(failing).findElement(By.linkText("Deliveries")));
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Deliveries");
+        List<WebElement> attempts = browser.findElements(By.cssSelector("tbody tr"));
+        assertThat(attempts).hasSize(2);
+        assertThat(attempts.get(0).getText()).contains(enquiry.toString(), "2", "failed", "connection refused");
+        assertThat(attempts.get(1).getText()).contains("500");
+        Chromium.screenshot(browser, "deliveries", 1280);
+        press(attempts.get(0).findElement(By.xpath(".//button[normalize-space()='Redeliver']")));
+        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("queued");
+        assertThat(jdbc.sql("select redeliver_requested_at is not null from failed_deliveries where subscription_id = :h")
+                .param("h", failing).query(Boolean.class).single()).isTrue();
+
+        // What the dispatcher writes when the redelivery succeeds: the hook shows Active again.
+        attempt(failing, enquiry, 3, "succeeded", 200, null, Instant.now());
+        press(browser.findElement(By.linkText("Back to Notifications")));
+        assertThat(hookRow(failing).getText()).contains("Active");
+    }
+
+    @Test
+    void revealsTheSigningSecretOnlyWhenAsked() {
+        TestWorld.Owner owner = world.newOwner();
+        open(owner.id());
+        assertThat(browser.getPageSource()).doesNotContain("whsec_");
+
+        press(button("Reveal secret"));
+
+        WebElement secret = browser.findElement(By.id("secret"));
+        assertThat(secret.getDomProperty("value")).startsWith("whsec_");
+        browser.navigate().refresh();
+        assertThat(browser.getPageSource()).doesNotContain("whsec_");
+    }
+
+    @Test
+    void neverShowsOrChangesAnotherOwnersTokensOrHooks() {
+        TestWorld.Account mine = world.newAccount();
+        TestWorld.Account theirs = world.newAccount();
+        subscribe(mine, "https://93.184.215.14/mine");
+        UUID theirHook = subscribe(theirs, "https://93.184.215.14/theirs");
+        String theirToken = internal().get("/internal/v1/owners/" + theirs.ownerId() + "/tokens").json()
+                .get("tokens").get(0).get("id").asString();
+        open(mine.ownerId());
+        assertThat(browser.getPageSource()).doesNotContain("/theirs").doesNotContain(theirToken);
+
+        // Edit the id in a real form of the page, as a curious owner would with the developer tools.
+        WebElement pause = browser.findElement(By.xpath("//button[normalize-space()='Pause']/ancestor::form"));
+        browser.executeScript("arguments[0].action = '/portal/hooks/" + theirHook + "/pause'", pause);
+        press(pause.findElement(By.tagName("button")));
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Not found");
+        assertThat(paused(theirHook)).isFalse();
+
+        browser.get(base() + "/portal/hooks/" + theirHook + "/deliveries");
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Not found");
+        browser.get(base() + "/portal/tokens/" + theirToken + "/revoke");
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Not found");
+        assertThat(http.withToken(theirs.token()).get("/integration/v1/auth").status()).isEqualTo(200);
+    }
+
+    @Test
+    void refusesAReusedOrExpiredLink() {
+        TestWorld.Owner owner = world.newOwner();
+        String link = linkFor(owner.id());
+        browser.get(link);
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Notifications");
+
+        browser.manage().deleteAllCookies();
+        browser.get(link);
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("This link cannot be used");
+        Chromium.screenshot(browser, "link-refused", 800);
+
+        String expired = linkFor(owner.id());
+        jdbc.sql("update portal_links set expires_at = now() - interval '1 second' where owner_id = :o and used_at is null")
+                .param("o", owner.id()).update();
+        browser.get(expired);
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("This link cannot be used");
+        browser.get(base() + "/portal/");
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Your session has ended");
+    }
+
+    /** Clicks a button or link that loads another page, and waits until that page has replaced this one. */
+    private void press(WebElement element) {
+        WebElement page = browser.findElement(By.tagName("html"));
+        element.click();
+        new WebDriverWait(browser, Duration.ofSeconds(10)).until(ExpectedConditions.stalenessOf(page));
+    }
+
+    private String base() {
+        return "https://localhost:" + port;
+    }
+
+    private ApiClient internal() {
+        return http.with("X-Admin-Key", TestWorld.ADMIN_KEY);
+    }
+
+    private String linkFor(UUID ownerId) {
+        ApiClient.Response response = internal().post("/internal/v1/owners/" + ownerId + "/portal-sessions", null);
+        assertThat(response.status()).as(response.body()).isEqualTo(201);
+        return response.json().get("url").asString();
+    }
+
+    private void open(UUID ownerId) {
+        browser.get(linkFor(ownerId));
+        assertThat(browser.getCurrentUrl()).isEqualTo(base() + "/portal/");
+    }
+
+    private WebElement heading(int level, String name) {
+        return browser.findElement(By.xpath("//h" + level + "[normalize-space()='" + name + "']"));
+    }
+
+    private WebElement button(String name) {
+        WebElement button = browser.findElement(By.xpath("//button[normalize-space()='" + name + "']"));
+        assertThat(button.getAccessibleName()).isEqualTo(name);
+        return button;
+    }
+
+    private WebElement table(String caption) {
+        WebElement table = browser.findElement(By.xpath("//table[caption[normalize-space()='" + caption + "']]"));
+        assertThat(table.getAccessibleName()).isEqualTo(caption);
+        return table;
+    }
+
+    private WebElement tokenRow(String name) {
+        return table("Active tokens").findElement(By.xpath(".//tbody/tr[th[normalize-space()='" + name + "']]"));
+    }
+
+    private List<String> tokenRows() {
+        return table("Active tokens").findElements(By.cssSelector("tbody tr")).stream().map(WebElement::getText).toList();
+    }
+
+    private WebElement hookRow(UUID hook) {
+        return table("Webhook subscriptions").findElement(By.cssSelector("tr[data-hook='" + hook + "']"));
+    }
+
+    private UUID subscribe(TestWorld.Account owner, String targetUrl) {
+        ApiClient.Response response = http.withToken(owner.token())
+                .post("/integration/v1/hooks/enquiries", Map.of("targetUrl", targetUrl));
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        return UUID.fromString(response.json().get("id").asString());
+    }
+
+    private boolean paused(UUID hook) {
+        return jdbc.sql("select paused from webhook_subscriptions where id = :id").param("id", hook)
+                .query(Boolean.class).single();
+    }
+
+    private void attempt(UUID hook, UUID enquiry, int attempt, String outcome, Integer httpStatus, String error,
+            Instant at) {
+        jdbc.sql("""
+                        insert into delivery_attempts (subscription_id, enquiry_id, attempt, outcome, http_status, error,
+                                                       duration_ms, attempted_at)
+                        values (:hook, :enquiry, :attempt, :outcome, :httpStatus, :error, 42, :at)
+                        """)
+                .param("hook", hook).param("enquiry", enquiry).param("attempt", attempt).param("outcome", outcome)
+                .param("httpStatus", httpStatus).param("error", error).param("at", at.atOffset(ZoneOffset.UTC))
+                .update();
+    }
+
+    private void failedDelivery(UUID hook, UUID enquiry, Instant at) {
+        jdbc.sql("""
+                        insert into failed_deliveries (subscription_id, enquiry_id, delivery, failed_at)
+                        values (:hook, :enquiry, '{}'::json, :at)
+                        """)
+                .param("hook", hook).param("enquiry", enquiry).param("at", at.atOffset(ZoneOffset.UTC)).update();
+    }
+}
