@@ -65,7 +65,7 @@ public class Owners {
      * Rotating again within the overlap replaces the previous secret with the one just replaced:
      * only the two newest secrets are ever valid. Concurrent rotations take turns on the row.
      */
-    String rotateWebhookSecret(UUID ownerId) {
+    public String rotateWebhookSecret(UUID ownerId) {
         return jdbc.sql("""
                         insert into webhook_secrets (owner_id, secret) values (:owner, :secret)
                         on conflict (owner_id) do update

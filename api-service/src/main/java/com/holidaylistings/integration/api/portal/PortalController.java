@@ -86,6 +86,21 @@ class PortalController {
         return "redirect:/portal/#signing-secret";
     }
 
+    @GetMapping("/portal/secret/rotate")
+    String confirmRotate(PortalSession session, Model model) {
+        model.addAttribute("csrf", session.csrfToken());
+        return "portal/rotate";
+    }
+
+    /** The same rotation as the internal API's: the replaced secret keeps signing beside the new one for a while. */
+    @PostMapping("/portal/secret/rotate")
+    String rotateSecret(PortalSession session) {
+        owners.rotateWebhookSecret(session.ownerId());
+        sessions.setFlash(session.id(), new Flash("Signing secret rotated. Give the new one to your receivers: the"
+                + " previous one keeps signing beside it for a while (24 hours by default).", false, null, true));
+        return "redirect:/portal/#signing-secret";
+    }
+
     private List<AccessTokens.TokenListing> activeTokens(UUID ownerId) {
         return tokens.list(ownerId).stream().filter(token -> token.revokedAt() == null).toList();
     }

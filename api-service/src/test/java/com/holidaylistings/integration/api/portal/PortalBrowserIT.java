@@ -138,9 +138,26 @@ class PortalBrowserIT extends ApiIntegrationTest {
         press(button("Reveal secret"));
 
         WebElement secret = browser.findElement(By.id("secret"));
-        assertThat(secret.getDomProperty("value")).startsWith("whsec_");
+        String before = secret.getDomProperty("value");
+        assertThat(before).startsWith("whsec_").isEqualTo(secretOf(owner.id()));
         browser.navigate().refresh();
         assertThat(browser.getPageSource()).doesNotContain("whsec_");
+    }
+
+    @Test
+    void rotatesTheSigningSecretAfterAConfirmation() {
+        TestWorld.Owner owner = world.newOwner();
+        String before = secretOf(owner.id());
+        open(owner.id());
+
+        press(button("Rotate secret"));
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Rotate secret");
+        assertThat(secretOf(owner.id())).as("not rotated before confirming").isEqualTo(before);
+        press(button("Rotate secret now"));
+
+        String after = browser.findElement(By.id("secret")).getDomProperty("value");
+        assertThat(after).startsWith("whsec_").isNotEqualTo(before).isEqualTo(secretOf(owner.id()));
+        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("rotated");
     }
 
     @Test
@@ -194,6 +211,10 @@ class PortalBrowserIT extends ApiIntegrationTest {
         WebElement page = browser.findElement(By.tagName("html"));
         element.click();
         new WebDriverWait(browser, Duration.ofSeconds(10)).until(ExpectedConditions.stalenessOf(page));
+    }
+
+    private String secretOf(UUID ownerId) {
+        return internal().get("/internal/v1/owners/" + ownerId + "/webhook-secret").json().get("secret").asString();
     }
 
     private String base() {

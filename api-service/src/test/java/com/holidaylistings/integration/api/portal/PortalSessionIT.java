@@ -160,6 +160,7 @@ class PortalSessionIT extends ApiIntegrationTest {
         String csrf = csrfOf(client.get("/portal/"));
 
         assertThat(submit(client, "/portal/tokens", "name=forged").status()).isEqualTo(403);
+        assertThat(submit(client, "/portal/secret/rotate", "").status()).isEqualTo(403);
         ApiClient.Response wrong = submit(client, "/portal/tokens", "name=forged&_csrf=" + RandomTokens.next());
         assertThat(wrong.status()).isEqualTo(403);
         assertThat(wrong.body()).contains("This form has expired");
@@ -205,6 +206,7 @@ class PortalSessionIT extends ApiIntegrationTest {
         assertThat(client.get("/portal/tokens/" + theirToken + "/revoke").status()).isEqualTo(404);
         assertThat(submit(client, "/portal/tokens/" + theirToken + "/revoke", "_csrf=" + csrf).status()).isEqualTo(404);
         assertThat(submit(client, "/portal/hooks/" + theirHook + "/pause", "_csrf=" + csrf).status()).isEqualTo(404);
+        assertThat(submit(client, "/portal/hooks/" + theirHook + "/resume", "_csrf=" + csrf).status()).isEqualTo(404);
         assertThat(client.get("/portal/hooks/" + theirHook + "/deliveries").status()).isEqualTo(404);
         ApiClient.Response redeliver = submit(client,
                 "/portal/hooks/" + theirHook + "/deliveries/" + UUID.randomUUID() + "/redeliver", "_csrf=" + csrf);
