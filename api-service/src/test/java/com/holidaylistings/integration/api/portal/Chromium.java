@@ -22,8 +22,11 @@ final class Chromium {
 
     static final Path BROWSER = Path.of("/usr/bin/chromium");
     static final Path DRIVER = Path.of("/usr/bin/chromedriver");
-    /** The README shows these: the module runs with api-service/ as its working directory. */
-    static final Path SCREENSHOTS = Path.of("..", "docs", "portal");
+    /**
+     * Where screenshots go: target/ by default, so that a test run leaves the tree clean; the README's
+     * ones are refreshed with {@code -Dportal.screenshots=../docs/portal} (relative to api-service/).
+     */
+    static final Path SCREENSHOTS = Path.of(System.getProperty("portal.screenshots", "target/portal-screenshots"));
 
     private Chromium() {}
 
