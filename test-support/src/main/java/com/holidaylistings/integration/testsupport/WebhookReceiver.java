@@ -18,6 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A real HTTP webhook receiver in the JVM, for the tests, the system tests and the benchmarks. A
@@ -79,6 +80,7 @@ public final class WebhookReceiver implements AutoCloseable {
     private final Map<PathAndEnquiry, WebhookDelivery> first = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> arrivals = new ConcurrentHashMap<>();
     private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicLong repeats = new AtomicLong();
 
     private WebhookReceiver(boolean keepContent) {
         this.keepContent = keepContent;
@@ -175,6 +177,11 @@ public final class WebhookReceiver implements AutoCloseable {
         return copy;
     }
 
+    /** Deliveries answered with a success although their enquiry had already been accepted at that path. */
+    public long repeats() {
+        return repeats.get();
+    }
+
     /** How many deliveries arrived at paths starting with {@code prefix}. */
     public int arrivalsUnder(String prefix) {
         return arrivals.entrySet().stream()
@@ -230,8 +237,9 @@ public final class WebhookReceiver implements AutoCloseable {
         if (delivery.webhookId() != null) {
             byWebhookId.computeIfAbsent(delivery.webhookId(), id -> new ConcurrentLinkedQueue<>()).add(delivery);
         }
-        if (accepted && delivery.enquiryId() != null) {
-            first.putIfAbsent(new PathAndEnquiry(delivery.path(), delivery.enquiryId()), delivery);
+        if (accepted && delivery.enquiryId() != null
+                && first.putIfAbsent(new PathAndEnquiry(delivery.path(), delivery.enquiryId()), delivery) != null) {
+            repeats.incrementAndGet();
         }
     }
 
