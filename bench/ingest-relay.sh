@@ -8,7 +8,16 @@
 # Usage: bench/ingest-relay.sh [rate] [seconds] [burst]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=dev/lib/java.sh
+source dev/lib/java.sh
 rate=${1:-200} seconds=${2:-30} burst=${3:-10000}
+dev_use_jdk 21
+# pgbench commits each enquiry with api-service's own statement, written out by the benchmarks' code.
+mvn -B -q -Pbench -pl bench -am package dependency:build-classpath -DskipTests \
+    -Dmdep.outputFile=target/classpath.txt -Dmdep.includeScope=runtime
+script=bench/target/outbox-insert.sql
+"$JAVA_HOME/bin/java" -cp "bench/target/classes:$(<bench/target/classpath.txt)" \
+    com.holidaylistings.integration.bench.OutboxInsertScript "$script"
 # shellcheck disable=SC1091
 source .dev/stack.env
 metrics=http://127.0.0.1:8082/actuator/metrics
@@ -17,7 +26,7 @@ db_url=${JDBC_URL#jdbc:}
 export PGPASSWORD=$JDBC_PASSWORD
 pgbench() {
     "$pg_bin/pgbench" -h 127.0.0.1 -p "$(sed -E 's|.*:([0-9]+)/.*|\1|' <<<"$db_url")" -U "$JDBC_USERNAME" \
-        -n -f bench/outbox-insert.sql -D "owner='$DEMO_OWNER_ID'" -D "property='$DEMO_PROPERTY_ID'" "$@" owner_integration
+        -n -f "$script" -D "owner='$DEMO_OWNER_ID'" -D "property='$DEMO_PROPERTY_ID'" "$@" owner_integration
 }
 metric() { # metric NAME [statistic|tag] -> value
     curl -s "$metrics/$1${3:+?tag=$3}" | sed -E "s/.*\"statistic\":\"${2:-VALUE}\",\"value\":([0-9.eE+-]+).*/\1/"

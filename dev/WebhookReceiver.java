@@ -15,6 +15,9 @@ import javax.crypto.spec.SecretKeySpec;
  * Verification follows the Standard Webhooks scheme: HMAC-SHA256 over "id.timestamp.body" with the
  * base64-decoded part of the secret after "whsec_", compared in constant time with each "v1," entry
  * of the webhook-signature header.
+ *
+ * Standalone on purpose: a single-file program that runs with nothing but a JDK, so it does not use
+ * test-support's WebhookReceiver, the one receiver of the tests, system tests and benchmarks.
  */
 public class WebhookReceiver {
 

@@ -1,5 +1,6 @@
 package com.holidaylistings.integration.bench;
 
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -24,7 +25,7 @@ record Accounting(long published, long delivered, long abandoned, long inFlight)
      * Waits up to {@code deadline} until each enquiry reached each subscription of {@code hooks}
      * (target path → subscription id) or was abandoned.
      */
-    static Accounting settle(Db db, BenchReceiver receiver, Map<String, UUID> hooks, Collection<UUID> enquiries,
+    static Accounting settle(Db db, WebhookReceiver receiver, Map<String, UUID> hooks, Collection<UUID> enquiries,
             Duration deadline) {
         long giveUpAt = System.nanoTime() + deadline.toNanos();
         Accounting accounting = count(db, receiver, hooks, enquiries);
@@ -49,12 +50,12 @@ record Accounting(long published, long delivered, long abandoned, long inFlight)
         return "published=%d delivered=%d abandoned=%d in flight=%d".formatted(published, delivered, abandoned, inFlight);
     }
 
-    private static Accounting count(Db db, BenchReceiver receiver, Map<String, UUID> hooks, Collection<UUID> enquiries) {
+    private static Accounting count(Db db, WebhookReceiver receiver, Map<String, UUID> hooks, Collection<UUID> enquiries) {
         long delivered = 0;
         long undelivered = 0;
         for (String path : hooks.keySet()) {
             for (UUID enquiry : enquiries) {
-                if (receiver.received(path, enquiry)) {
+                if (receiver.firstDelivery(path, enquiry) != null) {
                     delivered++;
                 } else {
                     undelivered++;

@@ -1,6 +1,7 @@
 package com.holidaylistings.integration.bench;
 
 import com.holidaylistings.integration.stack.Owner;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -10,16 +11,16 @@ import java.util.UUID;
 final class BenchOwner {
 
     private final Owner owner;
-    private final BenchReceiver receiver;
+    private final WebhookReceiver receiver;
     private final Map<String, UUID> hooks = new LinkedHashMap<>();
     private final Map<String, UUID> propertyFilters = new LinkedHashMap<>();
 
-    private BenchOwner(Owner owner, BenchReceiver receiver) {
+    private BenchOwner(Owner owner, WebhookReceiver receiver) {
         this.owner = owner;
         this.receiver = receiver;
     }
 
-    static BenchOwner create(String label, BenchReceiver receiver) throws IOException {
+    static BenchOwner create(String label, WebhookReceiver receiver) throws IOException {
         return new BenchOwner(Owner.create(label), receiver);
     }
 

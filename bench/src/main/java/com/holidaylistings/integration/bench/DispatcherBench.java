@@ -1,5 +1,7 @@
 package com.holidaylistings.integration.bench;
 
+import com.holidaylistings.integration.testsupport.WebhookDelivery;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -46,7 +48,7 @@ final class DispatcherBench {
         Map<String, Double> memoryBefore = Services.residentMiB();
         Map<String, Double> memoryAfter;
         Accounting accounting;
-        try (BenchReceiver receiver = new BenchReceiver(); EnquiryLoad load = new EnquiryLoad(db, 8)) {
+        try (WebhookReceiver receiver = BenchTargets.receiver(); EnquiryLoad load = new EnquiryLoad(db, 8)) {
             BenchOwner owner = BenchOwner.create("bench-dispatcher", receiver);
             for (int i = 0; i < subscriptions; i++) {
                 owner.subscribe("/ok/drain-" + i);
@@ -67,9 +69,9 @@ final class DispatcherBench {
             accounting = Accounting.settle(db, receiver, hooks, committed, Duration.ofMinutes(5));
             List<Long> arrivals = new ArrayList<>();
             hooks.keySet().forEach(path -> committed.forEach(id -> {
-                Long at = receiver.firstArrival(path, id);
+                WebhookDelivery at = receiver.firstDelivery(path, id);
                 if (at != null) {
-                    arrivals.add(at);
+                    arrivals.add(at.arrivedAt());
                 }
             }));
             arrivals.sort(null);

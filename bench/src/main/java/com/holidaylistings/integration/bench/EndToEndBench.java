@@ -1,5 +1,6 @@
 package com.holidaylistings.integration.bench;
 
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -36,7 +37,7 @@ final class EndToEndBench {
         Map<String, Latencies> series = new LinkedHashMap<>();
         Map<String, Object> runs = new LinkedHashMap<>();
         Map<String, Map<Double, Double>> memory = new LinkedHashMap<>();
-        try (BenchReceiver receiver = new BenchReceiver(); EnquiryLoad load = new EnquiryLoad(db, 16)) {
+        try (WebhookReceiver receiver = BenchTargets.receiver(); EnquiryLoad load = new EnquiryLoad(db, 16)) {
             BenchOwner owner = BenchOwner.create("bench-e2e", receiver);
             owner.subscribe("/ok/e2e");
             Map<String, UUID> hooks = owner.hooks("/ok/");
@@ -55,7 +56,7 @@ final class EndToEndBench {
                 Latencies latencies = new Latencies();
                 Latencies toCommit = new Latencies();
                 for (UUID id : committed) {
-                    latencies.recordNanos(receiver.firstArrival("/ok/e2e", id) - load.scheduledAt(id));
+                    latencies.recordNanos(receiver.firstDelivery("/ok/e2e", id).arrivedAt() - load.scheduledAt(id));
                     toCommit.recordNanos(load.committedAt(id) - load.scheduledAt(id));
                 }
                 series.put(name, latencies);
@@ -92,7 +93,7 @@ final class EndToEndBench {
         return report;
     }
 
-    private Accounting settleOrFail(String run, List<UUID> committed, BenchReceiver receiver, Map<String, UUID> hooks) {
+    private Accounting settleOrFail(String run, List<UUID> committed, WebhookReceiver receiver, Map<String, UUID> hooks) {
         Accounting accounting = Accounting.settle(db, receiver, hooks, committed, Duration.ofMinutes(3));
         if (accounting.inFlight() > 0) {
             System.out.printf("e2e %s: %d deliveries still missing after 3 minutes: %s%n", run, accounting.inFlight(),

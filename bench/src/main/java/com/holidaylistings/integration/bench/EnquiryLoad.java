@@ -1,11 +1,10 @@
 package com.holidaylistings.integration.bench;
 
 import com.holidaylistings.integration.events.EnquiryCreated;
+import com.holidaylistings.integration.events.EnquiryInsert;
 import com.holidaylistings.integration.stack.Api;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -25,24 +24,15 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Guests' enquiries committed at a steady rate, open loop: each is due at its scheduled time,
  * whatever the earlier ones are doing, and its latency is measured from that time (no coordinated
- * omission). Each enquiry is committed as api-service's intake commits it: the enquiry row and its
- * {@code enquiry.created} outbox row in one transaction, with the payload of the specification.
+ * omission). Each enquiry is committed as api-service's intake commits it ({@link EnquiryInsert}): the
+ * enquiry row and its {@code enquiry.created} outbox row in one transaction, with the payload of the
+ * specification.
  */
 final class EnquiryLoad implements AutoCloseable {
 
     /** A property enquiries are about. */
     record Target(UUID ownerId, UUID propertyId) {
     }
-
-    private static final String INSERT = """
-            with e as (
-                insert into enquiries (id, property_id, owner_id, subject, message, status, user_name, user_email,
-                                       group_size, check_in, check_out, occasion, sent_at, updated_at)
-                values (?, ?, ?, ?, ?, 'sent', ?, ?, ?, ?, ?, null, ?, ?)
-                returning id)
-            insert into outbox (id, aggregate_type, aggregate_id, event_type, payload, request_id)
-            select ?, 'enquiry', e.id, 'enquiry.created', cast(? as json), 'bench' from e
-            """;
 
     private final BlockingQueue<Connection> connections;
     private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
@@ -130,23 +120,9 @@ final class EnquiryLoad implements AutoCloseable {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
         EnquiryCreated event = BenchEvents.enquiry(id, target.propertyId(), now);
         Connection connection = connections.take();
-        try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
-            Timestamp sentAt = Timestamp.from(now);
-            insert.setObject(1, id);
-            insert.setObject(2, target.propertyId());
-            insert.setObject(3, target.ownerId());
-            insert.setString(4, event.subject());
-            insert.setString(5, event.message());
-            insert.setString(6, event.userName());
-            insert.setString(7, event.userEmail());
-            insert.setInt(8, event.partyDetails().groupSize());
-            insert.setObject(9, event.partyDetails().checkIn());
-            insert.setObject(10, event.partyDetails().checkOut());
-            insert.setTimestamp(11, sentAt);
-            insert.setTimestamp(12, sentAt);
-            insert.setObject(13, UUID.randomUUID());
-            insert.setString(14, Api.JSON.writeValueAsString(event));
-            insert.executeUpdate();
+        try {
+            EnquiryInsert.insert(connection, target.ownerId(), event, UUID.randomUUID(), Api.JSON.writeValueAsString(event),
+                    "bench");
             committedAt.put(id, System.nanoTime());
             return id;
         } catch (SQLException e) {

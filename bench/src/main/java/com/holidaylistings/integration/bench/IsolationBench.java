@@ -1,5 +1,7 @@
 package com.holidaylistings.integration.bench;
 
+import com.holidaylistings.integration.testsupport.WebhookDelivery;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -34,13 +36,13 @@ final class IsolationBench {
         report.parameter("subscriptions", SUBSCRIPTIONS);
         report.note("Both phases commit " + PER_SECOND + " enquiries a second to an owner with " + SUBSCRIPTIONS
                 + " subscriptions. In the first all ten receivers answer at once; in the second one of the ten (10 %) "
-                + "hangs for " + BenchReceiver.HANG.toSeconds() + " s, past the dispatcher's 10 s timeout. The figure is "
+                + "hangs for " + BenchTargets.HANG.toSeconds() + " s, past the dispatcher's 10 s timeout. The figure is "
                 + "the healthy deliveries' p99 (commit → received) with the hanging receiver divided by it without. "
                 + "The hanging subscription's deliveries go on to the retry topics; they are counted as in flight and "
                 + "the subscription is removed at the end.");
         Map<String, Latencies> series = new LinkedHashMap<>();
         Map<String, Object> raw = new LinkedHashMap<>();
-        try (BenchReceiver receiver = new BenchReceiver(); EnquiryLoad load = new EnquiryLoad(db, 8)) {
+        try (WebhookReceiver receiver = BenchTargets.receiver(); EnquiryLoad load = new EnquiryLoad(db, 8)) {
             for (boolean hanging : new boolean[] {false, true}) {
                 String name = hanging ? "with 10 % hanging" : "all healthy";
                 BenchOwner owner = BenchOwner.create("bench-isolation", receiver);
@@ -57,16 +59,16 @@ final class IsolationBench {
                 Accounting accounting = Accounting.settle(db, receiver, healthy, committed, Duration.ofMinutes(3));
                 Latencies latencies = new Latencies();
                 healthy.keySet().forEach(path -> committed.forEach(id -> {
-                    Long arrived = receiver.firstArrival(path, id);
+                    WebhookDelivery arrived = receiver.firstDelivery(path, id);
                     if (arrived != null) {
-                        latencies.recordNanos(arrived - load.scheduledAt(id));
+                        latencies.recordNanos(arrived.arrivedAt() - load.scheduledAt(id));
                     }
                 }));
                 series.put(name, latencies);
                 Map<String, Object> run = new LinkedHashMap<>(latencies.summary());
                 run.put("healthy_accounting", accounting.asMap());
                 if (hanging) {
-                    run.put("hanging_requests_received", receiver.hung());
+                    run.put("hanging_requests_received", receiver.arrivalsUnder("/hang/"));
                     run.put("hanging_deliveries_in_flight_or_retrying", committed.size());
                 }
                 raw.put(name, run);

@@ -1,6 +1,7 @@
 package com.holidaylistings.integration.bench;
 
 import com.holidaylistings.integration.stack.Api;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -45,7 +46,7 @@ record PlainClientRun(int requests, int answered, double seconds) {
         new SecureRandom().nextBytes(key);
         Semaphore slots = new Semaphore(inFlight);
         List<CompletableFuture<HttpResponse<Void>>> answers = new ArrayList<>(requests);
-        try (BenchReceiver receiver = new BenchReceiver();
+        try (WebhookReceiver receiver = BenchTargets.receiver();
              HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                      .executor(Executors.newVirtualThreadPerTaskExecutor())
                      .connectTimeout(Duration.ofSeconds(5)).build()) {

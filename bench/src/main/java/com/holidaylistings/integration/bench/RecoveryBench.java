@@ -3,6 +3,8 @@ package com.holidaylistings.integration.bench;
 import com.holidaylistings.integration.stack.Management;
 import com.holidaylistings.integration.stack.Replica;
 import com.holidaylistings.integration.stack.Stack;
+import com.holidaylistings.integration.testsupport.WebhookDelivery;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -61,7 +63,7 @@ final class RecoveryBench {
         Map<String, Object> runs = new LinkedHashMap<>();
         Map<String, Double> stalls = new LinkedHashMap<>();
         Map<String, Map<Double, Double>> timelines = new LinkedHashMap<>();
-        try (BenchReceiver receiver = new BenchReceiver()) {
+        try (WebhookReceiver receiver = BenchTargets.receiver()) {
             BenchOwner owner = BenchOwner.create("bench-recovery", receiver);
             owner.subscribe("/ok/recovery");
             Map<String, UUID> hooks = owner.hooks("/ok/");
@@ -96,7 +98,7 @@ final class RecoveryBench {
         return report;
     }
 
-    private Outcome measure(String fault, BenchOwner owner, BenchReceiver receiver, Map<String, UUID> hooks)
+    private Outcome measure(String fault, BenchOwner owner, WebhookReceiver receiver, Map<String, UUID> hooks)
             throws Exception {
         Replica replica = startReplicaFor(fault);
         long repeatsBefore = receiver.repeats();
@@ -160,17 +162,17 @@ final class RecoveryBench {
         }
     }
 
-    private static Outcome outcome(List<IntakeLoad.Accepted> accepted, BenchReceiver receiver, long killedAt,
+    private static Outcome outcome(List<IntakeLoad.Accepted> accepted, WebhookReceiver receiver, long killedAt,
             long readyAt, long duplicates, long lost, Map<String, Long> answers) {
         double stall = 0;
         Map<Long, Latencies> bySecondAfterReady = new TreeMap<>();
         Map<Double, Double> timeline = new TreeMap<>();
         for (IntakeLoad.Accepted one : accepted) {
-            Long arrived = receiver.firstArrival("/ok/recovery", one.enquiryId());
+            WebhookDelivery arrived = receiver.firstDelivery("/ok/recovery", one.enquiryId());
             if (arrived == null) {
                 continue;
             }
-            long latency = arrived - one.scheduledAt();
+            long latency = arrived.arrivedAt() - one.scheduledAt();
             long sinceKill = one.scheduledAt() - killedAt;
             if (sinceKill >= 0 && sinceKill <= STALL_WINDOW.toNanos()) {
                 stall = Math.max(stall, latency / 1e6);

@@ -2,6 +2,7 @@ package com.holidaylistings.integration.bench;
 
 import com.holidaylistings.integration.stack.Management;
 import com.holidaylistings.integration.stack.Stack;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +47,7 @@ final class ResourcesBench {
         Map<String, Double> atRest = Services.residentMiB();
 
         Map<String, Double> underLoad;
-        try (BenchReceiver receiver = new BenchReceiver(); EnquiryLoad load = new EnquiryLoad(db, 8)) {
+        try (WebhookReceiver receiver = BenchTargets.receiver(); EnquiryLoad load = new EnquiryLoad(db, 8)) {
             BenchOwner owner = BenchOwner.create("bench-resources", receiver);
             owner.subscribe("/ok/resources");
             MemorySampler sampler = MemorySampler.start();

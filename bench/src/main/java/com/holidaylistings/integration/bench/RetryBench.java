@@ -1,5 +1,6 @@
 package com.holidaylistings.integration.bench;
 
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -61,7 +62,7 @@ final class RetryBench {
         Services.restartWith("webhook-dispatcher", Map.of("WEBHOOK_RETRY_DELAYS", "1s,2s,3s,4s,5s"));
         Latencies lateness = new Latencies();
         Map<String, Latencies> byStage = new LinkedHashMap<>();
-        try (BenchReceiver receiver = new BenchReceiver(); EnquiryLoad load = new EnquiryLoad(db, 8)) {
+        try (WebhookReceiver receiver = BenchTargets.receiver(); EnquiryLoad load = new EnquiryLoad(db, 8)) {
             BenchOwner owner = BenchOwner.create("bench-retry", receiver);
             UUID failing = owner.addProperty();
             owner.subscribe("/ok/retry", owner.target().propertyId());
@@ -95,12 +96,14 @@ final class RetryBench {
                 }
             }
             Latencies atReceiver = new Latencies();
-            receiver.failedAttempts().values().forEach(attempts -> {
-                for (int n = 1; n < attempts.size() && n <= DELAYS.size(); n++) {
-                    long due = attempts.get(n - 1).answeredAt() + DELAYS.get(n - 1).toNanos();
-                    atReceiver.recordNanos(attempts.get(n).arrivedAt() - due);
-                }
-            });
+            receiver.byWebhookId().values().stream()
+                    .filter(attempts -> attempts.getFirst().path().startsWith("/fail/"))
+                    .forEach(attempts -> {
+                        for (int n = 1; n < attempts.size() && n <= DELAYS.size(); n++) {
+                            long due = attempts.get(n - 1).answeredAt() + DELAYS.get(n - 1).toNanos();
+                            atReceiver.recordNanos(attempts.get(n).arrivedAt() - due);
+                        }
+                    });
             System.out.printf("retry: lateness %s; healthy %s; failing %s%n", lateness.summary(), healthy, failed);
             report.figure("retries measured", lateness.count(), "", null);
             report.figure("lateness p50", Latencies.round(lateness.millisAt(50) / 1000), "s", null);

@@ -1,6 +1,7 @@
 package com.holidaylistings.integration.ingest;
 
 import com.holidaylistings.integration.events.EnquiryCreated;
+import com.holidaylistings.integration.events.EnquiryInsert;
 import com.holidaylistings.integration.events.PartyDetails;
 import com.holidaylistings.integration.testsupport.TestPostgres;
 import java.sql.Connection;
@@ -8,7 +9,6 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
@@ -18,8 +18,9 @@ import java.util.UUID;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Writes enquiries the way api-service's intake does: the enquiry row and its outbox row, with
- * the payload serialized from the shared {@link EnquiryCreated} record, in one transaction each.
+ * Writes enquiries the way api-service's intake does ({@link EnquiryInsert}): the enquiry row and
+ * its outbox row, with the payload serialized from the shared {@link EnquiryCreated} record, in one
+ * transaction each.
  */
 public final class OutboxRows implements AutoCloseable {
 
@@ -52,16 +53,7 @@ public final class OutboxRows implements AutoCloseable {
                 new PartyDetails(4, LocalDate.parse("2027-08-01"), LocalDate.parse("2027-08-08"), null));
         String payload = JSON.writeValueAsString(event);
         try {
-            execute("""
-                    insert into enquiries (id, property_id, owner_id, subject, message, status, user_name, user_email,
-                                           group_size, check_in, check_out, sent_at, updated_at)
-                    values (?, ?, ?, 'Summer week', 'Is it free in August?', 'sent', 'Ada Guest', 'ada@example.org',
-                            4, date '2027-08-01', date '2027-08-08', ?, ?)
-                    """, enquiryId, propertyId, ownerId, Timestamp.from(sentAt), Timestamp.from(sentAt));
-            execute("""
-                    insert into outbox (id, aggregate_type, aggregate_id, event_type, payload, request_id)
-                    values (?, 'enquiry', ?, 'enquiry.created', cast(? as json), ?)
-                    """, eventId, enquiryId, payload, requestId);
+            EnquiryInsert.insert(connection, ownerId, event, eventId, payload, requestId);
             connection.commit();
         } catch (SQLException e) {
             connection.rollback();

@@ -5,6 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import com.holidaylistings.integration.stack.Owner;
 import com.holidaylistings.integration.stack.Stack;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
+import com.holidaylistings.integration.testsupport.WebhookReceiver.Answer;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
@@ -33,10 +35,11 @@ class GracefulShutdownIT {
     void stopsWithinTheGracePeriodAndLosesNothing(String service) throws Exception {
         Owner owner = Owner.create("shutdown-" + service);
         long since = System.currentTimeMillis();
-        try (Receiver receiver = Receiver.start(owner.webhookSecret())) {
+        try (WebhookReceiver receiver = WebhookReceiver.start()) {
+            receiver.answerOthers(Answer.status(204));
             UUID hook = UUID.fromString(owner.subscribe(receiver.url("/shutdown")).get("id").asString());
             // Slow answers keep deliveries in flight when the dispatcher is told to stop.
-            receiver.answerAfter(Duration.ofMillis(800));
+            receiver.answerOthers(Answer.status(204).after(Duration.ofMillis(800)));
             try (EnquiryStream stream = EnquiryStream.start(owner.propertyId(), 200, 20)) {
                 await().atMost(Duration.ofMinutes(1)).until(() -> stream.started() >= 60);
                 int receiving = receiver.inFlight();

@@ -7,6 +7,9 @@ import com.holidaylistings.integration.stack.Api;
 import com.holidaylistings.integration.stack.Management;
 import com.holidaylistings.integration.stack.Owner;
 import com.holidaylistings.integration.stack.Stack;
+import com.holidaylistings.integration.testsupport.WebhookDelivery;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
+import com.holidaylistings.integration.testsupport.WebhookReceiver.Answer;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -46,23 +49,24 @@ class RedeliveryJourneyIT {
     @Test
     void abandonedDeliveriesAreRedeliveredOnRequestAndByDeadLetterReplay() throws Exception {
         Owner owner = Owner.create("redelivery");
-        try (Receiver receiver = Receiver.start(owner.webhookSecret())) {
-            receiver.answerWith(503);
+        try (WebhookReceiver receiver = WebhookReceiver.start()) {
+            receiver.answerOthers(Answer.status(204));
+            receiver.answerOthers(Answer.status(503));
             String hook = owner.subscribe(receiver.url("/down")).get("id").asString();
             UUID redelivered = owner.enquiry("Redelivered on request");
             UUID replayed = owner.enquiry("Replayed from the dead letters");
             String deliveries = "/owners/" + owner.id() + "/hooks/" + hook + "/deliveries";
             await("both abandoned after six attempts").atMost(DEADLINE).until(() ->
                     statuses(deliveries).containsAll(List.of(redelivered + " 6 abandoned", replayed + " 6 abandoned")));
-            String webhookId = receiver.deliveriesTo("/down").stream()
+            String webhookId = receiver.requests("/down").stream()
                     .filter(delivery -> delivery.enquiryId().equals(redelivered))
-                    .map(Receiver.Delivery::webhookId).findFirst().orElseThrow();
+                    .map(WebhookDelivery::webhookId).findFirst().orElseThrow();
 
-            receiver.answerWith(204);
+            receiver.answerOthers(Answer.status(204));
             JsonNode queued = Api.internal("POST", deliveries + "/" + redelivered + "/redeliver", null).expect(202);
             assertThat(queued.get("status").asString()).isEqualTo("queued");
             await("the redelivery").atMost(DEADLINE).until(() -> statuses(deliveries).contains(redelivered + " 7 succeeded"));
-            assertThat(receiver.deliveriesTo("/down").getLast().webhookId())
+            assertThat(receiver.requests("/down").getLast().webhookId())
                     .as("a redelivery keeps the event's webhook-id").isEqualTo(webhookId);
             assertThat(Api.internal("POST", deliveries + "/" + redelivered + "/redeliver", null).status())
                     .as("a delivered event is not redelivered").isEqualTo(409);
@@ -71,7 +75,7 @@ class RedeliveryJourneyIT {
             assertThat(replay.get("replayed").asInt()).isEqualTo(1);
             await("the replayed dead letter").atMost(DEADLINE).until(() -> statuses(deliveries).contains(replayed + " 7 succeeded"));
             assertThat(replayDeadLetters(hook).get("replayed").asInt()).as("a second replay finds nothing new").isZero();
-            assertThat(receiver.invalidSignatures()).isZero();
+            assertThat(Tally.invalidSignatures(receiver, owner.webhookSecret())).isZero();
         }
     }
 

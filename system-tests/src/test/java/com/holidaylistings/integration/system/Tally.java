@@ -1,6 +1,7 @@
 package com.holidaylistings.integration.system;
 
 import com.holidaylistings.integration.stack.Stack;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -37,7 +38,7 @@ record Tally(int accepted, int published, int expected, int delivered, int aband
      * {@code hooks} (target path → subscription id), then prints and answers the tally; fails with
      * the tally when some are still missing after {@code deadline}.
      */
-    static Tally awaitSettled(String run, Set<UUID> accepted, Receiver receiver, Map<String, UUID> hooks,
+    static Tally awaitSettled(String run, Set<UUID> accepted, WebhookReceiver receiver, Map<String, UUID> hooks,
             long sinceMillis, Duration deadline) {
         long giveUpAt = System.nanoTime() + deadline.toNanos();
         while (!missing(accepted, receiver, hooks, false).isEmpty() && System.nanoTime() < giveUpAt) {
@@ -75,7 +76,7 @@ record Tally(int accepted, int published, int expected, int delivered, int aband
         return expected;
     }
 
-    private static Set<Pair> missing(Set<UUID> accepted, Receiver receiver, Map<String, UUID> hooks, boolean always) {
+    private static Set<Pair> missing(Set<UUID> accepted, WebhookReceiver receiver, Map<String, UUID> hooks, boolean always) {
         Set<Pair> missing = expected(accepted, hooks);
         receiver.deliveries().forEach(delivery -> missing.remove(new Pair(delivery.path(), delivery.enquiryId())));
         if (!missing.isEmpty() || always) {
@@ -134,5 +135,10 @@ record Tally(int accepted, int published, int expected, int delivered, int aband
             }
         }
         return keys;
+    }
+
+    /** The deliveries whose Standard Webhooks signature is not the owner's. */
+    static long invalidSignatures(WebhookReceiver receiver, String webhookSecret) {
+        return receiver.deliveries().stream().filter(delivery -> !delivery.signedWith(webhookSecret)).count();
     }
 }

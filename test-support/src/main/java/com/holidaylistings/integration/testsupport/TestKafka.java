@@ -14,6 +14,8 @@ import org.testcontainers.kafka.KafkaContainer;
 public final class TestKafka {
 
     private static final Logger log = LoggerFactory.getLogger(TestKafka.class);
+    /** The broker version of the build (Spring Boot's kafka.version), as docker-compose.yml and dev/kafka run it. */
+    static final String IMAGE = "apache/kafka:4.2.1";
     private static String bootstrapServers;
 
     private TestKafka() {}
@@ -26,7 +28,7 @@ public final class TestKafka {
     }
 
     private static String startContainer() {
-        KafkaContainer kafka = new KafkaContainer("apache/kafka:4.1.1");
+        KafkaContainer kafka = new KafkaContainer(IMAGE);
         kafka.start();
         log.info("Kafka container at {}", kafka.getBootstrapServers());
         return kafka.getBootstrapServers();

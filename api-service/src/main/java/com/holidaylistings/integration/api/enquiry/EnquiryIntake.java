@@ -19,13 +19,11 @@ class EnquiryIntake {
 
     private final PropertyRepository properties;
     private final Enquiries enquiries;
-    private final Outbox outbox;
     private final ListingSiteProperties listingSite;
 
-    EnquiryIntake(PropertyRepository properties, Enquiries enquiries, Outbox outbox, ListingSiteProperties listingSite) {
+    EnquiryIntake(PropertyRepository properties, Enquiries enquiries, ListingSiteProperties listingSite) {
         this.properties = properties;
         this.enquiries = enquiries;
-        this.outbox = outbox;
         this.listingSite = listingSite;
     }
 
@@ -46,8 +44,7 @@ class EnquiryIntake {
                 submission.userName(),
                 submission.userEmail(),
                 submission.party());
-        enquiries.insert(property.ownerId(), event);
-        outbox.enquiryCreated(event, RequestIdFilter.current());
+        enquiries.insert(property.ownerId(), event, RequestIdFilter.current());
         return Enquiry.of(event);
     }
 }

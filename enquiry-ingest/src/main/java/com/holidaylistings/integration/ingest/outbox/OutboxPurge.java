@@ -4,16 +4,18 @@ import com.holidaylistings.integration.ingest.leader.Leadership;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.scheduling.annotation.SchedulingConfigurer;
+import org.springframework.scheduling.config.FixedDelayTask;
+import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Component;
 
 /**
  * Keeps the outbox table small. Deleting a row never loses its event: logical decoding reads the
  * insert from the write-ahead log, which the slot retains until the relay has published it; the
- * relay skips the deletes. Only the leader purges.
+ * relay skips the deletes. Only the leader purges, every {@link OutboxPurgeProperties#interval()}.
  */
 @Component
-class OutboxPurge {
+class OutboxPurge implements SchedulingConfigurer {
 
     private static final Logger log = LoggerFactory.getLogger(OutboxPurge.class);
     private static final int BATCH = 10_000;
@@ -28,7 +30,11 @@ class OutboxPurge {
         this.properties = properties;
     }
 
-    @Scheduled(fixedDelayString = "${enquiry-ingest.outbox.interval:1m}", initialDelayString = "${enquiry-ingest.outbox.interval:1m}")
+    @Override
+    public void configureTasks(ScheduledTaskRegistrar tasks) {
+        tasks.addFixedDelayTask(new FixedDelayTask(this::purge, properties.interval(), properties.interval()));
+    }
+
     void purge() {
         if (leadership.role() != Leadership.Role.LEADER) {
             return;

@@ -22,7 +22,8 @@ import org.springframework.stereotype.Component;
 /**
  * Publishes a batch of outbox events and returns only once Kafka has acknowledged every one of
  * them ({@code acks=all}, idempotent producer), so that offsets are committed only after that.
- * A batch that fails is sent again a few times before the failure stops the engine.
+ * A batch that fails is sent again as {@link RelayProperties.PublishRetry} says before the failure
+ * stops the engine.
  */
 @Component
 class EventPublisher {
@@ -36,9 +37,13 @@ class EventPublisher {
         this.kafka = kafka;
         this.metrics = metrics;
         this.timeout = properties.publishTimeout();
+        RelayProperties.PublishRetry policy = properties.publishRetry();
+        // Nested in the producer's own resends (delivery.timeout.ms) and in Leadership's restarts: a batch the producer
+        // gave up on is tried again here, because stopping the engine costs a restart and a re-read of the batch.
         this.retry = Retry.of("kafka-publish", RetryConfig.custom()
-                .maxAttempts(4)
-                .intervalFunction(IntervalFunction.ofExponentialBackoff(Duration.ofMillis(200), 2.0, Duration.ofSeconds(5)))
+                .maxAttempts(policy.maxAttempts())
+                .intervalFunction(IntervalFunction.ofExponentialBackoff(
+                        policy.initialBackoff(), policy.multiplier(), policy.maxBackoff()))
                 .retryExceptions(ExecutionException.class, TimeoutException.class)
                 .build());
     }

@@ -1,5 +1,7 @@
 package com.holidaylistings.integration.ingest.relay;
 
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Positive;
 import java.time.Duration;
@@ -20,6 +22,7 @@ import org.springframework.validation.annotation.Validated;
  * @param maxBatchSize most changes handed over in one batch
  * @param heartbeatInterval how often the slot is moved on while the outbox is quiet
  * @param publishTimeout how long one batch may wait for Kafka's acknowledgements
+ * @param publishRetry how a batch that Kafka did not acknowledge is sent again (4 tries in all)
  * @param maxRestartBackoff the longest wait between restarts of a failed engine
  */
 @Validated
@@ -35,4 +38,21 @@ public record RelayProperties(
         @DefaultValue("2048") @Positive int maxBatchSize,
         @DefaultValue("10s") Duration heartbeatInterval,
         @DefaultValue("30s") Duration publishTimeout,
-        @DefaultValue("30s") Duration maxRestartBackoff) {}
+        @DefaultValue @Valid PublishRetry publishRetry,
+        @DefaultValue("30s") Duration maxRestartBackoff) {
+
+    /**
+     * Sending a batch again before the engine is stopped (a stop costs a restart and a re-read of
+     * the batch from the slot).
+     *
+     * @param maxAttempts tries in all, the first one included (4)
+     * @param initialBackoff the wait before the second try (200 ms)
+     * @param multiplier how much each wait grows over the one before (2)
+     * @param maxBackoff the longest wait between two tries (5 s)
+     */
+    public record PublishRetry(
+            @DefaultValue("4") @Positive int maxAttempts,
+            @DefaultValue("200ms") Duration initialBackoff,
+            @DefaultValue("2.0") @DecimalMin("1.0") double multiplier,
+            @DefaultValue("5s") Duration maxBackoff) {}
+}

@@ -1,0 +1,260 @@
+package com.holidaylistings.integration.testsupport;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A real HTTP webhook receiver in the JVM, for the tests, the system tests and the benchmarks. A
+ * path answers as told: a status, after a delay, with headers and a body, or several answers in
+ * turn; otherwise the longest matching path prefix answers, otherwise the default (404 at first).
+ * Every delivery is kept with its arrival times, indexed by path, by webhook-id and (the first
+ * accepted one) by path and enquiry. Under load, {@link #forLoad()} keeps neither headers nor bodies.
+ */
+public final class WebhookReceiver implements AutoCloseable {
+
+    /** How a path answers. */
+    public record Answer(int status, Duration delay, Map<String, String> headers, String body) {
+
+        private static final String BODY = "{\"received\":true}";
+
+        public Answer(int status, Duration delay, Map<String, String> headers) {
+            this(status, delay, headers, BODY);
+        }
+
+        public static Answer ok() {
+            return status(200);
+        }
+
+        public static Answer status(int status) {
+            return new Answer(status, Duration.ZERO, Map.of());
+        }
+
+        /** A 200, given only after {@code delay}: a receiver that hangs. */
+        public static Answer hang(Duration delay) {
+            return new Answer(200, delay, Map.of());
+        }
+
+        /** The same answer, given after {@code delay}. */
+        public Answer after(Duration delay) {
+            return new Answer(status, delay, headers, body);
+        }
+
+        public Answer with(String header, String value) {
+            Map<String, String> more = new HashMap<>(headers);
+            more.put(header, value);
+            return new Answer(status, delay, Map.copyOf(more), body);
+        }
+
+        public Answer withBody(String body) {
+            return new Answer(status, delay, headers, body);
+        }
+    }
+
+    private record PathAndEnquiry(String path, UUID enquiryId) {}
+
+    private final HttpServer server;
+    private final boolean keepContent;
+    private final Map<String, List<Answer>> answers = new ConcurrentHashMap<>();
+    private final Map<String, Answer> prefixAnswers = new ConcurrentHashMap<>();
+    private volatile Answer otherwise = Answer.status(404);
+    private final Queue<WebhookDelivery> all = new ConcurrentLinkedQueue<>();
+    private final Map<String, Queue<WebhookDelivery>> byPath = new ConcurrentHashMap<>();
+    private final Map<String, Queue<WebhookDelivery>> byWebhookId = new ConcurrentHashMap<>();
+    private final Map<PathAndEnquiry, WebhookDelivery> first = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> arrivals = new ConcurrentHashMap<>();
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicLong repeats = new AtomicLong();
+
+    private WebhookReceiver(boolean keepContent) {
+        this.keepContent = keepContent;
+        try {
+            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 4096);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        server.createContext("/", this::receive);
+        server.start();
+    }
+
+    /** A receiver that keeps each delivery's headers and body. */
+    public static WebhookReceiver start() {
+        return new WebhookReceiver(true);
+    }
+
+    /** A receiver for thousands of deliveries a second: it keeps their times, path, webhook-id and enquiry only. */
+    public static WebhookReceiver forLoad() {
+        return new WebhookReceiver(false);
+    }
+
+    /** A URL on this receiver that answers {@code answer}. */
+    public String url(String path, Answer answer) {
+        answer(path, answer);
+        return url(path);
+    }
+
+    /** A URL on this receiver that gives these answers to its first requests in turn, then the last one to all others. */
+    public String url(String path, Answer first, Answer... then) {
+        List<Answer> inTurn = new ArrayList<>();
+        inTurn.add(first);
+        inTurn.addAll(List.of(then));
+        answers.put(path, List.copyOf(inTurn));
+        return url(path);
+    }
+
+    /** A URL on this receiver, answered as its path is. */
+    public String url(String path) {
+        return "http://127.0.0.1:" + port() + path;
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    /** From now on {@code path} answers {@code answer}. */
+    public void answer(String path, Answer answer) {
+        answers.put(path, List.of(answer));
+    }
+
+    /** From now on every path starting with {@code prefix} that has no answer of its own answers {@code answer}. */
+    public void answerUnder(String prefix, Answer answer) {
+        prefixAnswers.put(prefix, answer);
+    }
+
+    /** From now on every other path answers {@code answer}. */
+    public void answerOthers(Answer answer) {
+        otherwise = answer;
+    }
+
+    /** Every delivery, in order of arrival. */
+    public List<WebhookDelivery> deliveries() {
+        return List.copyOf(all);
+    }
+
+    /** The deliveries to {@code path}, in order of arrival. */
+    public List<WebhookDelivery> requests(String path) {
+        Queue<WebhookDelivery> deliveries = byPath.get(path);
+        return deliveries == null ? List.of() : List.copyOf(deliveries);
+    }
+
+    /** The bodies that reached {@code path}, in order of arrival. */
+    public List<String> bodies(String path) {
+        return requests(path).stream().map(WebhookDelivery::body).toList();
+    }
+
+    /** The first delivery of an enquiry to {@code path} that was answered with a success (2xx), or null. */
+    public WebhookDelivery firstDelivery(String path, UUID enquiryId) {
+        return first.get(new PathAndEnquiry(path, enquiryId));
+    }
+
+    /** The deliveries that carried {@code webhookId} (a message and its retries), in order of arrival. */
+    public List<WebhookDelivery> withWebhookId(String webhookId) {
+        Queue<WebhookDelivery> deliveries = byWebhookId.get(webhookId);
+        return deliveries == null ? List.of() : List.copyOf(deliveries);
+    }
+
+    /** The deliveries by webhook-id, for duplicate counts: ids received more than once were received again. */
+    public Map<String, List<WebhookDelivery>> byWebhookId() {
+        Map<String, List<WebhookDelivery>> copy = new HashMap<>();
+        byWebhookId.forEach((id, deliveries) -> copy.put(id, List.copyOf(deliveries)));
+        return copy;
+    }
+
+    /** Deliveries answered with a success although their enquiry had already been accepted at that path. */
+    public long repeats() {
+        return repeats.get();
+    }
+
+    /** How many deliveries arrived at paths starting with {@code prefix}. */
+    public int arrivalsUnder(String prefix) {
+        return arrivals.entrySet().stream()
+                .filter(entry -> entry.getKey().startsWith(prefix))
+                .mapToInt(entry -> entry.getValue().get())
+                .sum();
+    }
+
+    /** Requests being received or answered right now. */
+    public int inFlight() {
+        return inFlight.get();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+
+    private void receive(HttpExchange exchange) throws IOException {
+        WebhookDelivery.Arrival arrival = WebhookDelivery.Arrival.now();
+        inFlight.incrementAndGet();
+        try (exchange) {
+            String path = exchange.getRequestURI().getPath();
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            int earlier = arrivals.computeIfAbsent(path, p -> new AtomicInteger()).getAndIncrement();
+            WebhookDelivery delivery = WebhookDelivery.of(path, exchange.getRequestHeaders(),
+                    new String(body, StandardCharsets.UTF_8), arrival, keepContent);
+            Answer answer = answerFor(path, earlier);
+            keep(delivery, answer.status() / 100 == 2);
+            if (!answer.delay().isZero()) {
+                Thread.sleep(answer.delay());
+            }
+            answer.headers().forEach((name, value) -> exchange.getResponseHeaders().add(name, value));
+            byte[] response = answer.body().getBytes(StandardCharsets.UTF_8);
+            boolean empty = response.length == 0 || answer.status() == 204 || answer.status() == 304;
+            exchange.sendResponseHeaders(answer.status(), empty ? -1 : response.length);
+            if (!empty) {
+                exchange.getResponseBody().write(response);
+            }
+            delivery.answered();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (IOException e) {
+            // the sender gave up waiting and closed the connection
+        } finally {
+            inFlight.decrementAndGet();
+        }
+    }
+
+    private void keep(WebhookDelivery delivery, boolean accepted) {
+        all.add(delivery);
+        byPath.computeIfAbsent(delivery.path(), p -> new ConcurrentLinkedQueue<>()).add(delivery);
+        if (delivery.webhookId() != null) {
+            byWebhookId.computeIfAbsent(delivery.webhookId(), id -> new ConcurrentLinkedQueue<>()).add(delivery);
+        }
+        if (accepted && delivery.enquiryId() != null
+                && first.putIfAbsent(new PathAndEnquiry(delivery.path(), delivery.enquiryId()), delivery) != null) {
+            repeats.incrementAndGet();
+        }
+    }
+
+    /** The n-th request to a path gets its n-th answer (the last one once they run out). */
+    private Answer answerFor(String path, int earlier) {
+        List<Answer> inTurn = answers.get(path);
+        if (inTurn != null) {
+            return inTurn.get(Math.min(earlier, inTurn.size() - 1));
+        }
+        String longest = null;
+        for (String prefix : prefixAnswers.keySet()) {
+            if (path.startsWith(prefix) && (longest == null || prefix.length() > longest.length())) {
+                longest = prefix;
+            }
+        }
+        return longest == null ? otherwise : prefixAnswers.get(longest);
+    }
+}
