@@ -4,6 +4,7 @@ import com.holidaylistings.integration.events.EnquiryEvents;
 import com.holidaylistings.integration.testsupport.TestKafka;
 import com.holidaylistings.integration.testsupport.TestPostgres;
 import com.holidaylistings.integration.testsupport.TestSchema;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.AdminClient;
@@ -37,7 +38,7 @@ public abstract class DispatcherIntegrationTest {
     protected JdbcClient jdbc;
 
     protected TestData data;
-    protected Receiver receiver;
+    protected WebhookReceiver receiver;
     protected Events events;
 
     @DynamicPropertySource
@@ -53,7 +54,7 @@ public abstract class DispatcherIntegrationTest {
     @BeforeEach
     void setUpDeliveries() {
         data = new TestData(jdbc);
-        receiver = new Receiver();
+        receiver = WebhookReceiver.start();
         events = new Events();
     }
 

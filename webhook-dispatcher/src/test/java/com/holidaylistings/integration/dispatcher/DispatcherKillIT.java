@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.holidaylistings.integration.events.EnquiryEvents;
 import com.holidaylistings.integration.testsupport.TestPostgres;
 import com.holidaylistings.integration.testsupport.TestSchema;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -41,7 +42,7 @@ class DispatcherKillIT {
 
     private static EmbeddedKafkaKraftBroker kafka;
 
-    private Receiver receiver;
+    private WebhookReceiver receiver;
     private TestData data;
 
     @BeforeAll
@@ -64,7 +65,7 @@ class DispatcherKillIT {
     void setUp() {
         TestPostgres.Connection db = TestSchema.database();
         data = new TestData(JdbcClient.create(new DriverManagerDataSource(db.jdbcUrl(), db.username(), db.password())));
-        receiver = new Receiver();
+        receiver = WebhookReceiver.start();
     }
 
     @AfterEach
@@ -77,7 +78,7 @@ class DispatcherKillIT {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
         UUID subscription = data.subscribe(owner,
-                receiver.url("/hook", Receiver.Answer.ok().after(Duration.ofMillis(20))), null);
+                receiver.url("/hook", WebhookReceiver.Answer.ok().after(Duration.ofMillis(20))), null);
         List<Events.Published> published;
         int arrivedBeforeKill;
         try (DispatcherProcess dispatcher = DispatcherProcess.start("killed-1", kafka.getBrokersAsString())) {
@@ -110,7 +111,7 @@ class DispatcherKillIT {
     void retriesEveryFailedDeliveryWhenKilledMidStream() throws Exception {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        UUID subscription = data.subscribe(owner, receiver.url("/failing", Receiver.Answer.status(500)), null);
+        UUID subscription = data.subscribe(owner, receiver.url("/failing", WebhookReceiver.Answer.status(500)), null);
         List<Events.Published> published;
         int failedBeforeKill;
         try (DispatcherProcess dispatcher = DispatcherProcess.start("killed-failing-1", kafka.getBrokersAsString())) {
@@ -125,7 +126,7 @@ class DispatcherKillIT {
             failedBeforeKill = data.attempts(subscription).size();
             published = publishing.get(60, TimeUnit.SECONDS);
         }
-        receiver.answer("/failing", Receiver.Answer.ok());
+        receiver.answer("/failing", WebhookReceiver.Answer.ok());
         int beforeRestart = receiver.requests("/failing").size();
 
         try (DispatcherProcess restarted = DispatcherProcess.start("killed-failing-2", kafka.getBrokersAsString())) {

@@ -26,8 +26,8 @@ class FanOutConfig {
         configurer.configure(factory, consumers);
         factory.setBatchListener(true);
         // static membership, as the delivery containers (application.yml): suffixed with each consumer's index
-        factory.getContainerProperties().getKafkaConsumerProperties()
-                .setProperty(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, instanceId);
+        factory.setContainerCustomizer(container -> container.getContainerProperties().getKafkaConsumerProperties()
+                .setProperty(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, instanceId));
         ExponentialBackOff backOff = new ExponentialBackOff(properties.retryFirstBackoff().toMillis(), 2.0);
         backOff.setMaxInterval(properties.retryMaxBackoff().toMillis());
         factory.setCommonErrorHandler(new DefaultErrorHandler(backOff));

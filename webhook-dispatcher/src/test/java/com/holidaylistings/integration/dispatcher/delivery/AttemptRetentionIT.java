@@ -3,8 +3,8 @@ package com.holidaylistings.integration.dispatcher.delivery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
-import com.holidaylistings.integration.dispatcher.Receiver;
 import com.holidaylistings.integration.dispatcher.TestData;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -21,7 +21,7 @@ class AttemptRetentionIT extends DispatcherIntegrationTest {
     @Test
     void deletesOnlyAttemptsOlderThanTheRetention() {
         TestData.Owner owner = data.owner();
-        UUID subscription = data.subscribe(owner, receiver.url("/kept", Receiver.Answer.ok()), null);
+        UUID subscription = data.subscribe(owner, receiver.url("/kept", WebhookReceiver.Answer.ok()), null);
         UUID oldEnquiry = UUID.randomUUID();
         UUID recentEnquiry = UUID.randomUUID();
         attempt(subscription, oldEnquiry, Instant.now().minus(Duration.ofDays(31)));
@@ -37,7 +37,7 @@ class AttemptRetentionIT extends DispatcherIntegrationTest {
     @Test
     void deletesOnlyFailedDeliveriesOlderThanTheRetention() {
         TestData.Owner owner = data.owner();
-        UUID subscription = data.subscribe(owner, receiver.url("/kept", Receiver.Answer.ok()), null);
+        UUID subscription = data.subscribe(owner, receiver.url("/kept", WebhookReceiver.Answer.ok()), null);
         UUID oldEnquiry = UUID.randomUUID();
         UUID recentEnquiry = UUID.randomUUID();
         failedDelivery(subscription, oldEnquiry, Instant.now().minus(Duration.ofDays(31)));

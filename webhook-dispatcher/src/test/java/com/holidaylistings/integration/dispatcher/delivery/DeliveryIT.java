@@ -6,8 +6,8 @@ import static org.awaitility.Awaitility.await;
 
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.Events;
-import com.holidaylistings.integration.dispatcher.Receiver;
 import com.holidaylistings.integration.dispatcher.TestData;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -18,7 +18,7 @@ class DeliveryIT extends DispatcherIntegrationTest {
     void deliversTheEventToASubscriberAndRecordsTheAttempt() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        UUID subscription = data.subscribe(owner, receiver.url("/hook", Receiver.Answer.ok()), null);
+        UUID subscription = data.subscribe(owner, receiver.url("/hook", WebhookReceiver.Answer.ok()), null);
 
         Events.Published event = events.enquiryOn(property);
 
@@ -32,7 +32,7 @@ class DeliveryIT extends DispatcherIntegrationTest {
     void retriesAfterEachScheduledDelayThenAbandons() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        UUID subscription = data.subscribe(owner, receiver.url("/failing", Receiver.Answer.status(500)), null);
+        UUID subscription = data.subscribe(owner, receiver.url("/failing", WebhookReceiver.Answer.status(500)), null);
 
         Events.Published event = events.enquiryOn(property);
 

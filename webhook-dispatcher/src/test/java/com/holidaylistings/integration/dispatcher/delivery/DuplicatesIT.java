@@ -5,8 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.Events;
-import com.holidaylistings.integration.dispatcher.Receiver;
 import com.holidaylistings.integration.dispatcher.TestData;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -23,7 +23,7 @@ class DuplicatesIT extends DispatcherIntegrationTest {
     void deliversARecordPublishedAgainLaterOnlyOnce() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        UUID subscription = data.subscribe(owner, receiver.url("/hook", Receiver.Answer.ok()), null);
+        UUID subscription = data.subscribe(owner, receiver.url("/hook", WebhookReceiver.Answer.ok()), null);
         Events.Published event = events.enquiryOn(property);
         await().atMost(DONE).until(() -> data.attempts(subscription, event.enquiryId()).size() == 1);
 
@@ -40,7 +40,7 @@ class DuplicatesIT extends DispatcherIntegrationTest {
     void deliversARecordPublishedTwiceInARowOnlyOnce() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        data.subscribe(owner, receiver.url("/hook", Receiver.Answer.ok()), null);
+        data.subscribe(owner, receiver.url("/hook", WebhookReceiver.Answer.ok()), null);
 
         Events.Published event = events.enquiryOn(property);
         events.publishAgain(event);

@@ -5,8 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.Events;
-import com.holidaylistings.integration.dispatcher.Receiver;
 import com.holidaylistings.integration.dispatcher.TestData;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -20,7 +20,7 @@ class FailedDeliveriesIT extends DispatcherIntegrationTest {
     void unsubscribesOnGoneWithoutRetrying() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        UUID gone = data.subscribe(owner, receiver.url("/gone", Receiver.Answer.status(410)), null);
+        UUID gone = data.subscribe(owner, receiver.url("/gone", WebhookReceiver.Answer.status(410)), null);
 
         Events.Published event = events.enquiryOn(property);
 
@@ -42,8 +42,8 @@ class FailedDeliveriesIT extends DispatcherIntegrationTest {
     void deliversNothingMoreToAGoneSubscription() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        UUID gone = data.subscribe(owner, receiver.url("/gone", Receiver.Answer.status(410)), null);
-        data.subscribe(owner, receiver.url("/witness", Receiver.Answer.ok()), null);
+        UUID gone = data.subscribe(owner, receiver.url("/gone", WebhookReceiver.Answer.status(410)), null);
+        data.subscribe(owner, receiver.url("/witness", WebhookReceiver.Answer.ok()), null);
         Events.Published first = events.enquiryOn(property);
         await().atMost(DONE).until(() -> "gone".equals(data.unsubscribeReason(gone)));
 
@@ -60,7 +60,7 @@ class FailedDeliveriesIT extends DispatcherIntegrationTest {
     void failsAndRetriesWhenTheReceiverHangsPastTheTimeout() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        UUID subscription = data.subscribe(owner, receiver.url("/hanging", Receiver.Answer.hang(Duration.ofSeconds(5))), null);
+        UUID subscription = data.subscribe(owner, receiver.url("/hanging", WebhookReceiver.Answer.hang(Duration.ofSeconds(5))), null);
 
         Events.Published event = events.enquiryOn(property);
 
@@ -79,7 +79,7 @@ class FailedDeliveriesIT extends DispatcherIntegrationTest {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
         UUID subscription = data.subscribe(owner, receiver.url("/slow",
-                Receiver.Answer.ok().after(Duration.ofMillis(1500)), Receiver.Answer.ok()), null);
+                WebhookReceiver.Answer.ok().after(Duration.ofMillis(1500)), WebhookReceiver.Answer.ok()), null);
 
         Events.Published event = events.enquiryOn(property);
 
@@ -95,9 +95,9 @@ class FailedDeliveriesIT extends DispatcherIntegrationTest {
     void doesNotFollowARedirect() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        String elsewhere = receiver.url("/elsewhere", Receiver.Answer.ok());
+        String elsewhere = receiver.url("/elsewhere", WebhookReceiver.Answer.ok());
         UUID subscription = data.subscribe(owner,
-                receiver.url("/moved", Receiver.Answer.status(302).with("Location", elsewhere)), null);
+                receiver.url("/moved", WebhookReceiver.Answer.status(302).with("Location", elsewhere)), null);
 
         Events.Published event = events.enquiryOn(property);
 

@@ -5,8 +5,9 @@ import static org.awaitility.Awaitility.await;
 
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.Events;
-import com.holidaylistings.integration.dispatcher.Receiver;
 import com.holidaylistings.integration.dispatcher.TestData;
+import com.holidaylistings.integration.testsupport.WebhookDelivery;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,14 +39,14 @@ class IsolationIT extends DispatcherIntegrationTest {
     void deliversPromptlyToAHealthyReceiverNextToAHangingOne() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        data.subscribe(owner, receiver.url("/hanging", Receiver.Answer.hang(Duration.ofSeconds(10))), null);
-        data.subscribe(owner, receiver.url("/healthy", Receiver.Answer.ok()), null);
+        data.subscribe(owner, receiver.url("/hanging", WebhookReceiver.Answer.hang(Duration.ofSeconds(10))), null);
+        data.subscribe(owner, receiver.url("/healthy", WebhookReceiver.Answer.ok()), null);
 
         List<Events.Published> published = publish(property);
 
         await().atMost(Duration.ofSeconds(30)).until(() -> receiver.requests("/healthy").size() >= EVENTS);
-        Map<String, Receiver.Request> received = receiver.requests("/healthy").stream()
-                .collect(Collectors.toMap(Receiver.Request::body, Function.identity()));
+        Map<String, WebhookDelivery> received = receiver.requests("/healthy").stream()
+                .collect(Collectors.toMap(WebhookDelivery::body, Function.identity()));
         List<Long> latencies = published.stream()
                 .map(event -> Duration.between(event.publishedAt(), received.get(event.payload()).receivedAt()).toMillis())
                 .toList();
@@ -58,9 +59,9 @@ class IsolationIT extends DispatcherIntegrationTest {
     void opensTheCircuitOfAHangingReceiver() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        String hangingUrl = receiver.url("/hanging", Receiver.Answer.hang(Duration.ofSeconds(10)));
+        String hangingUrl = receiver.url("/hanging", WebhookReceiver.Answer.hang(Duration.ofSeconds(10)));
         UUID hanging = data.subscribe(owner, hangingUrl, null);
-        data.subscribe(owner, receiver.url("/healthy", Receiver.Answer.ok()), null);
+        data.subscribe(owner, receiver.url("/healthy", WebhookReceiver.Answer.ok()), null);
 
         publish(property);
 

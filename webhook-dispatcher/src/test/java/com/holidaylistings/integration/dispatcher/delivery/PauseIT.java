@@ -5,8 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.Events;
-import com.holidaylistings.integration.dispatcher.Receiver;
 import com.holidaylistings.integration.dispatcher.TestData;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -20,8 +20,8 @@ class PauseIT extends DispatcherIntegrationTest {
     void receivesNothingWhilePausedAndTheNextEventAfterResuming() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        UUID paused = data.subscribe(owner, receiver.url("/paused", Receiver.Answer.ok()), null);
-        data.subscribe(owner, receiver.url("/witness", Receiver.Answer.ok()), null);
+        UUID paused = data.subscribe(owner, receiver.url("/paused", WebhookReceiver.Answer.ok()), null);
+        data.subscribe(owner, receiver.url("/witness", WebhookReceiver.Answer.ok()), null);
         data.setPaused(paused, true);
 
         Events.Published whilePaused = events.enquiryOn(property);
@@ -46,7 +46,7 @@ class PauseIT extends DispatcherIntegrationTest {
     void stopsRetryingADeliveryWhenPaused() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        UUID subscription = data.subscribe(owner, receiver.url("/failing", Receiver.Answer.status(500)), null);
+        UUID subscription = data.subscribe(owner, receiver.url("/failing", WebhookReceiver.Answer.status(500)), null);
         Events.Published event = events.enquiryOn(property);
         await().atMost(DONE).pollInterval(Duration.ofMillis(20))
                 .until(() -> data.attempts(subscription, event.enquiryId()).size() == 1);

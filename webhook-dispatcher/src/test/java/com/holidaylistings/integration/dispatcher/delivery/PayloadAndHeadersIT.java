@@ -5,10 +5,11 @@ import static org.awaitility.Awaitility.await;
 
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.Events;
-import com.holidaylistings.integration.dispatcher.Receiver;
 import com.holidaylistings.integration.dispatcher.TestData;
 import com.holidaylistings.integration.events.EnquiryCreated;
 import com.holidaylistings.integration.events.PartyDetails;
+import com.holidaylistings.integration.testsupport.WebhookDelivery;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
@@ -37,7 +38,7 @@ class PayloadAndHeadersIT extends DispatcherIntegrationTest {
     void postsThePublishedPayloadByteForByte() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        data.subscribe(owner, receiver.url("/hook", Receiver.Answer.ok()), null);
+        data.subscribe(owner, receiver.url("/hook", WebhookReceiver.Answer.ok()), null);
         UUID enquiryId = UUID.randomUUID();
         // After the subscription was made (earlier enquiries do not go to it), with all six digits of microseconds.
         Instant sentAt = Instant.now().plusSeconds(1).truncatedTo(ChronoUnit.SECONDS).plusNanos(123_456_000);
@@ -83,12 +84,12 @@ class PayloadAndHeadersIT extends DispatcherIntegrationTest {
     void sendsJsonWithTheServicesUserAgent() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        data.subscribe(owner, receiver.url("/hook", Receiver.Answer.ok()), null);
+        data.subscribe(owner, receiver.url("/hook", WebhookReceiver.Answer.ok()), null);
 
         events.enquiryOn(property);
 
         await().atMost(DELIVERED).until(() -> receiver.requests("/hook").size() == 1);
-        Receiver.Request request = receiver.requests("/hook").get(0);
+        WebhookDelivery request = receiver.requests("/hook").get(0);
         MediaType contentType = MediaType.parseMediaType(request.header("Content-Type"));
         assertThat(contentType.equalsTypeAndSubtype(MediaType.APPLICATION_JSON)).isTrue();
         assertThat(contentType.getCharset()).isIn(null, StandardCharsets.UTF_8);
@@ -99,17 +100,17 @@ class PayloadAndHeadersIT extends DispatcherIntegrationTest {
     void signsEveryAttemptAndKeepsOneWebhookIdPerSubscription() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        data.subscribe(owner, receiver.url("/flaky", Receiver.Answer.status(500), Receiver.Answer.ok()), null);
-        data.subscribe(owner, receiver.url("/steady", Receiver.Answer.ok()), property);
+        data.subscribe(owner, receiver.url("/flaky", WebhookReceiver.Answer.status(500), WebhookReceiver.Answer.ok()), null);
+        data.subscribe(owner, receiver.url("/steady", WebhookReceiver.Answer.ok()), property);
 
         Events.Published event = events.enquiryOn(property);
 
         await().atMost(DELIVERED).until(() -> receiver.requests("/flaky").size() == 2 && receiver.requests("/steady").size() == 1);
-        List<Receiver.Request> flaky = receiver.requests("/flaky");
-        Receiver.Request steady = receiver.requests("/steady").get(0);
+        List<WebhookDelivery> flaky = receiver.requests("/flaky");
+        WebhookDelivery steady = receiver.requests("/steady").get(0);
         assertThat(flaky.get(0).header("webhook-id")).isNotBlank().isEqualTo(flaky.get(1).header("webhook-id"));
         assertThat(steady.header("webhook-id")).isNotBlank().isNotEqualTo(flaky.get(0).header("webhook-id"));
-        for (Receiver.Request request : List.of(flaky.get(0), flaky.get(1), steady)) {
+        for (WebhookDelivery request : List.of(flaky.get(0), flaky.get(1), steady)) {
             long timestamp = Long.parseLong(request.header("webhook-timestamp"));
             assertThat(timestamp).as("a current Unix time in seconds")
                     .isBetween(request.receivedAt().getEpochSecond() - 5, request.receivedAt().getEpochSecond());
@@ -126,12 +127,12 @@ class PayloadAndHeadersIT extends DispatcherIntegrationTest {
         TestData.Owner owner = data.owner();
         TestData.Owner otherOwner = data.owner();
         UUID property = data.property(owner);
-        data.subscribe(owner, receiver.url("/hook", Receiver.Answer.ok()), null);
+        data.subscribe(owner, receiver.url("/hook", WebhookReceiver.Answer.ok()), null);
 
         Events.Published event = events.enquiryOn(property);
 
         await().atMost(DELIVERED).until(() -> receiver.requests("/hook").size() == 1);
-        Receiver.Request request = receiver.requests("/hook").get(0);
+        WebhookDelivery request = receiver.requests("/hook").get(0);
         long timestamp = Long.parseLong(request.header("webhook-timestamp"));
         assertThat(request.header("webhook-signature"))
                 .isNotEqualTo(signature(otherOwner.secret(), request.header("webhook-id"), timestamp, event.payload()));

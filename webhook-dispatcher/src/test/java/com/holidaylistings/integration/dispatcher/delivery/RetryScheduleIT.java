@@ -7,14 +7,15 @@ import static org.awaitility.Awaitility.await;
 
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.Events;
-import com.holidaylistings.integration.dispatcher.Receiver;
 import com.holidaylistings.integration.dispatcher.TestData;
+import com.holidaylistings.integration.testsupport.WebhookDelivery;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
-import org.assertj.core.data.TemporalUnitOffset;
 import java.util.stream.IntStream;
+import org.assertj.core.data.TemporalUnitOffset;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,7 +39,7 @@ class RetryScheduleIT extends DispatcherIntegrationTest {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
         UUID subscription = data.subscribe(owner,
-                receiver.url("/failing", Receiver.Answer.status(500).withBody("e".repeat(5000))), null);
+                receiver.url("/failing", WebhookReceiver.Answer.status(500).withBody("e".repeat(5000))), null);
 
         Events.Published event = events.enquiryOn(property);
 
@@ -48,7 +49,7 @@ class RetryScheduleIT extends DispatcherIntegrationTest {
                 .extracting(TestData.Attempt::attempt, TestData.Attempt::outcome, TestData.Attempt::httpStatus)
                 .containsExactly(tuple(1, "failed", 500), tuple(2, "failed", 500), tuple(3, "failed", 500),
                         tuple(4, "abandoned", 500));
-        List<Receiver.Request> requests = receiver.requests("/failing");
+        List<WebhookDelivery> requests = receiver.requests("/failing");
         assertThat(requests).hasSize(4);
         log.info("Gaps between attempts (ms): {}", gaps(requests));
         for (int i = 0; i < 3; i++) {
@@ -76,10 +77,10 @@ class RetryScheduleIT extends DispatcherIntegrationTest {
     void keepsDeliveringLaterEventsAfterAnAbandonedOne() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        UUID subscription = data.subscribe(owner, receiver.url("/failing", Receiver.Answer.status(500)), null);
+        UUID subscription = data.subscribe(owner, receiver.url("/failing", WebhookReceiver.Answer.status(500)), null);
         Events.Published abandoned = events.enquiryOn(property);
         await().atMost(DONE).until(() -> data.attempts(subscription, abandoned.enquiryId()).size() == 4);
-        receiver.answer("/failing", Receiver.Answer.ok());
+        receiver.answer("/failing", WebhookReceiver.Answer.ok());
 
         Events.Published later = events.enquiryOn(property);
 
@@ -94,7 +95,7 @@ class RetryScheduleIT extends DispatcherIntegrationTest {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
         UUID subscription = data.subscribe(owner, receiver.url("/flaky",
-                Receiver.Answer.status(500), Receiver.Answer.status(500), Receiver.Answer.ok()), null);
+                WebhookReceiver.Answer.status(500), WebhookReceiver.Answer.status(500), WebhookReceiver.Answer.ok()), null);
 
         Events.Published event = events.enquiryOn(property);
 
@@ -114,12 +115,12 @@ class RetryScheduleIT extends DispatcherIntegrationTest {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
         UUID subscription = data.subscribe(owner, receiver.url("/busy",
-                Receiver.Answer.status(429).with("Retry-After", "10"), Receiver.Answer.ok()), null);
+                WebhookReceiver.Answer.status(429).with("Retry-After", "10"), WebhookReceiver.Answer.ok()), null);
 
         Events.Published event = events.enquiryOn(property);
 
         await().atMost(DONE).until(() -> data.attempts(subscription, event.enquiryId()).size() == 2);
-        List<Receiver.Request> requests = receiver.requests("/busy");
+        List<WebhookDelivery> requests = receiver.requests("/busy");
         Duration gap = Duration.between(requests.get(0).receivedAt(), requests.get(1).receivedAt());
         log.info("Gap before the retry (ms): {}", gap.toMillis());
         Duration capped = SCHEDULE.get(0).multipliedBy(2);
@@ -136,12 +137,12 @@ class RetryScheduleIT extends DispatcherIntegrationTest {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
         UUID subscription = data.subscribe(owner, receiver.url("/unavailable",
-                Receiver.Answer.status(503).with("Retry-After", "0"), Receiver.Answer.ok()), null);
+                WebhookReceiver.Answer.status(503).with("Retry-After", "0"), WebhookReceiver.Answer.ok()), null);
 
         Events.Published event = events.enquiryOn(property);
 
         await().atMost(DONE).until(() -> data.attempts(subscription, event.enquiryId()).size() == 2);
-        List<Receiver.Request> requests = receiver.requests("/unavailable");
+        List<WebhookDelivery> requests = receiver.requests("/unavailable");
         Duration gap = Duration.between(requests.get(0).receivedAt(), requests.get(1).receivedAt());
         log.info("Gap before the retry (ms): {}", gap.toMillis());
         assertThat(gap).isBetween(SCHEDULE.get(0).minus(EARLY), SCHEDULE.get(0).plus(LATE));
@@ -151,7 +152,7 @@ class RetryScheduleIT extends DispatcherIntegrationTest {
                 .isCloseTo(first.attemptedAt().plusMillis(first.durationMs()).plus(SCHEDULE.get(0)), CLOSE);
     }
 
-    private static List<Long> gaps(List<Receiver.Request> requests) {
+    private static List<Long> gaps(List<WebhookDelivery> requests) {
         return IntStream.range(1, requests.size())
                 .mapToObj(i -> Duration.between(requests.get(i - 1).receivedAt(), requests.get(i).receivedAt()).toMillis())
                 .toList();

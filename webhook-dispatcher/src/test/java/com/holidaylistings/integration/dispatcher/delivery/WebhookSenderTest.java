@@ -2,7 +2,7 @@ package com.holidaylistings.integration.dispatcher.delivery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.holidaylistings.integration.dispatcher.Receiver;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +18,7 @@ class WebhookSenderTest {
     private static final String SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
     private static final String BODY = "{\"event\":\"enquiry.created\"}";
 
-    private final Receiver receiver = new Receiver();
+    private final WebhookReceiver receiver = WebhookReceiver.start();
     private WebhookSender sender;
 
     @AfterEach
@@ -32,7 +32,7 @@ class WebhookSenderTest {
     @ParameterizedTest
     @ValueSource(strings = {"127.0.0.1", "localhost", "0.0.0.0", "[::ffff:127.0.0.1]"})
     void refusesToConnectToAnInternalAddress(String host) {
-        receiver.answer("/x", Receiver.Answer.ok());
+        receiver.answer("/x", WebhookReceiver.Answer.ok());
         sender = new WebhookSender(Settings.withPrivateTargets(false));
 
         HttpOutcome outcome = sender.post("http://" + host + ":" + receiver.port() + "/x", BODY, "msg_1", SECRET);
@@ -56,7 +56,7 @@ class WebhookSenderTest {
     @ParameterizedTest
     @ValueSource(strings = {"127.0.0.1", "localhost", "0.0.0.0", "[::ffff:127.0.0.1]"})
     void deliversToAnInternalAddressWhenAllowed(String host) {
-        receiver.answer("/x", Receiver.Answer.ok());
+        receiver.answer("/x", WebhookReceiver.Answer.ok());
         sender = new WebhookSender(Settings.withPrivateTargets(true));
 
         HttpOutcome outcome = sender.post("http://" + host + ":" + receiver.port() + "/x", BODY, "msg_1", SECRET);
@@ -69,7 +69,7 @@ class WebhookSenderTest {
 
     @Test
     void keepsTheFirstKibibyteOfTheResponseBody() {
-        String url = receiver.url("/long", Receiver.Answer.status(500).withBody("x".repeat(5000)));
+        String url = receiver.url("/long", WebhookReceiver.Answer.status(500).withBody("x".repeat(5000)));
         sender = new WebhookSender(Settings.withPrivateTargets(true));
 
         HttpOutcome outcome = sender.post(url, BODY, "msg_1", SECRET);
@@ -81,7 +81,7 @@ class WebhookSenderTest {
     @Test
     void keepsOnlyWholeCharactersWithinTheKibibyte() {
         // 1 + 2 × 1000 bytes: the 1024th byte is the first half of an "é", which is dropped.
-        String url = receiver.url("/accents", Receiver.Answer.status(500).withBody("a" + "é".repeat(1000)));
+        String url = receiver.url("/accents", WebhookReceiver.Answer.status(500).withBody("a" + "é".repeat(1000)));
         sender = new WebhookSender(Settings.withPrivateTargets(true));
 
         HttpOutcome outcome = sender.post(url, BODY, "msg_1", SECRET);
@@ -92,7 +92,7 @@ class WebhookSenderTest {
 
     @Test
     void givesUpAtTheTimeoutWhenTheReceiverHangs() {
-        String url = receiver.url("/hanging", Receiver.Answer.hang(Duration.ofSeconds(5)));
+        String url = receiver.url("/hanging", WebhookReceiver.Answer.hang(Duration.ofSeconds(5)));
         sender = new WebhookSender(Settings.withTimeout(Duration.ofSeconds(1)));
 
         HttpOutcome outcome = sender.post(url, BODY, "msg_1", SECRET);
@@ -104,8 +104,8 @@ class WebhookSenderTest {
 
     @Test
     void doesNotFollowARedirect() {
-        String elsewhere = receiver.url("/elsewhere", Receiver.Answer.ok());
-        String url = receiver.url("/moved", Receiver.Answer.status(302).with("Location", elsewhere));
+        String elsewhere = receiver.url("/elsewhere", WebhookReceiver.Answer.ok());
+        String url = receiver.url("/moved", WebhookReceiver.Answer.status(302).with("Location", elsewhere));
         sender = new WebhookSender(Settings.withPrivateTargets(true));
 
         HttpOutcome outcome = sender.post(url, BODY, "msg_1", SECRET);

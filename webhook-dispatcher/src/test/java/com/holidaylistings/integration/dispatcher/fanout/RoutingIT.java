@@ -3,11 +3,11 @@ package com.holidaylistings.integration.dispatcher.fanout;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.holidaylistings.integration.dispatcher.delivery.DeliveryRequest;
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.Events;
-import com.holidaylistings.integration.dispatcher.Receiver;
 import com.holidaylistings.integration.dispatcher.TestData;
+import com.holidaylistings.integration.dispatcher.delivery.DeliveryRequest;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -25,13 +25,13 @@ class RoutingIT extends DispatcherIntegrationTest {
         UUID otherProperty = data.property(owner);
         TestData.Owner otherOwner = data.owner();
         data.property(otherOwner);
-        UUID allProperties = data.subscribe(owner, receiver.url("/all", Receiver.Answer.ok()), null);
-        UUID thisProperty = data.subscribe(owner, receiver.url("/this", Receiver.Answer.ok()), property);
-        UUID thatProperty = data.subscribe(owner, receiver.url("/that", Receiver.Answer.ok()), otherProperty);
-        UUID otherOwners = data.subscribe(otherOwner, receiver.url("/other-owner", Receiver.Answer.ok()), null);
-        UUID paused = data.subscribe(owner, receiver.url("/paused", Receiver.Answer.ok()), null);
+        UUID allProperties = data.subscribe(owner, receiver.url("/all", WebhookReceiver.Answer.ok()), null);
+        UUID thisProperty = data.subscribe(owner, receiver.url("/this", WebhookReceiver.Answer.ok()), property);
+        UUID thatProperty = data.subscribe(owner, receiver.url("/that", WebhookReceiver.Answer.ok()), otherProperty);
+        UUID otherOwners = data.subscribe(otherOwner, receiver.url("/other-owner", WebhookReceiver.Answer.ok()), null);
+        UUID paused = data.subscribe(owner, receiver.url("/paused", WebhookReceiver.Answer.ok()), null);
         data.setPaused(paused, true);
-        UUID deleted = data.subscribe(owner, receiver.url("/deleted", Receiver.Answer.ok()), null);
+        UUID deleted = data.subscribe(owner, receiver.url("/deleted", WebhookReceiver.Answer.ok()), null);
         data.unsubscribe(deleted);
 
         Events.Published event = events.enquiryOn(property);
@@ -57,9 +57,9 @@ class RoutingIT extends DispatcherIntegrationTest {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
         UUID otherProperty = data.property(owner);
-        data.subscribe(owner, receiver.url("/all", Receiver.Answer.ok()), null);
-        data.subscribe(owner, receiver.url("/this", Receiver.Answer.ok()), property);
-        data.subscribe(owner, receiver.url("/that", Receiver.Answer.ok()), otherProperty);
+        data.subscribe(owner, receiver.url("/all", WebhookReceiver.Answer.ok()), null);
+        data.subscribe(owner, receiver.url("/this", WebhookReceiver.Answer.ok()), property);
+        data.subscribe(owner, receiver.url("/that", WebhookReceiver.Answer.ok()), otherProperty);
 
         Events.Published event = events.enquiryOn(otherProperty);
 
@@ -75,7 +75,7 @@ class RoutingIT extends DispatcherIntegrationTest {
     void deliversOncePerSubscriptionEvenToTheSameUrl() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        String url = receiver.url("/shared", Receiver.Answer.ok());
+        String url = receiver.url("/shared", WebhookReceiver.Answer.ok());
         UUID allProperties = data.subscribe(owner, url, null);
         UUID thisProperty = data.subscribe(owner, url, property);
 
@@ -97,8 +97,8 @@ class RoutingIT extends DispatcherIntegrationTest {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
         UUID otherProperty = data.property(owner);
-        data.subscribe(owner, receiver.url("/batch-all", Receiver.Answer.ok()), null);
-        data.subscribe(owner, receiver.url("/batch-that", Receiver.Answer.ok()), otherProperty);
+        data.subscribe(owner, receiver.url("/batch-all", WebhookReceiver.Answer.ok()), null);
+        data.subscribe(owner, receiver.url("/batch-that", WebhookReceiver.Answer.ok()), otherProperty);
 
         events.publish(UUID.randomUUID(), UUID.randomUUID().toString(), "{\"event\":\"enquiry.created\",\"enquiry_id\":");
         events.publish(UUID.randomUUID(), UUID.randomUUID().toString(), "{\"event\":\"something.else\"}");

@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
-import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.Events;
-import com.holidaylistings.integration.dispatcher.Receiver;
 import com.holidaylistings.integration.dispatcher.TestData;
+import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
 import com.holidaylistings.integration.testsupport.TestKafka;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
@@ -69,8 +69,8 @@ class DeadLetterReplayIT extends DispatcherIntegrationTest {
     void replaysAnAbandonedDeliveryOnceAndASecondReplayFindsNothingNew() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        Receiver.Answer down = Receiver.Answer.status(500);
-        UUID subscription = data.subscribe(owner, receiver.url("/down", down, down, down, down, Receiver.Answer.ok()), null);
+        WebhookReceiver.Answer down = WebhookReceiver.Answer.status(500);
+        UUID subscription = data.subscribe(owner, receiver.url("/down", down, down, down, down, WebhookReceiver.Answer.ok()), null);
         Events.Published event = events.enquiryOn(property);
         await().atMost(DONE).until(() -> data.attempts(subscription, event.enquiryId()).size() == 4);
         String webhookId = receiver.requests("/down").get(0).header("webhook-id");
@@ -99,9 +99,9 @@ class DeadLetterReplayIT extends DispatcherIntegrationTest {
     void replaysOneSubscriptionOnlyWhenAskedAndLeavesTheOthersForTheNextReplay() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        Receiver.Answer down = Receiver.Answer.status(500);
-        UUID first = data.subscribe(owner, receiver.url("/first", down, down, down, down, Receiver.Answer.ok()), null);
-        UUID second = data.subscribe(owner, receiver.url("/second", down, down, down, down, Receiver.Answer.ok()), null);
+        WebhookReceiver.Answer down = WebhookReceiver.Answer.status(500);
+        UUID first = data.subscribe(owner, receiver.url("/first", down, down, down, down, WebhookReceiver.Answer.ok()), null);
+        UUID second = data.subscribe(owner, receiver.url("/second", down, down, down, down, WebhookReceiver.Answer.ok()), null);
         Events.Published event = events.enquiryOn(property);
         await().atMost(DONE).until(() -> data.attempts(first, event.enquiryId()).size() == 4
                 && data.attempts(second, event.enquiryId()).size() == 4);

@@ -6,9 +6,9 @@ import static org.awaitility.Awaitility.await;
 
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.Events;
-import com.holidaylistings.integration.dispatcher.Receiver;
 import com.holidaylistings.integration.dispatcher.TestData;
 import com.holidaylistings.integration.dispatcher.delivery.DeliveryRequest;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.Duration;
@@ -45,9 +45,9 @@ class RedeliveryIT extends DispatcherIntegrationTest {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
         // Down for the first delivery's four attempts; back after that, but its first answer is one more error.
-        Receiver.Answer down = Receiver.Answer.status(500);
+        WebhookReceiver.Answer down = WebhookReceiver.Answer.status(500);
         UUID subscription = data.subscribe(owner, receiver.url("/down", down, down, down, down,
-                Receiver.Answer.status(503), Receiver.Answer.ok()), null);
+                WebhookReceiver.Answer.status(503), WebhookReceiver.Answer.ok()), null);
         Events.Published event = events.enquiryOn(property);
         await().atMost(DONE).until(() -> data.attempts(subscription, event.enquiryId()).size() == 4);
         String webhookId = receiver.requests("/down").get(0).header("webhook-id");
@@ -87,8 +87,8 @@ class RedeliveryIT extends DispatcherIntegrationTest {
     void keepsTheLastFailedDeliveryOfAnEventAndNothingOfDeliveredOnes() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        UUID flaky = data.subscribe(owner, receiver.url("/flaky", Receiver.Answer.status(500), Receiver.Answer.ok()), null);
-        UUID healthy = data.subscribe(owner, receiver.url("/healthy", Receiver.Answer.ok()), null);
+        UUID flaky = data.subscribe(owner, receiver.url("/flaky", WebhookReceiver.Answer.status(500), WebhookReceiver.Answer.ok()), null);
+        UUID healthy = data.subscribe(owner, receiver.url("/healthy", WebhookReceiver.Answer.ok()), null);
 
         Events.Published event = events.enquiryOn(property);
 
@@ -110,7 +110,7 @@ class RedeliveryIT extends DispatcherIntegrationTest {
     @Test
     void leavesARequestAnotherReplicaHoldsAndQueuesItOnceReleased() throws Exception {
         TestData.Owner owner = data.owner();
-        UUID subscription = data.subscribe(owner, receiver.url("/back", Receiver.Answer.ok()), null);
+        UUID subscription = data.subscribe(owner, receiver.url("/back", WebhookReceiver.Answer.ok()), null);
         UUID enquiry = UUID.randomUUID();
         DeliveryRequest failed = abandonedEarlier(subscription, enquiry);
 

@@ -1,0 +1,54 @@
+package com.holidaylistings.integration.dispatcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.holidaylistings.integration.testsupport.TestKafka;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.kafka.clients.admin.AdminClient;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.admin.MemberDescription;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.beans.factory.annotation.Value;
+
+/**
+ * Every consumer of the dispatcher joins its group as a static member named after this replica
+ * ({@code dispatcher.instance-id}), so that a replica back within the session timeout takes its
+ * partitions again without a rebalance.
+ */
+class StaticMembershipIT extends DispatcherIntegrationTest {
+
+    @Value("${dispatcher.instance-id}")
+    String instanceId;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"webhook-dispatcher", "webhook-dispatcher.deliveries", "webhook-dispatcher.deliveries-retry-0",
+        "webhook-dispatcher.deliveries-retry-2"})
+    void joinsEachGroupAsStaticMembersOfThisReplica(String group) {
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(members(group))
+                .isNotEmpty()
+                .extracting(MemberDescription::groupInstanceId)
+                .allSatisfy(id -> assertThat(id).get().asString().startsWith(instanceId + "-")));
+    }
+
+    @Test
+    void givesEachConsumerOfAGroupItsOwnInstanceId() {
+        await().atMost(Duration.ofSeconds(60)).until(() -> members("webhook-dispatcher.deliveries").size() >= 2);
+
+        assertThat(members("webhook-dispatcher.deliveries")).extracting(MemberDescription::groupInstanceId)
+                .map(Optional::orElseThrow)
+                .doesNotHaveDuplicates();
+    }
+
+    private static List<MemberDescription> members(String group) throws Exception {
+        try (AdminClient admin = AdminClient.create(Map.of("bootstrap.servers", TestKafka.bootstrapServers()))) {
+            ConsumerGroupDescription description = admin.describeConsumerGroups(List.of(group)).all().get().get(group);
+            return List.copyOf(description.members());
+        }
+    }
+}
