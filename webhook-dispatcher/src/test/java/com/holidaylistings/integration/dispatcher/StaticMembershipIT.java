@@ -37,7 +37,7 @@ class StaticMembershipIT extends DispatcherIntegrationTest {
     }
 
     @Test
-    void givesEachConsumerOfAGroupItsOwnInstanceId() {
+    void givesEachConsumerOfAGroupItsOwnInstanceId() throws Exception {
         await().atMost(Duration.ofSeconds(60)).until(() -> members("webhook-dispatcher.deliveries").size() >= 2);
 
         assertThat(members("webhook-dispatcher.deliveries")).extracting(MemberDescription::groupInstanceId)
