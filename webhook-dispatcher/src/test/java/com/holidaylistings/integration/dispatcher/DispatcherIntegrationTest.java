@@ -30,7 +30,7 @@ import org.springframework.test.context.DynamicPropertySource;
     "webhook.topic-partitions=3",
     "webhook.open-circuit-for=3s",
     "webhook.failures-to-open-circuit=5",
-    "dispatcher.instance-id=test-${random.uuid}"
+    "dispatcher.instance-id=dispatcher-in-test-jvm"
 })
 public abstract class DispatcherIntegrationTest {
 
