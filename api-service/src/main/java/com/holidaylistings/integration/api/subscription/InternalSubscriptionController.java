@@ -8,6 +8,7 @@ import com.holidaylistings.integration.api.web.RequestIdFilter;
 import com.holidaylistings.integration.events.delivery.EnquiryId;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -15,14 +16,15 @@ import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The owner portal's webhook page: statuses, pause and resume, each hook's delivery log, and
- * redelivery of a failed event.
+ * The owner portal's webhook page: statuses, pause and resume, each hook's delivery log,
+ * redelivery of any event, and recovery of the events a hook missed.
  */
 @RestController
 @RequestMapping("/internal/v1/owners/{ownerId}/hooks")
@@ -34,13 +36,15 @@ class InternalSubscriptionController {
     private final SubscriptionRepository subscriptions;
     private final DeliveryLog deliveryLog;
     private final Redeliveries redeliveries;
+    private final SubscriptionProperties settings;
 
     InternalSubscriptionController(Owners owners, SubscriptionRepository subscriptions, DeliveryLog deliveryLog,
-            Redeliveries redeliveries) {
+            Redeliveries redeliveries, SubscriptionProperties settings) {
         this.owners = owners;
         this.subscriptions = subscriptions;
         this.deliveryLog = deliveryLog;
         this.redeliveries = redeliveries;
+        this.settings = settings;
     }
 
     @GetMapping
@@ -67,7 +71,7 @@ class InternalSubscriptionController {
         return Map.of("deliveries", deliveryLog.attempts(hook, LIMIT.parse(limit)));
     }
 
-    /** Queues a new delivery of a failed or abandoned event to this hook; webhook-dispatcher sends it. */
+    /** Queues a new delivery of any event of this hook, delivered or not; webhook-dispatcher sends it. */
     @PostMapping("/{hookId}/deliveries/{enquiryId}/redeliver")
     @ResponseStatus(HttpStatus.ACCEPTED)
     Redelivery redeliver(@PathVariable String ownerId, @PathVariable String hookId, @PathVariable String enquiryId) {
@@ -76,6 +80,17 @@ class InternalSubscriptionController {
         UUID enquiry = CanonicalUuid.parse(enquiryId).orElseThrow(NotFound::new);
         return redeliveries.request(OwnerId.of(owner), SubscriptionId.of(hook), EnquiryId.of(enquiry),
                 RequestIdFilter.current());
+    }
+
+    /** Queues a delivery of every event since {@code since} that this hook has not received; webhook-dispatcher sends them. */
+    @PostMapping("/{hookId}/recover")
+    @ResponseStatus(HttpStatus.ACCEPTED)
+    Recovery recover(@PathVariable String ownerId, @PathVariable String hookId, @RequestBody RecoverRequest request) {
+        UUID owner = owners.existing(ownerId);
+        UUID hook = CanonicalUuid.parse(hookId).orElseThrow(NotFound::new);
+        Instant since = request.validSince(Instant.now());
+        return redeliveries.recover(OwnerId.of(owner), SubscriptionId.of(hook), since, RequestIdFilter.current(),
+                settings.recoverMaxEvents());
     }
 
     private SubscriptionStatus setPaused(String ownerId, String hookId, boolean paused) {

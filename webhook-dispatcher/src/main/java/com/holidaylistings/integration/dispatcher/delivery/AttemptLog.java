@@ -36,7 +36,7 @@ class AttemptLog implements SmartLifecycle {
                                            duration_ms, response_body, attempted_at, next_attempt_at)
             values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """;
-    // Keeps the latest failure; never touches a pending redelivery request.
+    // Keeps the latest failure.
     private static final String KEEP_FAILED = """
             insert into failed_deliveries (subscription_id, enquiry_id, delivery, failed_at)
             values (?, ?, cast(? as json), ?)

@@ -18,19 +18,26 @@ class SubscriptionRepository {
         this.jdbc = jdbc;
     }
 
-    /** Where and how to deliver this enquiry to this subscription, and whether it already was: one round trip. */
-    Optional<Target> target(SubscriptionId subscription, EnquiryId enquiry) {
+    /**
+     * Where and how to deliver this enquiry to this subscription, and whether this delivery already
+     * succeeded: one round trip. Only successes numbered from {@code firstAttempt} on count (the
+     * attempts of this delivery and of later ones), so that a delivery made again on request is
+     * sent although an earlier one succeeded, while a copy of a first delivery (firstAttempt 1) is
+     * never sent after any success.
+     */
+    Optional<Target> target(SubscriptionId subscription, EnquiryId enquiry, int firstAttempt) {
         return jdbc.sql("""
                         select s.target_url, s.paused, s.unsubscribe_reason, w.secret,
                                exists (select 1 from delivery_attempts a
                                         where a.subscription_id = s.id and a.enquiry_id = :enquiry
-                                          and a.outcome = :succeeded) as delivered
+                                          and a.outcome = :succeeded and a.attempt >= :firstAttempt) as delivered
                           from webhook_subscriptions s join webhook_secrets w on w.owner_id = s.owner_id
                          where s.id = :subscription
                         """)
                 .param("subscription", subscription.value())
                 .param("enquiry", enquiry.value())
                 .param("succeeded", DeliveryOutcome.SUCCEEDED.value())
+                .param("firstAttempt", firstAttempt)
                 .query((rs, n) -> new Target(
                         rs.getString("target_url"),
                         rs.getString("secret"),

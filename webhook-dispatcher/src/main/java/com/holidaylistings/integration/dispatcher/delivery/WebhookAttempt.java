@@ -39,7 +39,8 @@ class WebhookAttempt {
      * kept with a failed attempt so that it can be delivered again.
      */
     AttemptResult attempt(DeliveryRequest request, String record, int stage, Instant dueAt) {
-        Optional<SubscriptionRepository.Target> found = subscriptions.target(request.subscription(), request.enquiry());
+        Optional<SubscriptionRepository.Target> found = subscriptions.target(request.subscription(), request.enquiry(),
+                request.attemptNumber(1));
         if (found.isEmpty() || found.get().refusal().isPresent()) {
             return AttemptResult.SKIPPED;
         }

@@ -16,28 +16,30 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Queues the redeliveries that the owner portal asked for (api-service marks them in
- * {@code failed_deliveries}; it has no Kafka client). Every {@code WEBHOOK_REDELIVERY_POLL_INTERVAL},
- * in one transaction: lock up to 100 requested rows (skipping those another replica holds), put each
- * delivery on {@code webhook.deliveries} with the requesting request's id and its attempt numbers
- * continuing the log, wait for Kafka's acknowledgements, then clear the requests. A failure rolls the
- * transaction back and the next poll tries again, so a redelivery is queued at least once.
+ * Queues the deliveries asked for through api-service's internal API, redeliveries and recover
+ * (rows of {@code delivery_requests}; api-service has no Kafka client). Every
+ * {@code WEBHOOK_REDELIVERY_POLL_INTERVAL}, in one transaction per batch: lock up to {@link #BATCH}
+ * requests, oldest first (skipping those another replica holds), put each delivery on
+ * {@code webhook.deliveries} with the event's webhook-id, the requesting request's id and its
+ * attempt numbers continuing the log, wait for Kafka's acknowledgements, then delete the requests;
+ * batches follow each other while they are full. A failure rolls the transaction back and the next
+ * poll tries again, so a requested delivery is queued at least once.
  */
 @Component
 class RedeliveryPoller implements SchedulingConfigurer {
 
-    static final int BATCH = 100;
+    static final int BATCH = 500;
     private static final Logger log = LoggerFactory.getLogger(RedeliveryPoller.class);
 
-    private final FailedDeliveries failedDeliveries;
+    private final DeliveryRequests requests;
     private final Requeue requeue;
     private final TransactionTemplate transaction;
     private final JsonMapper json;
     private final Duration interval;
 
-    RedeliveryPoller(FailedDeliveries failedDeliveries, Requeue requeue, TransactionTemplate transaction,
+    RedeliveryPoller(DeliveryRequests requests, Requeue requeue, TransactionTemplate transaction,
             JsonMapper json, RedeliveryProperties properties) {
-        this.failedDeliveries = failedDeliveries;
+        this.requests = requests;
         this.requeue = requeue;
         this.transaction = transaction;
         this.json = json;
@@ -56,34 +58,49 @@ class RedeliveryPoller implements SchedulingConfigurer {
                 queued = queueRequested();
             } while (queued == BATCH);
         } catch (RuntimeException e) {
-            log.warn("Could not queue requested redeliveries; trying again in {}: {}", interval, e.getMessage());
+            log.warn("Could not queue requested deliveries; trying again in {}: {}", interval, e.getMessage());
         }
     }
 
-    /** Queues up to {@link #BATCH} requested redeliveries; returns how many requests it took. */
+    /** Queues up to {@link #BATCH} requested deliveries; returns how many requests it took. */
     int queueRequested() {
         Integer taken = transaction.execute(status -> {
-            List<FailedDeliveries.Requested> requested = failedDeliveries.lockRequested(BATCH);
-            List<CompletableFuture<?>> sends = new ArrayList<>();
-            for (FailedDeliveries.Requested request : requested) {
-                redelivery(request).ifPresent(delivery -> sends.add(requeue.send(delivery, Requeue.Source.REDELIVERY)));
+            List<DeliveryRequests.Requested> requested = requests.lock(BATCH);
+            List<CompletableFuture<?>> sends = new ArrayList<>(requested.size());
+            for (DeliveryRequests.Requested request : requested) {
+                delivery(request).ifPresent(delivery -> sends.add(requeue.send(delivery, Requeue.Source.REDELIVERY)));
             }
             Requeue.awaitAcks(sends);
-            requested.forEach(failedDeliveries::markQueued);
+            requests.delete(requested);
             return requested.size();
         });
         return taken == null ? 0 : taken;
     }
 
-    /** The stored delivery again, same webhook-id, under the redelivery request's id. */
-    private Optional<DeliveryRequest> redelivery(FailedDeliveries.Requested request) {
+    /**
+     * The event to the subscription again, same webhook-id, under the request's id: from the outbox,
+     * or else from the failed delivery the request was made from.
+     */
+    private Optional<DeliveryRequest> delivery(DeliveryRequests.Requested request) {
         try {
-            DeliveryRequest failed = json.readValue(request.delivery(), DeliveryRequest.class);
-            return Optional.of(failed.again(request.requestId(), request.lastAttempt()));
+            if (request.payload() != null) {
+                String eventId = request.eventId().toString();
+                return Optional.of(new DeliveryRequest(request.subscriptionId(), request.enquiryId(), eventId,
+                        DeliveryRequest.webhookIdOf(eventId, request.subscriptionId()), request.submittedAt(),
+                        request.payload(), request.requestId(), request.lastAttempt() + 1));
+            }
+            if (request.failedDelivery() != null) {
+                return Optional.of(json.readValue(request.failedDelivery(), DeliveryRequest.class)
+                        .again(request.requestId(), request.lastAttempt()));
+            }
+            // The outbox row was purged after the request was made (INGEST_OUTBOX_RETENTION lowered).
+            log.warn("Requested delivery of enquiry {} to subscription {} dropped: its event is no longer in the outbox",
+                    request.enquiryId(), request.subscriptionId());
+            return Optional.empty();
         } catch (JacksonException | IllegalArgumentException e) {
-            // Cannot happen for rows the dispatcher wrote; dropping the request keeps it from blocking the others.
-            log.error("Unreadable failed delivery of subscription {} and enquiry {}: redelivery dropped",
-                    request.subscriptionId(), request.enquiryId(), e);
+            // Cannot happen for rows api-service wrote; dropping the request keeps it from blocking the others.
+            log.error("Unreadable requested delivery of enquiry {} to subscription {}: dropped",
+                    request.enquiryId(), request.subscriptionId(), e);
             return Optional.empty();
         }
     }

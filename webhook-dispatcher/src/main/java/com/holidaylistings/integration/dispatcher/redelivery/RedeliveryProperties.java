@@ -9,7 +9,7 @@ import org.springframework.validation.annotation.Validated;
  * Redeliveries and dead-letter replays.
  *
  * @param pollInterval {@code WEBHOOK_REDELIVERY_POLL_INTERVAL}: how often each replica looks for
- *     redeliveries that the portal asked for (1s)
+ *     deliveries asked for through the internal API, redeliveries and recover (1s)
  * @param replayLockKey the PostgreSQL advisory lock that lets one dead-letter replay run at a time
  *     across replicas (7301846212; enquiry-ingest's leader lock is 7301846211)
  */

@@ -1,0 +1,17 @@
+package com.holidaylistings.integration.api.subscription;
+
+import com.holidaylistings.integration.api.web.NotFound;
+
+/**
+ * A redelivery of an event that is no longer kept: its outbox row is older than
+ * {@code INGEST_OUTBOX_RETENTION} and no failed delivery of it to the hook is kept
+ * ({@code WEBHOOK_ATTEMPT_RETENTION}). 404, with a message that says so.
+ */
+class EventNoLongerKept extends NotFound {
+
+    static final String MESSAGE = "Not found: the event is no longer kept for redelivery";
+
+    EventNoLongerKept() {
+        super(MESSAGE);
+    }
+}

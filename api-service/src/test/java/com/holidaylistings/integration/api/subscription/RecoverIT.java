@@ -1,0 +1,250 @@
+package com.holidaylistings.integration.api.subscription;
+
+import static com.holidaylistings.integration.api.subscription.SubscriptionIT.aSubscription;
+import static com.holidaylistings.integration.api.support.ErrorBodies.assertError;
+import static com.holidaylistings.integration.api.support.ErrorBodies.assertFieldErrors;
+import static com.holidaylistings.integration.api.support.ErrorBodies.messages;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.holidaylistings.integration.api.support.ApiClient;
+import com.holidaylistings.integration.api.support.ApiIntegrationTest;
+import com.holidaylistings.integration.api.support.TestWorld;
+import com.holidaylistings.integration.events.delivery.OwnerId;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/**
+ * POST …/hooks/{hookId}/recover {"since"}: one delivery request per event since then that the
+ * hook's filter matches and that has no successful delivery to it, including events submitted
+ * while it was paused; owner-scoped; at most the configured number, the oldest first.
+ */
+class RecoverIT extends ApiIntegrationTest {
+
+    private static final String HOOKS = "/integration/v1/hooks/enquiries";
+    private static final Instant T0 = Instant.parse("2026-11-20T10:00:00.123456Z");
+
+    @Autowired
+    private Redeliveries redeliveries;
+
+    private DeliveryRows rows;
+
+    @BeforeEach
+    void rows() {
+        rows = new DeliveryRows(jdbc);
+    }
+
+    private ApiClient portal() {
+        return http.with("X-Admin-Key", TestWorld.ADMIN_KEY);
+    }
+
+    private static String recover(UUID ownerId, Object hookId) {
+        return "/internal/v1/owners/" + ownerId + "/hooks/" + hookId + "/recover";
+    }
+
+    private static Map<String, Object> since(Object since) {
+        return Map.of("since", since.toString());
+    }
+
+    @Test
+    void queuesEveryEventSinceWithoutASuccessfulDeliveryOnce() {
+        TestWorld.Account owner = world.newAccount();
+        UUID hook = subscribe(owner, "https://93.184.215.14/recover", null);
+        UUID delivered = enquiry(owner);
+        UUID failed = enquiry(owner);
+        UUID abandoned = enquiry(owner);
+        UUID neverAttempted = enquiry(owner);
+        UUID tooOld = enquiry(owner);
+        rows.attempt(hook, delivered, 1, "succeeded", T0);
+        rows.attempt(hook, failed, 1, "failed", T0);
+        rows.attempt(hook, abandoned, 1, "failed", T0);
+        rows.attempt(hook, abandoned, 2, "abandoned", T0);
+        rows.submittedAt(tooOld, Instant.now().minus(Duration.ofDays(3)));
+        rows.createdAt(hook, Instant.now().minus(Duration.ofDays(10)));
+        Instant since = Instant.now().minus(Duration.ofDays(2));
+
+        ApiClient.Response response = portal().with("X-Request-Id", "recover-1").post(recover(owner.ownerId(), hook), since(since));
+
+        assertThat(response.status()).as(response.body()).isEqualTo(202);
+        assertThat(response.json().propertyNames()).containsExactly("queued");
+        assertThat(response.json().get("queued").asInt()).isEqualTo(3);
+        assertThat(rows.requests(hook)).containsExactly(
+                new DeliveryRows.Request(failed, rows.eventId(failed), null, "recover-1"),
+                new DeliveryRows.Request(abandoned, rows.eventId(abandoned), null, "recover-1"),
+                new DeliveryRows.Request(neverAttempted, rows.eventId(neverAttempted), null, "recover-1"));
+
+        // Asked again before the dispatcher took them: nothing is queued twice.
+        ApiClient.Response again = portal().post(recover(owner.ownerId(), hook), since(since));
+        assertThat(again.json().get("queued").asInt()).isZero();
+        assertThat(rows.requests(hook)).hasSize(3);
+
+        // Once taken, an event delivered since is not queued again.
+        rows.takenByTheDispatcher(hook);
+        rows.attempt(hook, failed, 2, "succeeded", Instant.now());
+        assertThat(portal().post(recover(owner.ownerId(), hook), since(since)).json().get("queued").asInt()).isEqualTo(2);
+        assertThat(rows.requests(hook)).extracting(DeliveryRows.Request::enquiryId).containsExactly(abandoned, neverAttempted);
+    }
+
+    @Test
+    void includesTheEventsSubmittedWhileTheHookWasPaused() {
+        TestWorld.Account owner = world.newAccount();
+        UUID hook = subscribe(owner, "https://93.184.215.14/paused", null);
+        Instant since = Instant.now().minusSeconds(1);
+        String hookPath = "/internal/v1/owners/" + owner.ownerId() + "/hooks/" + hook;
+        assertThat(portal().post(hookPath + "/pause", null).status()).isEqualTo(200);
+        UUID first = enquiry(owner);
+        UUID second = enquiry(owner);
+
+        assertError(portal().post(recover(owner.ownerId(), hook), since(since)), 409, "Hook is paused; resume it first");
+        assertThat(rows.requests(hook)).isEmpty();
+
+        assertThat(portal().post(hookPath + "/resume", null).status()).isEqualTo(200);
+        ApiClient.Response response = portal().post(recover(owner.ownerId(), hook), since(since));
+        assertThat(response.status()).as(response.body()).isEqualTo(202);
+        assertThat(response.json().get("queued").asInt()).isEqualTo(2);
+        assertThat(rows.requests(hook)).extracting(DeliveryRows.Request::enquiryId).containsExactly(first, second);
+    }
+
+    @Test
+    void keepsToTheHooksFilterAndTheOwner() {
+        TestWorld.Account owner = world.newAccount();
+        TestWorld.Account other = world.newAccount();
+        UUID secondProperty = world.newProperty(owner.ownerId());
+        Instant since = Instant.now().minusSeconds(1);
+        UUID allProperties = subscribe(owner, "https://93.184.215.14/all", null);
+        UUID oneProperty = subscribe(owner, "https://93.184.215.14/one", secondProperty);
+        UUID theirs = subscribe(other, "https://93.184.215.14/theirs", null);
+        UUID onFirst = enquiry(owner);
+        UUID onSecond = UUID.fromString(world.submitEnquiry(secondProperty).get("id").asString());
+        UUID theirEnquiry = enquiry(other);
+
+        assertThat(portal().post(recover(owner.ownerId(), allProperties), since(since)).json().get("queued").asInt()).isEqualTo(2);
+        assertThat(portal().post(recover(owner.ownerId(), oneProperty), since(since)).json().get("queued").asInt()).isEqualTo(1);
+
+        assertThat(rows.requests(allProperties)).extracting(DeliveryRows.Request::enquiryId).containsExactly(onFirst, onSecond);
+        assertThat(rows.requests(oneProperty)).extracting(DeliveryRows.Request::enquiryId).containsExactly(onSecond);
+        assertThat(rows.requests(theirs)).isEmpty();
+        // Owner B cannot recover owner A's hook, nor A B's.
+        assertError(portal().post(recover(other.ownerId(), allProperties), since(since)), 404, "Not found");
+        assertError(portal().post(recover(owner.ownerId(), theirs), since(since)), 404, "Not found");
+        assertThat(rows.requests(theirs)).isEmpty();
+        assertThat(theirEnquiry).isNotNull();
+    }
+
+    @Test
+    void leavesOutEventsSubmittedBeforeTheHookExisted() {
+        TestWorld.Account owner = world.newAccount();
+        UUID earlier = enquiry(owner);
+        rows.submittedAt(earlier, Instant.now().minus(Duration.ofHours(2)));
+        UUID hook = subscribe(owner, "https://93.184.215.14/new", null);
+        rows.createdAt(hook, Instant.now().minus(Duration.ofHours(1)));
+        UUID later = enquiry(owner);
+
+        ApiClient.Response response = portal().post(recover(owner.ownerId(), hook), since(Instant.now().minus(Duration.ofDays(1))));
+
+        assertThat(response.json().get("queued").asInt()).isEqualTo(1);
+        assertThat(rows.requests(hook)).extracting(DeliveryRows.Request::enquiryId).containsExactly(later);
+    }
+
+    @Test
+    void usesTheKeptFailedDeliveryForAnEventNoLongerInTheOutboxAndSkipsEventsWithNeither() {
+        TestWorld.Account owner = world.newAccount();
+        UUID hook = subscribe(owner, "https://93.184.215.14/purged", null);
+        Instant since = Instant.now().minusSeconds(1);
+        UUID failed = enquiry(owner);
+        UUID forgotten = enquiry(owner);
+        rows.attempt(hook, failed, 1, "abandoned", T0);
+        String delivery = rows.failedDelivery(hook, failed, T0);
+        rows.purgeOutbox(failed);
+        rows.purgeOutbox(forgotten);
+
+        ApiClient.Response response = portal().with("X-Request-Id", "r").post(recover(owner.ownerId(), hook), since(since));
+
+        assertThat(response.json().get("queued").asInt()).isEqualTo(1);
+        assertThat(rows.requests(hook)).containsExactly(new DeliveryRows.Request(failed, null, delivery, "r"));
+    }
+
+    @Test
+    void queuesAtMostTheCapTheOldestFirstAndContinuesWhenCalledAgain() {
+        TestWorld.Account owner = world.newAccount();
+        UUID hook = subscribe(owner, "https://93.184.215.14/capped", null);
+        Instant since = Instant.now().minusSeconds(1);
+        List<UUID> enquiries = List.of(enquiry(owner), enquiry(owner), enquiry(owner), enquiry(owner), enquiry(owner));
+
+        Recovery first = redeliveries.recover(OwnerId.of(owner.ownerId()), SubscriptionId.of(hook), since, "cap-1", 2);
+        assertThat(first.queued()).isEqualTo(2);
+        assertThat(rows.requests(hook)).extracting(DeliveryRows.Request::enquiryId).containsExactlyElementsOf(enquiries.subList(0, 2));
+
+        Recovery second = redeliveries.recover(OwnerId.of(owner.ownerId()), SubscriptionId.of(hook), since, "cap-2", 2);
+        Recovery third = redeliveries.recover(OwnerId.of(owner.ownerId()), SubscriptionId.of(hook), since, "cap-3", 2);
+        assertThat(second.queued()).isEqualTo(2);
+        assertThat(third.queued()).isEqualTo(1);
+        assertThat(rows.requests(hook)).extracting(DeliveryRows.Request::enquiryId).containsExactlyElementsOf(enquiries);
+    }
+
+    @Test
+    void refusesASinceThatIsNotATimestampInTheFutureOrMoreThan14DaysAgo() {
+        TestWorld.Account owner = world.newAccount();
+        UUID hook = subscribe(owner, "https://93.184.215.14/since", null);
+        enquiry(owner);
+        Instant now = Instant.now();
+
+        for (Object bad : List.of("yesterday", "2026-11-20", "2026-11-20T10:00:00", "", 12345)) {
+            ApiClient.Response response = portal().post(recover(owner.ownerId(), hook), Map.of("since", bad));
+            assertFieldErrors(response, "Invalid request", "since");
+        }
+        ApiClient.Response future = portal().post(recover(owner.ownerId(), hook), since(now.plus(Duration.ofMinutes(5))));
+        assertFieldErrors(future, "Invalid request", "since");
+        assertThat(messages(future, "since")).containsExactly("must not be in the future");
+        ApiClient.Response tooOld = portal().post(recover(owner.ownerId(), hook), since(now.minus(Duration.ofDays(14)).minusSeconds(60)));
+        assertFieldErrors(tooOld, "Invalid request", "since");
+        assertThat(messages(tooOld, "since")).containsExactly("must be at most 14 days ago");
+        ApiClient.Response missing = portal().post(recover(owner.ownerId(), hook), Map.of());
+        assertFieldErrors(missing, "Invalid request", "since");
+        assertThat(messages(missing, "since")).containsExactly("is required");
+        assertThat(rows.requests(hook)).isEmpty();
+
+        ApiClient.Response withOffset = portal().post(recover(owner.ownerId(), hook),
+                since(now.minus(Duration.ofDays(13)).atOffset(java.time.ZoneOffset.ofHours(2))));
+        assertThat(withOffset.status()).as(withOffset.body()).isEqualTo(202);
+        assertThat(withOffset.json().get("queued").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void refusesARemovedOrGoneHookAndUnknownIds() {
+        TestWorld.Account owner = world.newAccount();
+        UUID removed = subscribe(owner, "https://93.184.215.14/removed", null);
+        UUID gone = subscribe(owner, "https://93.184.215.14/gone", null);
+        Instant since = Instant.now().minusSeconds(1);
+        enquiry(owner);
+        assertThat(as(owner).delete(HOOKS, aSubscription("https://93.184.215.14/removed", null)).status()).isEqualTo(200);
+        jdbc.sql("update webhook_subscriptions set unsubscribed_at = now(), unsubscribe_reason = 'gone' where id = :id")
+                .param("id", gone).update();
+
+        assertError(portal().post(recover(owner.ownerId(), removed), since(since)), 409, "Hook is unsubscribed");
+        assertError(portal().post(recover(owner.ownerId(), gone), since(since)), 409,
+                "Hook is unsubscribed: its receiver answered 410 Gone");
+        assertError(portal().post(recover(UUID.randomUUID(), removed), since(since)), 404, "Not found");
+        assertError(portal().post(recover(owner.ownerId(), UUID.randomUUID()), since(since)), 404, "Not found");
+        assertError(portal().post(recover(owner.ownerId(), "abc"), since(since)), 404, "Not found");
+        assertError(http.post(recover(owner.ownerId(), removed), since(since)), 401, "Unauthorized");
+        assertThat(rows.requests(removed)).isEmpty();
+        assertThat(rows.requests(gone)).isEmpty();
+    }
+
+    private UUID subscribe(TestWorld.Account account, String targetUrl, UUID propertyId) {
+        ApiClient.Response response = as(account).post(HOOKS, aSubscription(targetUrl, propertyId));
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        return UUID.fromString(response.json().get("id").asString());
+    }
+
+    private UUID enquiry(TestWorld.Account account) {
+        return UUID.fromString(world.submitEnquiry(account.propertyId()).get("id").asString());
+    }
+}
