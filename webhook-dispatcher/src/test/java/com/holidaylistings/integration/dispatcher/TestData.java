@@ -116,31 +116,67 @@ public final class TestData {
                 .list();
     }
 
-    /** A delivery the dispatcher kept after it failed, and the redelivery request api-service put on it. */
-    public record FailedDelivery(String delivery, Instant failedAt, Instant redeliverRequestedAt, String redeliverRequestId) {}
+    /** A delivery the dispatcher kept after it failed. */
+    public record FailedDelivery(String delivery, Instant failedAt) {}
 
     public Optional<FailedDelivery> failedDelivery(UUID subscriptionId, UUID enquiryId) {
         return jdbc.sql("""
-                        select delivery::text as delivery, failed_at, redeliver_requested_at, redeliver_request_id
+                        select delivery::text as delivery, failed_at
                           from failed_deliveries where subscription_id = :subscription and enquiry_id = :enquiry
                         """)
                 .param("subscription", subscriptionId).param("enquiry", enquiryId)
-                .query((rs, n) -> new FailedDelivery(rs.getString("delivery"), instant(rs.getTimestamp("failed_at")),
-                        instant(rs.getTimestamp("redeliver_requested_at")), rs.getString("redeliver_request_id")))
+                .query((rs, n) -> new FailedDelivery(rs.getString("delivery"), instant(rs.getTimestamp("failed_at"))))
                 .optional();
     }
 
-    /** The owner asked for the failed delivery to be made again, as api-service records it. */
+    /**
+     * The enquiry and its outbox row, as api-service's intake writes them in one transaction (the
+     * published record's event id is the outbox row's id); enquiry-ingest then publishes it.
+     */
+    public void stored(Owner owner, UUID propertyId, UUID enquiryId, String eventId, String payload, Instant sentAt) {
+        jdbc.sql("""
+                        insert into enquiries (id, property_id, owner_id, subject, message, status, user_name, user_email,
+                                               group_size, check_in, check_out, sent_at, updated_at)
+                        values (:id, :property, :owner, 'Summer week', 'Is it free in August?', 'sent', 'Ada Guest',
+                                'ada@example.org', 4, date '2027-08-01', date '2027-08-08', :sentAt, :sentAt)
+                        """)
+                .param("id", enquiryId).param("property", propertyId).param("owner", owner.id())
+                .param("sentAt", Timestamp.from(sentAt))
+                .update();
+        jdbc.sql("""
+                        insert into outbox (id, aggregate_type, aggregate_id, event_type, payload, request_id)
+                        values (:id, 'enquiry', :enquiry, 'enquiry.created', cast(:payload as json), 'intake-request')
+                        """)
+                .param("id", UUID.fromString(eventId)).param("enquiry", enquiryId).param("payload", payload)
+                .update();
+    }
+
+    /**
+     * The owner asked for the event of {@code enquiryId} to be delivered to the subscription again
+     * (redeliver, or one event of a recover), as api-service records it: from the outbox, or from
+     * the kept failed delivery when the outbox row is gone.
+     */
     public void requestRedelivery(UUID subscriptionId, UUID enquiryId, String requestId) {
-        int marked = jdbc.sql("""
-                        update failed_deliveries set redeliver_requested_at = now(), redeliver_request_id = :request
-                         where subscription_id = :subscription and enquiry_id = :enquiry
+        int requested = jdbc.sql("""
+                        insert into delivery_requests (subscription_id, enquiry_id, event_id, delivery, request_id)
+                        select :subscription, :enquiry, o.id, case when o.id is null then f.delivery end, :request
+                          from (select 1) one
+                          left join outbox o on o.aggregate_id = :enquiry and o.event_type = 'enquiry.created'
+                          left join failed_deliveries f on f.subscription_id = :subscription and f.enquiry_id = :enquiry
+                         where o.id is not null or f.delivery is not null
+                        on conflict (subscription_id, enquiry_id) do nothing
                         """)
                 .param("request", requestId).param("subscription", subscriptionId).param("enquiry", enquiryId)
                 .update();
-        if (marked != 1) {
-            throw new IllegalStateException("No failed delivery of " + enquiryId + " to " + subscriptionId);
+        if (requested != 1) {
+            throw new IllegalStateException("Neither an outbox row nor a failed delivery of " + enquiryId + " to " + subscriptionId);
         }
+    }
+
+    /** The requests the dispatcher has not queued yet. */
+    public int pendingRequests(UUID subscriptionId) {
+        return jdbc.sql("select count(*) from delivery_requests where subscription_id = :subscription")
+                .param("subscription", subscriptionId).query(Integer.class).single();
     }
 
     private static Attempt attempt(ResultSet rs, int row) throws SQLException {

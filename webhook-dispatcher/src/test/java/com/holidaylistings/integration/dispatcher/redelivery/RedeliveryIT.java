@@ -8,6 +8,7 @@ import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.Events;
 import com.holidaylistings.integration.dispatcher.TestData;
 import com.holidaylistings.integration.dispatcher.delivery.DeliveryRequest;
+import com.holidaylistings.integration.events.EnquiryCreated;
 import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -25,9 +26,9 @@ import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Redeliveries asked for in the owner portal: api-service marks the failed delivery (here the test
- * does, with the same statement), the dispatcher queues it again and delivers it with the same
- * webhook-id and the full retry schedule, numbering its attempts on.
+ * Deliveries asked for through the internal API (redeliver and recover): api-service inserts a
+ * delivery request (here the test does, the same way), the dispatcher queues it and delivers the
+ * event with the same webhook-id and the full retry schedule, numbering its attempts on.
  */
 class RedeliveryIT extends DispatcherIntegrationTest {
 
@@ -48,7 +49,7 @@ class RedeliveryIT extends DispatcherIntegrationTest {
         WebhookReceiver.Answer down = WebhookReceiver.Answer.status(500);
         UUID subscription = data.subscribe(owner, receiver.url("/down", down, down, down, down,
                 WebhookReceiver.Answer.status(503), WebhookReceiver.Answer.ok()), null);
-        Events.Published event = events.enquiryOn(property);
+        Events.Published event = submitted(owner, property);
         await().atMost(DONE).until(() -> data.attempts(subscription, event.enquiryId()).size() == 4);
         String webhookId = receiver.requests("/down").get(0).header("webhook-id");
 
@@ -78,7 +79,8 @@ class RedeliveryIT extends DispatcherIntegrationTest {
         assertThat(redelivered.requestId()).isEqualTo("portal-request-1");
         assertThat(redelivered.firstAttempt()).isEqualTo(5);
         assertThat(redelivered.webhookId()).isEqualTo(webhookId);
-        assertThat(kept.redeliverRequestedAt()).isNull();
+        assertThat(redelivered.eventId()).isEqualTo(event.eventId());
+        assertThat(data.pendingRequests(subscription)).isZero();
         await().during(Duration.ofSeconds(4)).atMost(Duration.ofSeconds(10))
                 .untilAsserted(() -> assertThat(receiver.requests("/down")).hasSize(6));
     }
@@ -102,7 +104,6 @@ class RedeliveryIT extends DispatcherIntegrationTest {
         assertThat(delivery.webhookId()).isEqualTo(receiver.requests("/flaky").get(0).header("webhook-id"));
         assertThat(delivery.firstAttempt()).isNull();
         assertThat(kept.failedAt()).isEqualTo(data.attempts(flaky, event.enquiryId()).get(0).attemptedAt());
-        assertThat(kept.redeliverRequestedAt()).isNull();
         assertThat(data.attempts(healthy, event.enquiryId())).extracting(TestData.Attempt::outcome).containsExactly("succeeded");
         assertThat(data.failedDelivery(healthy, event.enquiryId())).isEmpty();
     }
@@ -116,20 +117,28 @@ class RedeliveryIT extends DispatcherIntegrationTest {
 
         try (Connection otherReplica = dataSource.getConnection()) {
             otherReplica.setAutoCommit(false);
-            // A lock that conflicts with the pollers' "for update" but lets api-service's update through,
-            // so that the request is visible, and held, before any poller can take it.
+            // The request, visible and already held by another replica's poll before this one can take it.
+            try (PreparedStatement request = otherReplica.prepareStatement("""
+                    insert into delivery_requests (subscription_id, enquiry_id, delivery, request_id)
+                    select subscription_id, enquiry_id, delivery, 'portal-request-2' from failed_deliveries
+                     where subscription_id = ? and enquiry_id = ?
+                    """)) {
+                request.setObject(1, subscription);
+                request.setObject(2, enquiry);
+                request.executeUpdate();
+            }
+            otherReplica.commit();
             try (PreparedStatement lock = otherReplica.prepareStatement(
-                    "select 1 from failed_deliveries where subscription_id = ? and enquiry_id = ? for key share")) {
+                    "select 1 from delivery_requests where subscription_id = ? and enquiry_id = ? for update")) {
                 lock.setObject(1, subscription);
                 lock.setObject(2, enquiry);
                 lock.executeQuery().close();
             }
-            data.requestRedelivery(subscription, enquiry, "portal-request-2");
 
             // A poller that waited for the lock instead of passing over the row would not return.
             CompletableFuture.runAsync(poller::queueRequested).get(20, TimeUnit.SECONDS);
 
-            assertThat(data.failedDelivery(subscription, enquiry).orElseThrow().redeliverRequestedAt()).isNotNull();
+            assertThat(data.pendingRequests(subscription)).isOne();
             await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10))
                     .untilAsserted(() -> assertThat(receiver.requests("/back")).isEmpty());
             otherReplica.rollback();
@@ -141,9 +150,76 @@ class RedeliveryIT extends DispatcherIntegrationTest {
         await().atMost(DONE).untilAsserted(() -> assertThat(data.attempts(subscription, enquiry))
                 .extracting(TestData.Attempt::attempt, TestData.Attempt::outcome)
                 .containsExactly(tuple(1, "abandoned"), tuple(2, "succeeded")));
-        await().atMost(DONE).until(() -> data.failedDelivery(subscription, enquiry).orElseThrow().redeliverRequestedAt() == null);
+        await().atMost(DONE).until(() -> data.pendingRequests(subscription) == 0);
         await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10))
                 .untilAsserted(() -> assertThat(receiver.requests("/back")).hasSize(1));
+    }
+
+    @Test
+    void redeliversADeliveredEventOnRequestButNotACopyOfItsFanOut() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        UUID subscription = data.subscribe(owner, receiver.url("/lost-it", WebhookReceiver.Answer.ok()), null);
+        Events.Published event = submitted(owner, property);
+        await().atMost(DONE).until(() -> data.attempts(subscription, event.enquiryId()).size() == 1);
+        String webhookId = receiver.requests("/lost-it").get(0).header("webhook-id");
+
+        data.requestRedelivery(subscription, event.enquiryId(), "portal-request-3");
+
+        await().atMost(DONE).until(() -> receiver.requests("/lost-it").size() == 2);
+        assertThat(receiver.requests("/lost-it")).allSatisfy(request -> {
+            assertThat(request.header("webhook-id")).isEqualTo(webhookId);
+            assertThat(request.body()).isEqualTo(event.payload());
+        });
+        await().atMost(DONE).untilAsserted(() -> assertThat(data.attempts(subscription, event.enquiryId()))
+                .extracting(TestData.Attempt::attempt, TestData.Attempt::outcome)
+                .containsExactly(tuple(1, "succeeded"), tuple(2, "succeeded")));
+
+        // The relay publishing the event again (a fan-out copy) is still refused: it was delivered.
+        events.publishAgain(event);
+        await().during(Duration.ofSeconds(4)).atMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> assertThat(receiver.requests("/lost-it")).hasSize(2));
+        assertThat(data.attempts(subscription, event.enquiryId())).hasSize(2);
+    }
+
+    @Test
+    void deliversTheRequestsOfARecoverThatThePausedHookNeverReceived() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        UUID subscription = data.subscribe(owner, receiver.url("/was-paused", WebhookReceiver.Answer.ok()), null);
+        data.setPaused(subscription, true);
+        List<Events.Published> missed = List.of(submitted(owner, property), submitted(owner, property),
+                submitted(owner, property));
+        UUID witness = data.subscribe(owner, receiver.url("/witness", WebhookReceiver.Answer.ok()), null);
+        Events.Published afterwards = submitted(owner, property);
+        await().atMost(DONE).until(() -> receiver.bodies("/witness").contains(afterwards.payload()));
+        assertThat(receiver.requests("/was-paused")).isEmpty();
+        assertThat(witness).isNotNull();
+
+        data.setPaused(subscription, false);
+        missed.forEach(event -> data.requestRedelivery(subscription, event.enquiryId(), "recover-request"));
+
+        await().atMost(DONE).until(() -> receiver.requests("/was-paused").size() == 3);
+        assertThat(receiver.bodies("/was-paused"))
+                .containsExactlyInAnyOrderElementsOf(missed.stream().map(Events.Published::payload).toList());
+        assertThat(receiver.requests("/was-paused")).extracting(request -> request.header("webhook-id"))
+                .containsExactlyInAnyOrderElementsOf(missed.stream()
+                        .map(event -> DeliveryRequest.webhookIdOf(event.eventId(), subscription)).toList());
+        for (Events.Published event : missed) {
+            await().atMost(DONE).untilAsserted(() -> assertThat(data.attempts(subscription, event.enquiryId()))
+                    .extracting(TestData.Attempt::attempt, TestData.Attempt::outcome)
+                    .containsExactly(tuple(1, "succeeded")));
+        }
+        assertThat(data.pendingRequests(subscription)).isZero();
+    }
+
+    /** A guest's enquiry as the intake stores it (enquiry and outbox row), published as enquiry-ingest publishes it. */
+    private Events.Published submitted(TestData.Owner owner, UUID property) {
+        EnquiryCreated enquiry = Events.anEnquiryOn(property);
+        String eventId = UUID.randomUUID().toString();
+        String payload = JSON.writeValueAsString(enquiry);
+        data.stored(owner, property, enquiry.enquiryId(), eventId, payload, enquiry.sentAt());
+        return events.publish(enquiry.enquiryId(), eventId, payload);
     }
 
     /** A delivery abandoned long ago (with a schedule of one attempt), as the dispatcher left it. */
