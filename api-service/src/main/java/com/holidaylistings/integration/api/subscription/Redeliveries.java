@@ -114,30 +114,7 @@ public class Redeliveries {
     public Recovery recover(OwnerId owner, SubscriptionId subscription, Instant since, String requestId, int max) {
         Hook hook = hook(owner, subscription);
         hook.refuseUnlessDeliverable();
-        // Two statements rather than "property_id = :property or :property is null", so that each is
-        // one range of its own index: enquiries_property_recent_idx or enquiries_owner_recent_idx.
-        String scope = hook.propertyId() == null ? "e.owner_id = :owner"
-                : "e.property_id = :property and e.owner_id = :owner";
-        JdbcClient.StatementSpec insert = jdbc.sql("""
-                        insert into delivery_requests (subscription_id, enquiry_id, event_id, delivery, request_id)
-                        select :subscription, e.id, o.id, case when o.id is null then f.delivery end, :request
-                          from enquiries e
-                          left join lateral (select o.id from outbox o
-                                              where o.aggregate_id = e.id and o.event_type = :type
-                                              order by o.created_at limit 1) o on true
-                          left join failed_deliveries f on f.subscription_id = :subscription and f.enquiry_id = e.id
-                         where %s
-                           and e.sent_at > :since and e.sent_at >= :createdAt
-                           and (o.id is not null or f.delivery is not null)
-                           and not exists (select 1 from delivery_attempts a
-                                            where a.subscription_id = :subscription and a.enquiry_id = e.id
-                                              and a.outcome = :succeeded)
-                           and not exists (select 1 from delivery_requests r
-                                            where r.subscription_id = :subscription and r.enquiry_id = e.id)
-                         order by e.sent_at, e.id
-                         limit :max
-                        on conflict (subscription_id, enquiry_id) do nothing
-                        """.formatted(scope))
+        JdbcClient.StatementSpec insert = jdbc.sql(recoverStatement(hook.propertyId() != null))
                 .param("subscription", subscription.value())
                 .param("request", requestId)
                 .param("type", EnquiryCreated.TYPE)
@@ -150,6 +127,37 @@ public class Redeliveries {
             insert = insert.param("property", hook.propertyId());
         }
         return new Recovery(insert.update());
+    }
+
+    /**
+     * The insert of a recover, for a hook on one property or on all the owner's. Two statements
+     * rather than "property_id = :property or :property is null", so that each is one range of its
+     * own index: enquiries_property_recent_idx or enquiries_owner_recent_idx, read oldest first up to
+     * :max rows that pass; per enquiry one probe of outbox_aggregate_idx, of failed_deliveries' and
+     * delivery_requests' keys and of delivery_attempts_enquiry_idx.
+     */
+    static String recoverStatement(boolean onOneProperty) {
+        String scope = onOneProperty ? "e.property_id = :property and e.owner_id = :owner" : "e.owner_id = :owner";
+        return """
+                insert into delivery_requests (subscription_id, enquiry_id, event_id, delivery, request_id)
+                select :subscription, e.id, o.id, case when o.id is null then f.delivery end, :request
+                  from enquiries e
+                  left join lateral (select o.id from outbox o
+                                      where o.aggregate_id = e.id and o.event_type = :type
+                                      order by o.created_at limit 1) o on true
+                  left join failed_deliveries f on f.subscription_id = :subscription and f.enquiry_id = e.id
+                 where %s
+                   and e.sent_at > :since and e.sent_at >= :createdAt
+                   and (o.id is not null or f.delivery is not null)
+                   and not exists (select 1 from delivery_attempts a
+                                    where a.subscription_id = :subscription and a.enquiry_id = e.id
+                                      and a.outcome = :succeeded)
+                   and not exists (select 1 from delivery_requests r
+                                    where r.subscription_id = :subscription and r.enquiry_id = e.id)
+                 order by e.sent_at, e.id
+                 limit :max
+                on conflict (subscription_id, enquiry_id) do nothing
+                """.formatted(scope);
     }
 
     private Hook hook(OwnerId owner, SubscriptionId subscription) {

@@ -1,0 +1,101 @@
+package com.holidaylistings.integration.api.subscription;
+
+import static com.holidaylistings.integration.api.subscription.SubscriptionIT.aSubscription;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.holidaylistings.integration.api.support.ApiClient;
+import com.holidaylistings.integration.api.support.ApiIntegrationTest;
+import com.holidaylistings.integration.api.support.TestWorld;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The cost of one recover of 10,000 events for an owner with 100,000 enquiries (for
+ * docs/OPERATIONS.md 4.5). A measurement, not a regular test: run it with
+ * {@code -Drecover.cost=true -Dit.test=RecoverCostIT}. 88,000 enquiries are older than the outbox
+ * keeps; of the 12,000 of the last two days, 2,000 were delivered to the hook.
+ */
+@EnabledIfSystemProperty(named = "recover.cost", matches = "true")
+class RecoverCostIT extends ApiIntegrationTest {
+
+    @Autowired
+    private TransactionTemplate transaction;
+
+    @Test
+    void recoversTenThousandEventsOfAnOwnerWithAHundredThousandEnquiries() {
+        TestWorld.Account owner = world.newAccount();
+        UUID hook = subscribe(owner, "https://93.184.215.14/cost");
+        UUID twin = subscribe(owner, "https://93.184.215.14/cost-twin");
+        jdbc.sql("update webhook_subscriptions set created_at = now() - interval '30 days' where owner_id = :owner")
+                .param("owner", owner.ownerId()).update();
+        // 100,000 enquiries, one every 25 s over the last 29 days; the newest 12,000 (3.5 days) in the outbox.
+        jdbc.sql("""
+                        insert into enquiries (id, property_id, owner_id, subject, message, status, user_name, user_email,
+                                               group_size, check_in, check_out, sent_at, updated_at)
+                        select gen_random_uuid(), :property, :owner, 'Summer week', repeat('Is it free in August? ', 20),
+                               'sent', 'Ada Guest', 'ada@example.org', 4, date '2027-08-01', date '2027-08-08',
+                               now() - make_interval(secs => n * 25), now()
+                          from generate_series(1, 100000) n
+                        """)
+                .param("property", owner.propertyId()).param("owner", owner.ownerId()).update();
+        jdbc.sql("""
+                        insert into outbox (id, aggregate_type, aggregate_id, event_type, payload, request_id, created_at)
+                        select gen_random_uuid(), 'enquiry', e.id, 'enquiry.created',
+                               json_build_object('event', 'enquiry.created', 'enquiry_id', e.id, 'message', e.message),
+                               'intake', e.sent_at
+                          from (select id, message, sent_at from enquiries where owner_id = :owner
+                                 order by sent_at desc limit 12000) e
+                        """)
+                .param("owner", owner.ownerId()).update();
+        jdbc.sql("""
+                        insert into delivery_attempts (subscription_id, enquiry_id, attempt, outcome, http_status, attempted_at)
+                        select s.id, e.id, 1, 'succeeded', 200, e.sent_at
+                          from (select id, sent_at from enquiries where owner_id = :owner
+                                 order by sent_at desc limit 2000) e
+                          cross join (select id from webhook_subscriptions where owner_id = :owner) s
+                        """)
+                .param("owner", owner.ownerId()).update();
+        jdbc.sql("analyze enquiries").update();
+        jdbc.sql("analyze outbox").update();
+        jdbc.sql("analyze delivery_attempts").update();
+        Instant since = Instant.now().minus(Duration.ofDays(5));
+        ApiClient portal = http.with("X-Admin-Key", TestWorld.ADMIN_KEY);
+        String path = "/internal/v1/owners/" + owner.ownerId() + "/hooks/" + hook + "/recover";
+        portal.post("/internal/v1/owners/" + owner.ownerId() + "/hooks/" + UUID.randomUUID() + "/recover",
+                Map.of("since", since.toString())); // warm up the code path
+
+        long start = System.nanoTime();
+        ApiClient.Response response = portal.post(path, Map.of("since", since.toString()));
+        long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
+
+        assertThat(response.status()).as(response.body()).isEqualTo(202);
+        assertThat(response.json().get("queued").asInt()).isEqualTo(10_000);
+        System.out.printf("RECOVER-COST api: queued %d in %d ms (HTTP call)%n", response.json().get("queued").asInt(), millis);
+
+        // The same statement for the twin hook, analysed and rolled back.
+        transaction.executeWithoutResult(status -> {
+            List<String> plan = jdbc.sql("explain (analyze, buffers, costs off) " + Redeliveries.recoverStatement(false))
+                    .param("subscription", twin).param("request", "explain").param("type", "enquiry.created")
+                    .param("owner", owner.ownerId()).param("since", since.atOffset(ZoneOffset.UTC))
+                    .param("createdAt", Instant.now().minus(Duration.ofDays(30)).atOffset(ZoneOffset.UTC))
+                    .param("succeeded", "succeeded").param("max", 10_000)
+                    .query(String.class).list();
+            plan.forEach(line -> System.out.println("RECOVER-COST plan: " + line));
+            status.setRollbackOnly();
+        });
+    }
+
+    private UUID subscribe(TestWorld.Account account, String targetUrl) {
+        ApiClient.Response response = as(account).post("/integration/v1/hooks/enquiries", aSubscription(targetUrl, null));
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        return UUID.fromString(response.json().get("id").asString());
+    }
+}
