@@ -5,7 +5,9 @@ import java.util.Optional;
 /**
  * Why an event is not delivered to a subscription, checked again before every attempt: a removed,
  * unsubscribed or paused subscription receives nothing, and an event it already received is not
- * sent again. api-service answers a redelivery request with the same reasons (409).
+ * sent again. api-service answers a redelivery or recover request with the same reasons (409),
+ * except {@link #DELIVERED}: an owner may always ask for a delivered event again, and the dispatcher
+ * counts only the successes of that new delivery.
  */
 public enum DeliveryRefusal {
     GONE("Hook is unsubscribed: its receiver answered 410 Gone"),
