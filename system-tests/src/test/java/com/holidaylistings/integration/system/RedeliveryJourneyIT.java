@@ -73,8 +73,8 @@ class RedeliveryJourneyIT {
             Api.internal("POST", deliveries + "/" + redelivered + "/redeliver", null).expect(202);
             await("the redelivery of a delivered event").atMost(DEADLINE)
                     .until(() -> statuses(deliveries).contains(redelivered + " 8 succeeded"));
-            assertThat(receiver.deliveriesTo("/down").stream()
-                    .filter(delivery -> delivery.enquiryId().equals(redelivered)).skip(6).map(Receiver.Delivery::webhookId))
+            assertThat(receiver.requests("/down").stream()
+                    .filter(delivery -> redelivered.equals(delivery.enquiryId())).skip(6).map(WebhookDelivery::webhookId))
                     .as("both redeliveries keep the event's webhook-id").containsExactly(webhookId, webhookId);
 
             JsonNode replay = replayDeadLetters(hook);

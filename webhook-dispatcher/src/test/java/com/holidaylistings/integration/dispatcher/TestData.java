@@ -1,5 +1,7 @@
 package com.holidaylistings.integration.dispatcher;
 
+import com.holidaylistings.integration.events.EnquiryCreated;
+import com.holidaylistings.integration.events.EnquiryInsert;
 import com.holidaylistings.integration.testsupport.TestSchema;
 import java.security.SecureRandom;
 import java.sql.ResultSet;
@@ -130,24 +132,12 @@ public final class TestData {
     }
 
     /**
-     * The enquiry and its outbox row, as api-service's intake writes them in one transaction (the
-     * published record's event id is the outbox row's id); enquiry-ingest then publishes it.
+     * The enquiry and its outbox row, written as api-service's intake writes them (the published
+     * record's event id is the outbox row's id); enquiry-ingest then publishes it.
      */
-    public void stored(Owner owner, UUID propertyId, UUID enquiryId, String eventId, String payload, Instant sentAt) {
-        jdbc.sql("""
-                        insert into enquiries (id, property_id, owner_id, subject, message, status, user_name, user_email,
-                                               group_size, check_in, check_out, sent_at, updated_at)
-                        values (:id, :property, :owner, 'Summer week', 'Is it free in August?', 'sent', 'Ada Guest',
-                                'ada@example.org', 4, date '2027-08-01', date '2027-08-08', :sentAt, :sentAt)
-                        """)
-                .param("id", enquiryId).param("property", propertyId).param("owner", owner.id())
-                .param("sentAt", Timestamp.from(sentAt))
-                .update();
-        jdbc.sql("""
-                        insert into outbox (id, aggregate_type, aggregate_id, event_type, payload, request_id)
-                        values (:id, 'enquiry', :enquiry, 'enquiry.created', cast(:payload as json), 'intake-request')
-                        """)
-                .param("id", UUID.fromString(eventId)).param("enquiry", enquiryId).param("payload", payload)
+    public void stored(Owner owner, EnquiryCreated event, String eventId, String payload) {
+        jdbc.sql(EnquiryInsert.SQL)
+                .params(EnquiryInsert.parameters(owner.id(), event, UUID.fromString(eventId), payload, "intake-request"))
                 .update();
     }
 

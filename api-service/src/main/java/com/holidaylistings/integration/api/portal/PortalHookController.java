@@ -2,6 +2,7 @@ package com.holidaylistings.integration.api.portal;
 
 import com.holidaylistings.integration.api.subscription.DeliveryAttempt;
 import com.holidaylistings.integration.api.subscription.DeliveryLog;
+import com.holidaylistings.integration.api.subscription.EventNoLongerKept;
 import com.holidaylistings.integration.api.subscription.Redeliveries;
 import com.holidaylistings.integration.api.subscription.SubscriptionRepository;
 import com.holidaylistings.integration.api.subscription.SubscriptionStatus;
@@ -78,9 +79,10 @@ class PortalHookController {
             sessions.setFlash(session.id(), Flash.info("Event " + enquiry + " is queued for delivery again."));
         } catch (Conflict refused) {
             sessions.setFlash(session.id(), Flash.problem("Not redelivered: " + refused.getMessage() + "."));
+        } catch (EventNoLongerKept forgotten) {
+            sessions.setFlash(session.id(), Flash.problem("Not redelivered: this event is no longer kept."));
         } catch (NotFound unknown) {
-            sessions.setFlash(session.id(), Flash.problem(
-                    "Not redelivered: only an event whose delivery failed can be delivered again."));
+            sessions.setFlash(session.id(), Flash.problem("Not redelivered: this hook does not receive this event."));
         }
         return "redirect:/portal/hooks/" + hook.id() + "/deliveries";
     }

@@ -7,7 +7,7 @@ import com.holidaylistings.integration.api.web.NotFound;
  * {@code INGEST_OUTBOX_RETENTION} and no failed delivery of it to the hook is kept
  * ({@code WEBHOOK_ATTEMPT_RETENTION}). 404, with a message that says so.
  */
-class EventNoLongerKept extends NotFound {
+public class EventNoLongerKept extends NotFound {
 
     static final String MESSAGE = "Not found: the event is no longer kept for redelivery";
 

@@ -88,7 +88,7 @@ class PortalBrowserIT extends ApiIntegrationTest {
         TestWorld.Account owner = world.newAccount();
         UUID failing = subscribe(owner, "https://93.184.215.14/zapier/hooks/catch/123/abc");
         UUID healthy = subscribe(owner, "https://93.184.215.14/channel-manager/enquiries");
-        UUID enquiry = UUID.randomUUID();
+        UUID enquiry = UUID.fromString(world.submitEnquiry(owner.propertyId()).get("id").asString());
         Instant t0 = Instant.now().minusSeconds(600);
         attempt(healthy, UUID.randomUUID(), 1, "succeeded", 200, null, t0);
         attempt(failing, enquiry, 1, "failed", 500, null, t0);
@@ -120,8 +120,8 @@ class PortalBrowserIT extends ApiIntegrationTest {
         Chromium.screenshot(browser, "deliveries", 1280);
         press(attempts.get(0).findElement(By.xpath(".//button[normalize-space()='Redeliver']")));
         assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("queued");
-        assertThat(jdbc.sql("select redeliver_requested_at is not null from failed_deliveries where subscription_id = :h")
-                .param("h", failing).query(Boolean.class).single()).isTrue();
+        assertThat(jdbc.sql("select enquiry_id from delivery_requests where subscription_id = :h")
+                .param("h", failing).query(UUID.class).list()).containsExactly(enquiry);
 
         // What the dispatcher writes when the redelivery succeeds: the hook shows Active again.
         attempt(failing, enquiry, 3, "succeeded", 200, null, Instant.now());

@@ -218,7 +218,7 @@ class RedeliveryIT extends DispatcherIntegrationTest {
         EnquiryCreated enquiry = Events.anEnquiryOn(property);
         String eventId = UUID.randomUUID().toString();
         String payload = JSON.writeValueAsString(enquiry);
-        data.stored(owner, property, enquiry.enquiryId(), eventId, payload, enquiry.sentAt());
+        data.stored(owner, enquiry, eventId, payload);
         return events.publish(enquiry.enquiryId(), eventId, payload);
     }
 
