@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.TestData;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -25,7 +26,7 @@ class RecoverCostIT extends DispatcherIntegrationTest {
     void queuesTenThousandRequestedDeliveries() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        UUID subscription = data.subscribe(owner, receiver.url("/cost", com.holidaylistings.integration.dispatcher.Receiver.Answer.ok()), null);
+        UUID subscription = data.subscribe(owner, receiver.url("/cost", WebhookReceiver.Answer.ok()), null);
         data.setPaused(subscription, true);
         jdbc.sql("""
                         insert into enquiries (id, property_id, owner_id, subject, message, status, user_name, user_email,
