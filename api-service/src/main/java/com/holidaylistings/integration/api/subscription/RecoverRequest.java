@@ -7,13 +7,13 @@ import java.time.Instant;
 import java.util.Optional;
 
 /** The body of {@code POST …/hooks/{hookId}/recover}: events submitted after {@code since} are recovered. */
-record RecoverRequest(String since) {
+public record RecoverRequest(String since) {
 
     /** How far back a recovery may reach, as the contract says. */
-    static final Duration WINDOW = Duration.ofDays(14);
+    public static final Duration WINDOW = Duration.ofDays(14);
 
     /** {@code since}, checked against {@code now}: a timestamp, not in the future, at most 14 days ago; else 400. */
-    Instant validSince(Instant now) {
+    public Instant validSince(Instant now) {
         FieldErrors errors = new FieldErrors();
         Optional<Instant> parsed = Optional.empty();
         if (errors.required("since", since)) {

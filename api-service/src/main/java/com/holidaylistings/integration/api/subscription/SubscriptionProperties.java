@@ -13,7 +13,7 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("owner-api.webhooks")
-record SubscriptionProperties(
+public record SubscriptionProperties(
         @DefaultValue("false") boolean allowPrivateTargets,
         @DefaultValue("100") @Positive int maxSubscriptionsPerOwner,
         @DefaultValue("10000") @Positive int recoverMaxEvents) {}

@@ -234,6 +234,46 @@ class PortalSessionIT extends ApiIntegrationTest {
     }
 
     @Test
+    void recoversTheMissedEventsOfTheOwnersHookFromTheDeliveriesPage() {
+        TestWorld.Account owner = world.newAccount();
+        UUID hook = UUID.fromString(http.withToken(owner.token()).post("/integration/v1/hooks/enquiries",
+                Map.of("targetUrl", "https://93.184.215.14/recover")).json().get("id").asString());
+        UUID enquiry = UUID.fromString(world.submitEnquiry(owner.propertyId()).get("id").asString());
+        ApiClient client = browser(sessionOf(owner.ownerId()));
+        ApiClient.Response page = client.get("/portal/hooks/" + hook + "/deliveries");
+        assertThat(page.body()).contains("Recover since (UTC)", "type=\"datetime-local\"");
+        String csrf = csrfOf(page);
+        String anHourAgo = java.time.LocalDateTime.now(java.time.ZoneOffset.UTC).minusHours(1)
+                .truncatedTo(java.time.temporal.ChronoUnit.MINUTES).toString();
+
+        ApiClient.Response tooOld = submit(client, "/portal/hooks/" + hook + "/recover",
+                "_csrf=" + csrf + "&since=" + java.time.LocalDateTime.now(java.time.ZoneOffset.UTC).minusDays(15)
+                        .truncatedTo(java.time.temporal.ChronoUnit.MINUTES));
+        assertThat(tooOld.status()).isEqualTo(302);
+        assertThat(client.get("/portal/hooks/" + hook + "/deliveries").body())
+                .contains("Not recovered: the time must be at most 14 days ago.");
+        assertThat(requestedDeliveries(hook)).isEmpty();
+
+        ApiClient.Response recovered = submit(client, "/portal/hooks/" + hook + "/recover",
+                "_csrf=" + csrf + "&since=" + anHourAgo);
+        assertThat(recovered.status()).isEqualTo(302);
+        assertThat(client.get("/portal/hooks/" + hook + "/deliveries").body())
+                .contains("1 missed events are queued for delivery again.");
+        assertThat(requestedDeliveries(hook)).containsExactly(enquiry);
+
+        TestWorld.Account other = world.newAccount();
+        ApiClient stranger = browser(sessionOf(other.ownerId()));
+        String theirCsrf = csrfOf(stranger.get("/portal/"));
+        assertThat(submit(stranger, "/portal/hooks/" + hook + "/recover", "_csrf=" + theirCsrf + "&since=" + anHourAgo)
+                .status()).isEqualTo(404);
+    }
+
+    private java.util.List<UUID> requestedDeliveries(UUID hook) {
+        return jdbc.sql("select enquiry_id from delivery_requests where subscription_id = :hook")
+                .param("hook", hook).query(UUID.class).list();
+    }
+
+    @Test
     void keepsTheSessionOnAnotherReplica() {
         TestWorld.Owner owner = world.newOwner();
         String cookie = sessionOf(owner.id());
