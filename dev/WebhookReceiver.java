@@ -3,6 +3,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Base64;
+import java.util.List;
 import java.util.concurrent.Executors;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -10,11 +11,17 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * A webhook receiver for trying the local stack: prints every delivery and checks its signature.
  *
- *   java dev/WebhookReceiver.java <port> [whsec_secret]
+ *   java dev/WebhookReceiver.java <port> [whsec_secret ...]
  *
  * Verification follows the Standard Webhooks scheme: HMAC-SHA256 over "id.timestamp.body" with the
  * base64-decoded part of the secret after "whsec_", compared in constant time with each "v1," entry
- * of the webhook-signature header.
+ * of the webhook-signature header (separated by spaces). A delivery is valid when any entry matches
+ * any secret given.
+ *
+ * Rotating: after the owner rotates the secret, deliveries carry "v1,<new> v1,<old>" for
+ * WEBHOOK_SECRET_OVERLAP (24 h). Give the receiver both secrets, new first, while you switch over
+ * ("java dev/WebhookReceiver.java 9000 whsec_new whsec_old"), then the new one only: no delivery
+ * fails in between, whichever secret the receiver holds.
  *
  * Standalone on purpose: a single-file program that runs with nothing but a JDK, so it does not use
  * test-support's WebhookReceiver, the one receiver of the tests, system tests and benchmarks.
@@ -23,7 +30,7 @@ public class WebhookReceiver {
 
     public static void main(String[] args) throws Exception {
         int port = Integer.parseInt(args.length > 0 ? args[0] : "9000");
-        String secret = args.length > 1 ? args[1] : null;
+        List<String> secrets = List.of(args).subList(Math.min(1, args.length), args.length);
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
         server.setExecutor(Executors.newCachedThreadPool());
         server.createContext("/", exchange -> {
@@ -31,8 +38,7 @@ public class WebhookReceiver {
             String id = exchange.getRequestHeaders().getFirst("webhook-id");
             String timestamp = exchange.getRequestHeaders().getFirst("webhook-timestamp");
             String signatures = exchange.getRequestHeaders().getFirst("webhook-signature");
-            String verdict = secret == null ? "not checked (no secret given)"
-                    : verify(secret, id, timestamp, body, signatures) ? "valid" : "INVALID";
+            String verdict = secrets.isEmpty() ? "not checked (no secret given)" : verdict(secrets, id, timestamp, body, signatures);
             System.out.printf("%s %s webhook-id=%s signature %s%n%s%n%n", exchange.getRequestMethod(),
                     exchange.getRequestURI(), id, verdict, new String(body, StandardCharsets.UTF_8));
             exchange.sendResponseHeaders(204, -1);
@@ -40,6 +46,16 @@ public class WebhookReceiver {
         });
         server.start();
         System.out.println("Listening on http://127.0.0.1:" + port + "/");
+    }
+
+    /** "valid (secret 1 of 2)" with the first secret that verifies, or "INVALID". */
+    static String verdict(List<String> secrets, String id, String timestamp, byte[] body, String signatures) {
+        for (int i = 0; i < secrets.size(); i++) {
+            if (verify(secrets.get(i), id, timestamp, body, signatures)) {
+                return secrets.size() == 1 ? "valid" : "valid (secret " + (i + 1) + " of " + secrets.size() + ")";
+            }
+        }
+        return "INVALID";
     }
 
     static boolean verify(String secret, String id, String timestamp, byte[] body, String signatures) {

@@ -34,14 +34,34 @@ public final class TestData {
 
     public Owner owner() {
         UUID id = UUID.randomUUID();
-        byte[] key = new byte[32];
-        new SecureRandom().nextBytes(key);
-        String secret = "whsec_" + Base64.getEncoder().encodeToString(key);
+        String secret = newSecret();
         jdbc.sql("insert into owners (id, email) values (:id, :email)")
                 .param("id", id).param("email", "owner-" + id + "@example.com").update();
         jdbc.sql("insert into webhook_secrets (owner_id, secret) values (:id, :secret)")
                 .param("id", id).param("secret", secret).update();
         return new Owner(id, secret);
+    }
+
+    /**
+     * Rotates the owner's secret as api-service does (V11), {@code ago} before now: the new secret
+     * signs, the replaced one is kept as previous_secret. Answers the owner with the new secret.
+     */
+    public Owner rotateSecret(Owner owner, java.time.Duration ago) {
+        String secret = newSecret();
+        jdbc.sql("""
+                        update webhook_secrets
+                           set previous_secret = secret, secret = :secret,
+                               rotated_at = now() - make_interval(secs => :ago)
+                         where owner_id = :id
+                        """)
+                .param("id", owner.id()).param("secret", secret).param("ago", ago.toMillis() / 1000.0).update();
+        return new Owner(owner.id(), secret);
+    }
+
+    private static String newSecret() {
+        byte[] key = new byte[32];
+        new SecureRandom().nextBytes(key);
+        return "whsec_" + Base64.getEncoder().encodeToString(key);
     }
 
     public UUID property(Owner owner) {

@@ -52,7 +52,7 @@ class WebhookAttempt {
             metrics.retryStarted(Duration.between(dueAt, startedAt));
         }
         HttpOutcome http = guards.send(target.url(),
-                () -> sender.post(target.url(), request.payload(), request.webhookId(), target.secret()));
+                () -> sender.post(target.url(), request.payload(), request.webhookId(), target.secrets()));
         Instant finishedAt = startedAt.plus(http.duration());
         AttemptResult result = http.succeeded() ? AttemptResult.of(DeliveryOutcome.SUCCEEDED)
                 : http.gone() ? AttemptResult.of(DeliveryOutcome.GONE)

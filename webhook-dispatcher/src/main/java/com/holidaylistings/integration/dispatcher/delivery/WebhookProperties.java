@@ -36,6 +36,10 @@ import org.springframework.validation.annotation.Validated;
  * @param forwardRetry how a failed send of a failed delivery to its next retry topic is retried
  *     before the record is left uncommitted, to be delivered again after a restart or rebalance
  *     (10 tries, 200 ms doubling up to 10 s)
+ * @param secretOverlap {@code WEBHOOK_SECRET_OVERLAP}: after an owner's secret is rotated, deliveries
+ *     are signed with the new and the previous secret for this long, then with the new one only (24h)
+ * @param failingAfter {@code WEBHOOK_FAILING_AFTER}: a subscription whose latest this many attempts
+ *     all failed is failing, and {@code hook.failing} is published once until it recovers (4)
  */
 @Validated
 @ConfigurationProperties("webhook")
@@ -53,7 +57,9 @@ public record WebhookProperties(
         @DefaultValue("30d") Duration attemptRetention,
         @DefaultValue("1h") Duration attemptPurgeInterval,
         @Valid RetryPolicy attemptLogRetry,
-        @Valid RetryPolicy forwardRetry) {
+        @Valid RetryPolicy forwardRetry,
+        @DefaultValue("24h") Duration secretOverlap,
+        @DefaultValue("4") @Positive int failingAfter) {
 
     public WebhookProperties {
         if (attemptLogRetry == null) {

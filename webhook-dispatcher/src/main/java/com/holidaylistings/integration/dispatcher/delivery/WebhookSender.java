@@ -7,6 +7,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -77,6 +78,11 @@ class WebhookSender implements DisposableBean {
     }
 
     HttpOutcome post(String targetUrl, String body, String webhookId, String secret) {
+        return post(targetUrl, body, webhookId, List.of(secret));
+    }
+
+    /** Signed with each of {@code secrets}, the current one first (two during a rotation's overlap). */
+    HttpOutcome post(String targetUrl, String body, String webhookId, List<String> secrets) {
         long timestamp = Instant.now().getEpochSecond();
         HttpPost post;
         try {
@@ -87,7 +93,7 @@ class WebhookSender implements DisposableBean {
         post.setEntity(new StringEntity(body, ContentType.APPLICATION_JSON));
         post.setHeader("webhook-id", webhookId);
         post.setHeader("webhook-timestamp", Long.toString(timestamp));
-        post.setHeader("webhook-signature", WebhookSignature.sign(secret, webhookId, timestamp, body));
+        post.setHeader("webhook-signature", WebhookSignature.sign(secrets, webhookId, timestamp, body));
         long started = System.nanoTime();
         ScheduledFuture<?> deadline = deadlines.schedule(post::cancel, timeout.toMillis(), TimeUnit.MILLISECONDS);
         try (ClassicHttpResponse response = client.executeOpen(null, post, null)) {

@@ -39,6 +39,18 @@ class WebhookPropertiesTest {
     }
 
     @Test
+    void readsTheSecretOverlapAndTheFailingThreshold() {
+        WebhookProperties defaults = bind(Map.of());
+        assertThat(defaults.secretOverlap()).isEqualTo(Duration.ofHours(24));
+        assertThat(defaults.failingAfter()).isEqualTo(4);
+
+        WebhookProperties bound = bind(Map.of("webhook.secret-overlap", "1s", "webhook.failing-after", "2"));
+
+        assertThat(bound.secretOverlap()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(bound.failingAfter()).isEqualTo(2);
+    }
+
+    @Test
     void readsTheInfrastructureRetryPolicies() {
         WebhookProperties bound = bind(Map.of("webhook.forward-retry.max-attempts", "3",
                 "webhook.forward-retry.first-backoff", "50ms", "webhook.forward-retry.max-backoff", "1s"));

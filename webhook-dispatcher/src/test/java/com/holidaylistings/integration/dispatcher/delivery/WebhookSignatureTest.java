@@ -24,6 +24,31 @@ class WebhookSignatureTest {
     }
 
     @Test
+    void signsWithOneSecretAsOneEntry() {
+        assertThat(WebhookSignature.sign(java.util.List.of(SECRET), ID, TIMESTAMP, BODY))
+                .isEqualTo("v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=");
+    }
+
+    @Test
+    void signsWithEachSecretDuringARotationTheCurrentOneFirstSeparatedByASpace() {
+        String previous = "whsec_" + Base64.getEncoder().encodeToString("an older secret of 32 bytes!!!!!".getBytes(StandardCharsets.UTF_8));
+
+        String header = WebhookSignature.sign(java.util.List.of(SECRET, previous), ID, TIMESTAMP, BODY);
+
+        String[] entries = header.split(" ");
+        assertThat(entries).containsExactly(
+                "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=",
+                "v1," + Base64.getEncoder().encodeToString(hmac(previous.substring("whsec_".length()), ID + "." + TIMESTAMP + "." + BODY)));
+        assertThat(header).doesNotContain(",v1").contains("= v1,");
+    }
+
+    @Test
+    void needsASecret() {
+        org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+                .isThrownBy(() -> WebhookSignature.sign(java.util.List.of(), ID, TIMESTAMP, BODY));
+    }
+
+    @Test
     void keysWithTheBase64PartOfTheSecretWithOrWithoutItsPrefix() {
         assertThat(WebhookSignature.sign("MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", ID, TIMESTAMP, BODY))
                 .isEqualTo(WebhookSignature.sign(SECRET, ID, TIMESTAMP, BODY));
