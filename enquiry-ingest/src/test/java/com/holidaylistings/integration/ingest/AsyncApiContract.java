@@ -1,19 +1,16 @@
 package com.holidaylistings.integration.ingest;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import com.holidaylistings.integration.testsupport.AsyncApiDocument;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
-/** The committed AsyncAPI document of the {@code enquiry.created} topic, read as the tests check it. */
+/**
+ * The {@code enquiry.created} part of the committed AsyncAPI document, read as the tests check it
+ * (the document also describes {@code webhook.operational}, which webhook-dispatcher's tests check).
+ */
 public final class AsyncApiContract {
-
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final JsonNode document;
 
@@ -22,11 +19,7 @@ public final class AsyncApiContract {
     }
 
     public static AsyncApiContract load() {
-        try {
-            return new AsyncApiContract(JSON.readTree(Files.readString(Path.of("..", "docs", "asyncapi.json"))));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return new AsyncApiContract(AsyncApiDocument.load().root());
     }
 
     public String version() {

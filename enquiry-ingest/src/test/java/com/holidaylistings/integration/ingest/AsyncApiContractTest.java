@@ -43,6 +43,12 @@ class AsyncApiContractTest {
         assertThat(fields(serialized.get("party_details"))).containsExactlyElementsOf(contract.partyDetailsFields());
     }
 
+    @Test
+    void itsExampleSatisfiesItsSchema() {
+        assertThat(com.holidaylistings.integration.testsupport.AsyncApiDocument.load()
+                .violations("EnquiryCreated", contract.examplePayload())).isEmpty();
+    }
+
     private static List<String> fields(JsonNode node) {
         return new ArrayList<>(node.propertyNames());
     }

@@ -11,13 +11,15 @@ import org.springframework.stereotype.Repository;
 
 /**
  * Reads what webhook-dispatcher records: each subscription's status, derived from its attempts by
- * index lookups, and its latest attempts.
+ * index lookups and from whether the dispatcher marked it failing (as it announced on
+ * {@code webhook.operational}), and its latest attempts.
  */
 @Repository
 public class DeliveryLog {
 
     private static final String HOOK_STATUS = """
             select s.id, s.target_url, s.property_id, s.event, s.paused, s.unsubscribed_at is not null as unsubscribed,
+                   s.failing_since is not null as failing,
                    latest.attempted_at as last_attempt_at, latest.outcome as latest_outcome,
                    success.attempted_at as last_success_at,
                    (select count(*) from delivery_attempts f
@@ -87,7 +89,7 @@ public class DeliveryLog {
                 rs.getString("target_url"),
                 rs.getObject("property_id", UUID.class),
                 rs.getString("event"),
-                DisplayStatus.of(paused, rs.getBoolean("unsubscribed"), latestOutcome(rs.getString("latest_outcome"))),
+                DisplayStatus.of(paused, rs.getBoolean("unsubscribed"), rs.getBoolean("failing"), latestOutcome(rs.getString("latest_outcome"))),
                 paused,
                 Timestamps.read(rs, "last_attempt_at"),
                 Timestamps.read(rs, "last_success_at"),

@@ -112,6 +112,29 @@ class InternalSubscriptionIT extends ApiIntegrationTest {
     }
 
     @Test
+    void showsAHookTheDispatcherMarkedFailingAsFailedUntilItRecovers() {
+        TestWorld.Account owner = world.newAccount();
+        UUID hook = subscribe(owner, "https://93.184.215.14/failing", null);
+        // hook.failing was announced; its attempts are older than the attempt log's retention, so none is left
+        markFailing(hook, true);
+
+        assertThat(hook(owner, hook).get("display_status").asString()).isEqualTo("Failed");
+
+        portal().post(hooksOf(owner.ownerId()) + "/" + hook + "/pause", null);
+        assertThat(hook(owner, hook).get("display_status").asString()).as("paused wins").isEqualTo("Inactive");
+        portal().post(hooksOf(owner.ownerId()) + "/" + hook + "/resume", null);
+        assertThat(hook(owner, hook).get("display_status").asString()).isEqualTo("Failed");
+
+        markFailing(hook, false); // hook.recovered
+        assertThat(hook(owner, hook).get("display_status").asString()).isEqualTo("Active");
+    }
+
+    private void markFailing(UUID hook, boolean failing) {
+        jdbc.sql("update webhook_subscriptions set failing_since = case when :failing then now() end where id = :hook")
+                .param("failing", failing).param("hook", hook).update();
+    }
+
+    @Test
     void becomesActiveAgainAfterASuccess() {
         TestWorld.Account owner = world.newAccount();
         UUID hook = subscribe(owner, "https://93.184.215.14/recovered", null);

@@ -1,5 +1,7 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
+import com.holidaylistings.integration.dispatcher.operational.OperationalOutbox;
+import com.holidaylistings.integration.dispatcher.operational.StoredAttempt;
 import io.github.resilience4j.retry.Retry;
 import java.sql.Timestamp;
 import java.util.ArrayList;
@@ -25,6 +27,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  * stored, so offsets are committed only after that. Transient database errors are retried here.
  * A failed or abandoned attempt also keeps its delivery record in {@code failed_deliveries}, in
  * the same transaction, so that it can be delivered again on request; successes cost nothing more.
+ * In the same transaction again, {@link OperationalOutbox} applies what the batch changes about its
+ * hooks (failing, recovered, unsubscribed by a 410, a delivery abandoned) and writes the operational
+ * events announcing it: an attempt is never stored without them, nor they without it.
  */
 @Component
 class AttemptLog implements SmartLifecycle {
@@ -56,12 +61,15 @@ class AttemptLog implements SmartLifecycle {
     private final TransactionTemplate transaction;
     private final BlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
     private final Retry retry;
+    private final OperationalOutbox operational;
     private volatile boolean running;
     private Thread writer;
 
-    AttemptLog(JdbcTemplate jdbc, TransactionTemplate transaction, WebhookProperties properties) {
+    AttemptLog(JdbcTemplate jdbc, TransactionTemplate transaction, WebhookProperties properties,
+            OperationalOutbox operational) {
         this.jdbc = jdbc;
         this.transaction = transaction;
+        this.operational = operational;
         this.retry = properties.attemptLogRetry().toRetry("attempt-log");
     }
 
@@ -109,6 +117,9 @@ class AttemptLog implements SmartLifecycle {
                     statement.setTimestamp(4, Timestamp.from(a.attemptedAt()));
                 });
             }
+            operational.afterAttemptsStored(jdbc, batch.stream().map(Pending::attempt)
+                    .map(a -> new StoredAttempt(a.subscription(), a.enquiry(), a.number(), a.outcome(), a.attemptedAt()))
+                    .toList());
         }));
     }
 

@@ -55,17 +55,6 @@ class SubscriptionRepository {
                 .optional();
     }
 
-    /** The receiver answered 410 Gone: the subscription ends, and the portal shows it Inactive. */
-    void markGone(SubscriptionId subscription) {
-        jdbc.sql("""
-                        update webhook_subscriptions set unsubscribed_at = now(), unsubscribe_reason = :gone
-                         where id = :id and unsubscribed_at is null
-                        """)
-                .param("id", subscription.value())
-                .param("gone", DeliveryRefusal.GONE_REASON)
-                .update();
-    }
-
     private static List<String> secrets(String current, String previous) {
         return previous == null ? List.of(current) : List.of(current, previous);
     }

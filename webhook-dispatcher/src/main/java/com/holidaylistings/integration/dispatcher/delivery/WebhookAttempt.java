@@ -58,9 +58,7 @@ class WebhookAttempt {
                 : http.gone() ? AttemptResult.of(DeliveryOutcome.GONE)
                 : AttemptResult.failed(schedule.afterFailure(stage, finishedAt, http.status(), http.retryAfter()),
                         http.failureReason());
-        if (result.outcome() == DeliveryOutcome.GONE) {
-            subscriptions.markGone(request.subscription());
-        }
+        // A GONE attempt unsubscribes its subscription when it is stored (AttemptLog), with its hook.unsubscribed event.
         attempts.record(new Attempt(request.subscription(), request.enquiry(), request.attemptNumber(stage),
                         result.outcome(), http.status(), http.error(), http.duration().toMillis(), http.body(),
                         startedAt, result.movesOn() ? result.next().nextAttemptAt() : null), record)

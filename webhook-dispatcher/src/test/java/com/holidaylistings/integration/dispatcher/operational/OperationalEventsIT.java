@@ -1,0 +1,203 @@
+package com.holidaylistings.integration.dispatcher.operational;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
+import com.holidaylistings.integration.dispatcher.TestData;
+import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
+import com.holidaylistings.integration.events.delivery.DisplayStatus;
+import com.holidaylistings.integration.testsupport.AsyncApiDocument;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * What the dispatcher announces on {@code webhook.operational}, read back from the real broker:
+ * each transition once, each record as {@code docs/asyncapi.json} documents it, and the portal's
+ * display status in agreement. Retry delays of 1, 2 and 3 s: four attempts per event here.
+ */
+class OperationalEventsIT extends DispatcherIntegrationTest {
+
+    private static final Duration ANNOUNCED = Duration.ofSeconds(60);
+    private static final Duration QUIET = Duration.ofSeconds(3);
+    private static final AsyncApiDocument CONTRACT = AsyncApiDocument.load();
+
+    private OperationalTopicReader topic;
+
+    @BeforeEach
+    void readTheTopic() {
+        topic = new OperationalTopicReader();
+    }
+
+    @AfterEach
+    void stopReading() {
+        topic.close();
+    }
+
+    @Test
+    void announcesFailingAndAbandonedOnceThenRecovered() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        String url = receiver.url("/down", WebhookReceiver.Answer.status(503));
+        String hook = data.subscribe(owner, url, property).toString();
+
+        UUID abandoned = events.enquiryOn(property).enquiryId();
+
+        await("hook.failing and delivery.abandoned").atMost(ANNOUNCED)
+                .until(() -> topic.types(hook).containsAll(List.of("hook.failing", "delivery.abandoned")));
+        assertThat(data.attempts(UUID.fromString(hook), abandoned)).extracting(TestData.Attempt::outcome)
+                .containsExactly("failed", "failed", "failed", "abandoned");
+        JsonNode failing = only(hook, "hook.failing");
+        assertThat(failing.get("last_http_status").asInt()).isEqualTo(503);
+        assertThat(failing.get("last_error").isNull()).isTrue();
+        assertThat(failing.get("consecutive_failures").asInt()).isEqualTo(4);
+        JsonNode gaveUp = only(hook, "delivery.abandoned");
+        assertThat(gaveUp.get("enquiry_id").asString()).isEqualTo(abandoned.toString());
+        assertThat(gaveUp.get("attempts").asInt()).isEqualTo(4);
+        for (JsonNode event : List.of(failing, gaveUp)) {
+            assertThat(event.get("owner_id").asString()).isEqualTo(owner.id().toString());
+            assertThat(event.get("hook_id").asString()).isEqualTo(hook);
+            assertThat(event.get("targetUrl").asString()).isEqualTo(url);
+            assertThat(event.get("propertyId").asString()).isEqualTo(property.toString());
+        }
+        assertThat(displayStatus(hook)).as("a failing hook is Failed in the portal").isEqualTo(DisplayStatus.Failed);
+
+        receiver.answer("/down", WebhookReceiver.Answer.ok());
+        events.enquiryOn(property);
+
+        await("hook.recovered").atMost(ANNOUNCED).until(() -> topic.types(hook).contains("hook.recovered"));
+        assertThat(displayStatus(hook)).isEqualTo(DisplayStatus.Active);
+        events.enquiryOn(property);
+        await().atMost(ANNOUNCED).until(() -> receiver.requests("/down").size() == 6);
+        quietly();
+        assertThat(topic.types(hook)).as("each transition once, nothing for deliveries to a healthy hook")
+                .containsExactlyInAnyOrder("delivery.abandoned", "hook.failing", "hook.recovered");
+        assertThat(topic.types(hook).getLast()).isEqualTo("hook.recovered");
+        assertRecordsAsDocumented(hook);
+    }
+
+    @Test
+    void announcesFailingOnceAcrossEventsUntilItRecovers() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        String hook = data.subscribe(owner, receiver.url("/flaky", WebhookReceiver.Answer.status(500)), property).toString();
+
+        events.enquiryOn(property);
+        events.enquiryOn(property);
+        events.enquiryOn(property);
+
+        await("three abandoned").atMost(ANNOUNCED).until(() -> topic.types(hook).stream()
+                .filter("delivery.abandoned"::equals).count() == 3);
+        quietly();
+        assertThat(topic.types(hook)).filteredOn("hook.failing"::equals).as("12 failures, failing once").hasSize(1);
+        assertThat(topic.types(hook)).doesNotContain("hook.recovered");
+        assertRecordsAsDocumented(hook);
+    }
+
+    @Test
+    void announcesAHookUnsubscribedByA410Once() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        String url = receiver.url("/gone", WebhookReceiver.Answer.status(410).after(Duration.ofMillis(300)));
+        String hook = data.subscribe(owner, url, null).toString();
+
+        events.enquiryOn(property); // both in flight at once: two 410s, one unsubscription
+        events.enquiryOn(property);
+
+        await("hook.unsubscribed").atMost(ANNOUNCED).until(() -> topic.types(hook).contains("hook.unsubscribed"));
+        quietly();
+        assertThat(topic.types(hook)).containsExactly("hook.unsubscribed");
+        JsonNode gone = only(hook, "hook.unsubscribed");
+        assertThat(gone.get("targetUrl").asString()).isEqualTo(url);
+        assertThat(gone.get("propertyId").isNull()).as("a hook for all the owner's properties").isTrue();
+        assertThat(data.unsubscribeReason(UUID.fromString(hook))).isEqualTo("gone");
+        assertThat(displayStatus(hook)).isEqualTo(DisplayStatus.Inactive);
+        assertRecordsAsDocumented(hook);
+    }
+
+    @Test
+    void aHookThatFailsFewerTimesThanTheThresholdIsNotFailing() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        String hook = data.subscribe(owner, receiver.url("/blip", WebhookReceiver.Answer.status(502), WebhookReceiver.Answer.status(502),
+                WebhookReceiver.Answer.status(502), WebhookReceiver.Answer.ok()), property).toString();
+
+        events.enquiryOn(property);
+
+        await().atMost(ANNOUNCED).until(() -> receiver.requests("/blip").size() == 4);
+        await().atMost(ANNOUNCED).until(() -> data.attempts(UUID.fromString(hook)).size() == 4);
+        quietly();
+        assertThat(topic.types(hook)).isEmpty();
+        assertThat(displayStatus(hook)).isEqualTo(DisplayStatus.Active);
+    }
+
+    /** Every record of the hook: headers, field names in order, and values as the document's schema of its type says. */
+    private void assertRecordsAsDocumented(String hook) {
+        List<String> eventIds = new ArrayList<>();
+        for (OperationalTopicReader.Event event : topic.of(hook)) {
+            JsonNode message = documentedMessage(event.type());
+            String schema = message.get("payload").get("$ref").asString().substring("#/components/schemas/".length());
+            assertThat(CONTRACT.violations(schema, event.value())).as(event.type() + " " + event.value()).isEmpty();
+            assertThat(List.copyOf(event.value().propertyNames())).as("fields in the documented order")
+                    .containsExactlyElementsOf(CONTRACT.schema(schema).get("properties").propertyNames());
+            String headers = message.get("headers").get("$ref").asString().substring("#/components/schemas/".length());
+            assertThat(CONTRACT.violations(headers, JSON.valueToTree(event.headers()))).isEmpty();
+            assertThat(event.headers().keySet()).containsExactlyInAnyOrderElementsOf(CONTRACT.schema(headers).get("properties").propertyNames());
+            assertThat(event.headers().get("event-id")).isEqualTo(event.value().get("event_id").asString());
+            assertThat(event.headers().get("event-type")).isEqualTo(event.type());
+            assertThat(event.key()).isEqualTo(event.value().get("hook_id").asString());
+            assertThat(OffsetDateTime.parse(event.value().get("occurred_at").asString())).isNotNull();
+            eventIds.add(event.value().get("event_id").asString());
+        }
+        assertThat(eventIds).doesNotHaveDuplicates();
+        assertThat(CONTRACT.address("webhookOperational")).isEqualTo(OperationalTopic.NAME);
+    }
+
+    private static final tools.jackson.databind.json.JsonMapper JSON = tools.jackson.databind.json.JsonMapper.builder().build();
+
+    private static JsonNode documentedMessage(String type) {
+        JsonNode messages = CONTRACT.root().get("components").get("messages");
+        return messages.propertyNames().stream().map(messages::get)
+                .filter(message -> type.equals(message.get("name").asString()))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("docs/asyncapi.json documents no message " + type));
+    }
+
+    private JsonNode only(String hook, String type) {
+        List<JsonNode> found = topic.of(hook).stream().filter(event -> event.type().equals(type))
+                .map(OperationalTopicReader.Event::value).toList();
+        assertThat(found).as(type).hasSize(1);
+        return found.getFirst();
+    }
+
+    /** The portal's status, derived as api-service derives it, from what the dispatcher stored. */
+    private DisplayStatus displayStatus(String hook) {
+        return jdbc.sql("""
+                        select s.paused, s.unsubscribed_at is not null as unsubscribed, s.failing_since is not null as failing,
+                               (select a.outcome from delivery_attempts a where a.subscription_id = s.id
+                                 order by a.attempted_at desc, a.id desc limit 1) as latest
+                          from webhook_subscriptions s where s.id = :id
+                        """)
+                .param("id", UUID.fromString(hook))
+                .query((rs, n) -> DisplayStatus.of(rs.getBoolean("paused"), rs.getBoolean("unsubscribed"),
+                        rs.getBoolean("failing"), rs.getString("latest") == null ? null : DeliveryOutcome.of(rs.getString("latest"))))
+                .single();
+    }
+
+    /** Long enough for a duplicate to show up: several polls of the outbox. */
+    private static void quietly() {
+        try {
+            Thread.sleep(QUIET.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
