@@ -1,0 +1,95 @@
+package com.holidaylistings.integration.system;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.holidaylistings.integration.stack.Api;
+import com.holidaylistings.integration.stack.Owner;
+import com.holidaylistings.integration.stack.Stack;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
+import com.holidaylistings.integration.testsupport.WebhookReceiver.Answer;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The owner is told when deliveries fail: a receiver down (503) until its event is abandoned gives
+ * hook.failing and delivery.abandoned on webhook.operational, and the portal shows the hook Failed;
+ * back up, the next delivery succeeds and gives hook.recovered, and the portal shows it Active.
+ * Each once. The dispatcher runs with one-second retry delays for this class.
+ */
+class OperationalJourneyIT {
+
+    private static final Duration DEADLINE = Duration.ofMinutes(2);
+
+    @BeforeAll
+    static void shortRetryDelays() {
+        Stack.terminate("webhook-dispatcher");
+        Stack.up(Map.of("WEBHOOK_RETRY_DELAYS", "1s,1s,1s,1s,1s"));
+    }
+
+    @AfterAll
+    static void ownRetryDelays() {
+        Stack.terminate("webhook-dispatcher");
+        Stack.up();
+    }
+
+    @Test
+    void aReceiverDownUntilAnEventIsAbandonedIsAnnouncedFailingThenRecovered() throws Exception {
+        Owner owner = Owner.create("operational");
+        try (WebhookReceiver receiver = WebhookReceiver.start(); OperationalTopic topic = new OperationalTopic()) {
+            receiver.answerOthers(Answer.status(503));
+            String url = receiver.url("/down");
+            String hook = owner.subscribe(url).get("id").asString();
+            UUID lost = owner.enquiry("Abandoned while the receiver is down");
+
+            await("hook.failing and delivery.abandoned").atMost(DEADLINE)
+                    .until(() -> topic.types(hook).containsAll(List.of("hook.failing", "delivery.abandoned")));
+            JsonNode abandoned = only(topic, hook, "delivery.abandoned");
+            assertThat(abandoned.get("enquiry_id").asString()).isEqualTo(lost.toString());
+            assertThat(abandoned.get("attempts").asInt()).isEqualTo(6);
+            JsonNode failing = only(topic, hook, "hook.failing");
+            assertThat(failing.get("last_http_status").asInt()).isEqualTo(503);
+            assertThat(failing.get("consecutive_failures").asInt()).isGreaterThanOrEqualTo(4);
+            for (JsonNode event : List.of(abandoned, failing)) {
+                assertThat(event.get("owner_id").asString()).isEqualTo(owner.id().toString());
+                assertThat(event.get("targetUrl").asString()).isEqualTo(url);
+                assertThat(event.get("propertyId").isNull()).isTrue();
+            }
+            assertThat(displayStatus(owner, hook)).isEqualTo("Failed");
+
+            receiver.answerOthers(Answer.status(204));
+            // Recovering the abandoned event (POST …/recover) is not built yet: a new event shows the recovery.
+            UUID next = owner.enquiry("Delivered once the receiver is back");
+
+            await("hook.recovered").atMost(DEADLINE).until(() -> topic.types(hook).contains("hook.recovered"));
+            assertThat(receiver.firstDelivery("/down", next)).isNotNull();
+            assertThat(receiver.requests("/down")).allMatch(delivery -> delivery.signedWith(owner.webhookSecret()));
+            assertThat(displayStatus(owner, hook)).isEqualTo("Active");
+            Thread.sleep(3000); // several polls of the outbox: a duplicate would show now
+            assertThat(topic.types(hook)).containsExactlyInAnyOrder("hook.failing", "delivery.abandoned", "hook.recovered");
+            assertThat(topic.of(hook).stream().map(event -> event.get("event_id").asString())).doesNotHaveDuplicates();
+        }
+    }
+
+    private static JsonNode only(OperationalTopic topic, String hook, String type) {
+        List<JsonNode> found = topic.of(hook).stream().filter(event -> event.get("type").asString().equals(type)).toList();
+        assertThat(found).as(type).hasSize(1);
+        return found.getFirst();
+    }
+
+    private static String displayStatus(Owner owner, String hook) throws IOException {
+        for (JsonNode listed : Api.internal("GET", "/owners/" + owner.id() + "/hooks", null).expect(200).get("hooks")) {
+            if (listed.get("id").asString().equals(hook)) {
+                return listed.get("display_status").asString();
+            }
+        }
+        throw new AssertionError("hook " + hook + " not listed");
+    }
+}
