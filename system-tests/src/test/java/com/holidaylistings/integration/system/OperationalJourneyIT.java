@@ -10,6 +10,7 @@ import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import com.holidaylistings.integration.testsupport.WebhookReceiver.Answer;
 import java.io.IOException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -21,8 +22,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * The owner is told when deliveries fail: a receiver down (503) until its event is abandoned gives
  * hook.failing and delivery.abandoned on webhook.operational, and the portal shows the hook Failed;
- * back up, the next delivery succeeds and gives hook.recovered, and the portal shows it Active.
- * Each once. The dispatcher runs with one-second retry delays for this class.
+ * back up, recover (POST …/recover) delivers the abandoned event once, signed, which gives
+ * hook.recovered, and the portal shows it Active. Each once. The dispatcher runs with one-second retry delays for this class.
  */
 class OperationalJourneyIT {
 
@@ -47,6 +48,7 @@ class OperationalJourneyIT {
             receiver.answerOthers(Answer.status(503));
             String url = receiver.url("/down");
             String hook = owner.subscribe(url).get("id").asString();
+            Instant beforeTheOutage = Instant.now().minusSeconds(1);
             UUID lost = owner.enquiry("Abandoned while the receiver is down");
 
             await("hook.failing and delivery.abandoned").atMost(DEADLINE)
@@ -65,14 +67,20 @@ class OperationalJourneyIT {
             assertThat(displayStatus(owner, hook)).isEqualTo("Failed");
 
             receiver.answerOthers(Answer.status(204));
-            // Recovering the abandoned event (POST …/recover) is not built yet: a new event shows the recovery.
-            UUID next = owner.enquiry("Delivered once the receiver is back");
+            int whileDown = receiver.requests("/down").size();
+            JsonNode recovered = Api.internal("POST", "/owners/" + owner.id() + "/hooks/" + hook + "/recover",
+                    Map.of("since", beforeTheOutage.toString())).expect(202);
+            assertThat(recovered.get("queued").asInt()).isEqualTo(1);
 
             await("hook.recovered").atMost(DEADLINE).until(() -> topic.types(hook).contains("hook.recovered"));
-            assertThat(receiver.firstDelivery("/down", next)).isNotNull();
+            await("the recovered event").atMost(DEADLINE).until(() -> receiver.firstDelivery("/down", lost) != null);
             assertThat(receiver.requests("/down")).allMatch(delivery -> delivery.signedWith(owner.webhookSecret()));
             assertThat(displayStatus(owner, hook)).isEqualTo("Active");
-            Thread.sleep(3000); // several polls of the outbox: a duplicate would show now
+            // Several polls of the outbox and the delivery requests: a duplicate would show meanwhile.
+            await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10)).until(() ->
+                    receiver.requests("/down").stream().skip(whileDown)
+                            .filter(delivery -> lost.equals(delivery.enquiryId())).count() == 1
+                    && topic.types(hook).size() == 3);
             assertThat(topic.types(hook)).containsExactlyInAnyOrder("hook.failing", "delivery.abandoned", "hook.recovered");
             assertThat(topic.of(hook).stream().map(event -> event.get("event_id").asString())).doesNotHaveDuplicates();
         }
