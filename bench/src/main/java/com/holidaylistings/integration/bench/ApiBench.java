@@ -38,7 +38,10 @@ final class ApiBench {
     private static final Map<String, String> UNLIMITED = Map.of(
             "RATE_LIMIT_PER_MINUTE", "1000000000", "RATE_LIMIT_PER_HOUR", "1000000000");
 
-    /** The statements api-service runs for a request: token lookup (AccessTokens) and rate limit (RateLimiter). */
+    /**
+     * The statement api-service runs for a request: token lookup (AccessTokens) and rate limit
+     * (take_rate_limit) in one round trip, as AccessTokens.authenticateAndTake sends it.
+     */
     private static final String AUTH_SQL = """
             \\set i random(1, %d)
             with found as (
@@ -49,8 +52,9 @@ final class ApiBench {
                 update access_tokens set last_used_at = now()
                  where id = (select id from found)
                    and (last_used_at is null or last_used_at < now() - interval '1 minute'))
-            select id as token_id, owner_id from found \\gset
-            select allowed, window_limit, remaining, reset_at, retry_after from take_rate_limit(:token_id, 1000000000, 1000000000);
+            select f.id as token_id, f.owner_id, f.scopes, f.email,
+                   r.allowed, r.window_limit, r.remaining, r.reset_at, r.retry_after
+              from found f cross join lateral take_rate_limit(f.id, 1000000000, 1000000000) r \\gset
             """.formatted(OWNERS);
 
     /** The list statement of Enquiries.search with only the limit. */
@@ -81,7 +85,8 @@ final class ApiBench {
                 + "generator's process. api-service runs with its rate limits raised out of reach "
                 + "(`RATE_LIMIT_PER_MINUTE` and `RATE_LIMIT_PER_HOUR` = 10⁹), so every request still takes its "
                 + "rate-limit decision. pgbench (`-M prepared`, as the JDBC driver prepares repeated statements) runs "
-                + "the same statements: the token lookup, `take_rate_limit`, and for the list the list query, with "
+                + "the same statements: the token lookup with `take_rate_limit` (one statement, as api-service sends "
+                + "it), and for the list the list query, with "
                 + "as many clients as the API had connections; api-service itself holds at most its pool "
                 + "(`DB_POOL_SIZE`, 20) of database connections.");
         seed();
@@ -168,16 +173,26 @@ final class ApiBench {
 
     /** pgbench's transactions per second for {@code script} at {@code clients}. */
     private double pgbench(String script, int clients) throws Exception {
-        Path file = Files.createTempFile("bench-api-", ".sql");
+        return pgbench(script, clients, phase, List.of());
+    }
+
+    /**
+     * pgbench's transactions per second for {@code script} at {@code clients} for {@code duration}
+     * ({@code -M prepared}), with {@code extra} arguments such as {@code -D name=value}.
+     */
+    static double pgbench(String script, int clients, Duration duration, List<String> extra) throws Exception {
+        Path file = Files.createTempFile("bench-pgbench-", ".sql");
         Files.writeString(file, script);
         Matcher url = Pattern.compile("jdbc:postgresql://([^:/]+):(\\d+)/([^?]+)").matcher(Stack.setting("JDBC_URL"));
         if (!url.find()) {
             throw new IllegalStateException("cannot read host, port and database of " + Stack.setting("JDBC_URL"));
         }
-        ProcessBuilder builder = new ProcessBuilder(pgbenchBinary(), "-n", "-M", "prepared", "-c",
-                Integer.toString(clients), "-j", "2", "-T", Long.toString(phase.toSeconds()), "-f", file.toString(),
-                "-h", url.group(1), "-p", url.group(2), "-U", Stack.setting("JDBC_USERNAME"), url.group(3))
-                .redirectErrorStream(true);
+        List<String> command = new ArrayList<>(List.of(pgbenchBinary(), "-n", "-M", "prepared", "-c",
+                Integer.toString(clients), "-j", "2", "-T", Long.toString(duration.toSeconds()), "-f", file.toString(),
+                "-h", url.group(1), "-p", url.group(2), "-U", Stack.setting("JDBC_USERNAME")));
+        command.addAll(extra);
+        command.add(url.group(3));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().put("PGPASSWORD", Stack.setting("JDBC_PASSWORD"));
         Process process = builder.start();
         String out = new String(process.getInputStream().readAllBytes());

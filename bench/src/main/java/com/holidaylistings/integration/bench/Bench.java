@@ -12,7 +12,8 @@ import java.util.Map;
  */
 public final class Bench {
 
-    private static final List<String> BENCHMARKS = List.of("api", "e2e", "dispatcher", "isolation", "retry", "resources", "recovery");
+    private static final List<String> BENCHMARKS = List.of("api", "e2e", "intake", "dispatcher", "isolation", "retry",
+            "resources", "recovery");
 
     private Bench() {
     }
@@ -32,6 +33,7 @@ public final class Bench {
             Report report = switch (name) {
                 case "api" -> new ApiBench(db, output, Duration.ofSeconds(Long.getLong("bench.seconds", 30))).run();
                 case "e2e" -> new EndToEndBench(db, output, phase).run();
+                case "intake" -> new IntakeCapacityBench(output, Duration.ofSeconds(Long.getLong("bench.seconds", 30))).run();
                 case "dispatcher" -> new DispatcherBench(db, output, Integer.getInteger("bench.enquiries", 3000),
                         Integer.getInteger("bench.subscriptions", 10)).run();
                 case "isolation" -> new IsolationBench(db, output, phase).run();

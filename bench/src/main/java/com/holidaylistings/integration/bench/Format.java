@@ -30,8 +30,10 @@ final class Format {
     }
 
     static String machine(Map<String, ?> machine) {
-        return "%s, %s cores, %s GiB, %s, %s, PostgreSQL %s, Kafka %s (%s)".formatted(machine.get("cpu"),
+        String described = "%s, %s cores, %s GiB, %s, %s, PostgreSQL %s, Kafka %s (%s)".formatted(machine.get("cpu"),
                 machine.get("cores"), machine.get("memory_gib"), machine.get("os"), machine.get("java"),
                 machine.get("postgresql"), machine.get("kafka"), machine.get("note"));
+        return machine.get("load_average") == null ? described
+                : described + "; load average (1, 5, 15 min) at the start: " + machine.get("load_average");
     }
 }

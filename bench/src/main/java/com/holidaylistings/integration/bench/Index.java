@@ -16,7 +16,8 @@ import tools.jackson.databind.JsonNode;
 final class Index {
 
     /** The order of the benchmarks in the issue that asked for them. */
-    private static final List<String> ORDER = List.of("api", "e2e", "dispatcher", "isolation", "retry", "resources");
+    private static final List<String> ORDER = List.of("api", "e2e", "intake", "dispatcher", "isolation", "retry", "resources",
+            "recovery");
 
     private Index() {
     }

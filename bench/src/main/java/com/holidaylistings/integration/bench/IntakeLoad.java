@@ -17,6 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
@@ -25,20 +26,46 @@ import tools.jackson.databind.JsonNode;
 /**
  * The listing site's intake as a benchmark drives it: {@code POST /internal/v1/enquiries} over
  * kept-alive HTTPS, open loop (each submission leaves at its scheduled time, on its own virtual
- * thread, whatever the earlier ones are doing; the client opens as many connections as that takes).
+ * thread, whatever the earlier ones are doing; the client opens as many connections as that takes,
+ * up to {@link #MAX_CONNECTIONS}).
  * Each submission carries its own {@code Idempotency-Key} and is sent again with it, as a listing
  * site would, when the answer is 503, 409 (still in progress) or no answer at all, until
  * {@link #GIVE_UP_AFTER}. Every answer is counted by status.
  */
 final class IntakeLoad implements AutoCloseable {
 
-    /** A submission that was accepted: the enquiry's id, when it was due, when it was answered 201. */
-    record Accepted(UUID enquiryId, long scheduledAt, long acceptedAt, int tries) {
+    /**
+     * A submission that was accepted: the enquiry's id, when it was due, when its first try left
+     * (the client's own lag: the scheduled time to the start of {@code send}), when it was answered 201.
+     */
+    record Accepted(UUID enquiryId, long scheduledAt, long sentAt, long acceptedAt, int tries) {
+    }
+
+    /** The client's side of the last run: how late it sent, and the HTTPS connections it used. */
+    record ClientSide(Latencies sendLag, int peakConnections, int connectionsOpened) {
+
+        Map<String, Object> asMap() {
+            Map<String, Object> map = new java.util.LinkedHashMap<>();
+            map.put("scheduled_to_sent", sendLag.summary());
+            map.put("peak_open_connections", peakConnections);
+            map.put("connections_opened", connectionsOpened);
+            return map;
+        }
     }
 
     static final Duration GIVE_UP_AFTER = Duration.ofMinutes(3);
     private static final Duration RETRY_PAUSE = Duration.ofMillis(250);
 
+    /**
+     * The most requests in flight, hence HTTPS connections open, at once ({@code bench.intakeConnections},
+     * 64 by default), as a listing site's connection pool has a size. Without a bound a stall made the
+     * client open a connection, with its TLS handshake, for every request due meanwhile, which
+     * stalled everything more. A request waiting for a connection is still timed from its
+     * scheduled time.
+     */
+    static final int MAX_CONNECTIONS = Integer.getInteger("bench.intakeConnections", 64);
+
+    private final Semaphore connections = new Semaphore(MAX_CONNECTIONS, true);
     private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
     private final HttpClient http = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
@@ -49,12 +76,16 @@ final class IntakeLoad implements AutoCloseable {
     private final URI intake = URI.create(Api.internalBaseUrl() + "/enquiries");
     private final String adminKey = Stack.setting("ADMIN_API_KEY");
     private final Map<String, LongAdder> answers = new ConcurrentHashMap<>();
+    private volatile Latencies sendLag = new Latencies();
+    private volatile ClientSide lastRun = new ClientSide(new Latencies(), 0, 0);
 
     /** Submits {@code perSecond} enquiries a second about {@code propertyId} for {@code duration}. */
     List<Accepted> run(UUID propertyId, int perSecond, Duration duration) {
         long count = perSecond * duration.toSeconds();
         long interval = TimeUnit.SECONDS.toNanos(1) / perSecond;
         long start = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(50);
+        sendLag = new Latencies();
+        HttpsConnections connections = HttpsConnections.watch(intake.getPort());
         List<Future<Accepted>> sent = new ArrayList<>();
         for (long i = 0; i < count; i++) {
             long due = start + i * interval;
@@ -72,7 +103,14 @@ final class IntakeLoad implements AutoCloseable {
                 count("client error");
             }
         }
+        connections.stop();
+        lastRun = new ClientSide(sendLag, connections.peakOpen(), connections.opened());
         return accepted;
+    }
+
+    /** The client's lag and connections during the last {@link #run}. */
+    ClientSide clientSide() {
+        return lastRun;
     }
 
     /** Answers by status ("503", "201 replayed", "no answer", …), in order. */
@@ -96,16 +134,23 @@ final class IntakeLoad implements AutoCloseable {
                 .POST(HttpRequest.BodyPublishers.ofString(body(propertyId)))
                 .build();
         long giveUpAt = scheduledAt + GIVE_UP_AFTER.toNanos();
+        long sentAt = 0;
         for (int tries = 1; ; tries++) {
             Duration pause = RETRY_PAUSE;
+            connections.acquire();
             try {
+                if (tries == 1) {
+                    sentAt = System.nanoTime();
+                    sendLag.recordNanos(sentAt - scheduledAt);
+                }
                 HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
                 int status = response.statusCode();
                 boolean replayed = response.headers().firstValue("Idempotent-Replayed").isPresent();
                 count(status + (replayed ? " replayed" : ""));
                 if (status == 201) {
                     JsonNode enquiry = Api.JSON.readTree(response.body()).get("enquiry");
-                    return new Accepted(UUID.fromString(enquiry.get("id").asString()), scheduledAt, System.nanoTime(), tries);
+                    return new Accepted(UUID.fromString(enquiry.get("id").asString()), scheduledAt, sentAt, System.nanoTime(),
+                            tries);
                 }
                 if (status != 503 && status != 409 && status != 429) {
                     return null; // a refusal no retry changes; counted above
@@ -115,6 +160,8 @@ final class IntakeLoad implements AutoCloseable {
                         .orElse(RETRY_PAUSE);
             } catch (IOException e) {
                 count("no answer");
+            } finally {
+                connections.release();
             }
             if (System.nanoTime() > giveUpAt) {
                 count("given up");

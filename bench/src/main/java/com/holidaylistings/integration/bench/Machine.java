@@ -24,8 +24,28 @@ final class Machine {
         machine.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
         machine.put("postgresql", db.scalar("show server_version"));
         machine.put("kafka", firstMatch(Stack.DIR.resolve("kafka/classpath.txt"), "kafka_[0-9.]+-([0-9.]+)\\.jar", "unknown"));
+        machine.put("load_average", loadAverage());
         machine.put("note", "PostgreSQL, Kafka, the three services and the load generator all share these cores");
         return machine;
+    }
+
+    /** The 1-, 5- and 15-minute load averages when the benchmark started, as /proc/loadavg has them. */
+    static String loadAverage() {
+        try {
+            String[] fields = Files.readString(Path.of("/proc/loadavg")).split(" ");
+            return fields[0] + " " + fields[1] + " " + fields[2];
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
+
+    /** The 1-minute load average now. */
+    static double load1() {
+        try {
+            return Double.parseDouble(loadAverage().split(" ")[0]);
+        } catch (RuntimeException e) {
+            return -1;
+        }
     }
 
     private static long kib(String field) {
