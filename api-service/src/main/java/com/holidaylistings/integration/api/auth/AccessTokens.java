@@ -1,5 +1,7 @@
 package com.holidaylistings.integration.api.auth;
 
+import com.holidaylistings.integration.api.ratelimit.RateLimitDecision;
+import com.holidaylistings.integration.api.ratelimit.RateLimitProperties;
 import com.holidaylistings.integration.api.TimeOrderedUuid;
 import com.holidaylistings.integration.api.Timestamps;
 import tools.jackson.databind.PropertyNamingStrategies;
@@ -49,6 +51,48 @@ public class AccessTokens {
                         rs.getString("email"),
                         rs.getObject("id", UUID.class),
                         scopes(rs.getArray("scopes"))))
+                .optional();
+    }
+
+    /** A live token's owner and the rate-limit decision on this request. */
+    record Admission(AuthenticatedOwner owner, RateLimitDecision decision) {}
+
+    /**
+     * What {@link #authenticate} and {@link com.holidaylistings.integration.api.ratelimit.RateLimiter#take}
+     * do, in one statement and one round trip: the token's owner (its last use recorded at most once a
+     * minute) and, only for a live token, {@code take_rate_limit}'s decision, taken under the token's
+     * counter row lock as before, so the limits stay exact across replicas. Empty for an unknown or
+     * revoked token, which counts against no limit.
+     */
+    Optional<Admission> authenticateAndTake(String token, RateLimitProperties limits) {
+        return jdbc.sql("""
+                        with found as (
+                            select t.id, t.owner_id, t.scopes, o.email
+                              from access_tokens t join owners o on o.id = t.owner_id
+                             where t.token_hash = :hash and t.revoked_at is null),
+                        touched as (
+                            update access_tokens set last_used_at = now()
+                             where id = (select id from found)
+                               and (last_used_at is null or last_used_at < now() - interval '1 minute'))
+                        select f.id, f.owner_id, f.scopes, f.email,
+                               r.allowed, r.window_limit, r.remaining, r.reset_at, r.retry_after
+                          from found f cross join lateral take_rate_limit(f.id, :perMinute, :perHour) r
+                        """)
+                .param("hash", TokenHash.of(token))
+                .param("perMinute", limits.perMinute())
+                .param("perHour", limits.perHour())
+                .query((rs, n) -> new Admission(
+                        new AuthenticatedOwner(
+                                rs.getObject("owner_id", UUID.class),
+                                rs.getString("email"),
+                                rs.getObject("id", UUID.class),
+                                scopes(rs.getArray("scopes"))),
+                        new RateLimitDecision(
+                                rs.getBoolean("allowed"),
+                                rs.getInt("window_limit"),
+                                rs.getInt("remaining"),
+                                rs.getLong("reset_at"),
+                                rs.getInt("retry_after"))))
                 .optional();
     }
 

@@ -1,6 +1,6 @@
 package com.holidaylistings.integration.api.auth;
 
-import com.holidaylistings.integration.api.ratelimit.RateLimiter;
+import com.holidaylistings.integration.api.ratelimit.RateLimitProperties;
 import com.holidaylistings.integration.api.web.JsonErrorWriter;
 import java.util.List;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
@@ -20,9 +20,9 @@ class AuthConfig implements WebMvcConfigurer {
 
     @Bean
     FilterRegistrationBean<TokenAuthenticationFilter> tokenAuthenticationFilter(
-            AccessTokens tokens, RateLimiter rateLimiter, JsonErrorWriter errors) {
+            AccessTokens tokens, RateLimitProperties limits, JsonErrorWriter errors) {
         FilterRegistrationBean<TokenAuthenticationFilter> registration =
-                new FilterRegistrationBean<>(new TokenAuthenticationFilter(tokens, rateLimiter, errors));
+                new FilterRegistrationBean<>(new TokenAuthenticationFilter(tokens, limits, errors));
         registration.addUrlPatterns("/integration/v1/*");
         registration.setOrder(AUTHENTICATION_ORDER);
         return registration;

@@ -1,7 +1,7 @@
 package com.holidaylistings.integration.api.auth;
 
 import com.holidaylistings.integration.api.ratelimit.RateLimitDecision;
-import com.holidaylistings.integration.api.ratelimit.RateLimiter;
+import com.holidaylistings.integration.api.ratelimit.RateLimitProperties;
 import com.holidaylistings.integration.api.web.ApiError;
 import com.holidaylistings.integration.api.web.JsonErrorWriter;
 import jakarta.servlet.FilterChain;
@@ -14,8 +14,9 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Authenticates every Integration API request by its personal access token, then counts it
- * against the token's rate limits: two database round trips in all.
+ * Authenticates every Integration API request by its personal access token and counts it
+ * against the token's rate limits, in one database round trip
+ * ({@link AccessTokens#authenticateAndTake}).
  */
 class TokenAuthenticationFilter extends OncePerRequestFilter {
 
@@ -24,12 +25,12 @@ class TokenAuthenticationFilter extends OncePerRequestFilter {
     private static final String BEARER = "bearer ";
 
     private final AccessTokens tokens;
-    private final RateLimiter rateLimiter;
+    private final RateLimitProperties limits;
     private final JsonErrorWriter errors;
 
-    TokenAuthenticationFilter(AccessTokens tokens, RateLimiter rateLimiter, JsonErrorWriter errors) {
+    TokenAuthenticationFilter(AccessTokens tokens, RateLimitProperties limits, JsonErrorWriter errors) {
         this.tokens = tokens;
-        this.rateLimiter = rateLimiter;
+        this.limits = limits;
         this.errors = errors;
     }
 
@@ -41,15 +42,15 @@ class TokenAuthenticationFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        Optional<AuthenticatedOwner> owner = presentedToken(request)
+        Optional<AccessTokens.Admission> admission = presentedToken(request)
                 .filter(AccessTokenFormat::isWellFormed)
-                .flatMap(tokens::authenticate);
-        if (owner.isEmpty()) {
+                .flatMap(token -> tokens.authenticateAndTake(token, limits));
+        if (admission.isEmpty()) {
             response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"owner-integration\"");
             errors.write(response, HttpServletResponse.SC_UNAUTHORIZED, ApiError.of(ApiError.UNAUTHORIZED));
             return;
         }
-        RateLimitDecision decision = rateLimiter.take(owner.get().tokenId());
+        RateLimitDecision decision = admission.get().decision();
         response.setHeader("X-RateLimit-Limit", Integer.toString(decision.limit()));
         response.setHeader("X-RateLimit-Remaining", Integer.toString(decision.remaining()));
         response.setHeader("X-RateLimit-Reset", Long.toString(decision.resetAt()));
@@ -58,7 +59,7 @@ class TokenAuthenticationFilter extends OncePerRequestFilter {
             errors.write(response, 429, ApiError.rateLimited(decision.retryAfter()));
             return;
         }
-        request.setAttribute(AuthenticatedOwner.REQUEST_ATTRIBUTE, owner.get());
+        request.setAttribute(AuthenticatedOwner.REQUEST_ATTRIBUTE, admission.get().owner());
         chain.doFilter(request, response);
     }
 
