@@ -12,7 +12,11 @@ PG_PORT=${DEV_POSTGRES_PORT:-15432}
 KAFKA_PORT=${DEV_KAFKA_PORT:-19092}
 KAFKA_CONTROLLER_PORT=${DEV_KAFKA_CONTROLLER_PORT:-19093}
 READY_TIMEOUT=${DEV_READY_TIMEOUT:-90}
-read -r -a SERVICE_JAVA_OPTS <<<"${DEV_JAVA_OPTS:--Xms64m -Xmx192m -XX:+UseSerialGC -XX:MaxMetaspaceSize=128m -XX:ReservedCodeCacheSize=64m -Xss512k -XX:MaxDirectMemorySize=64m}"
+# The services' JVM options, chosen to keep each one's resident memory under 256 MiB in every
+# benchmark (docs/OPERATIONS.md, "Memory"): a 128 MiB heap (the live set stays far below it),
+# the serial collector, bounded metaspace, code cache and stacks, glibc's free memory handed back
+# every 5 s (TrimNativeHeapInterval), and MALLOC_ARENA_MAX=2 (start_service).
+read -r -a SERVICE_JAVA_OPTS <<<"${DEV_JAVA_OPTS:--Xms32m -Xmx128m -XX:+UseSerialGC -XX:MaxMetaspaceSize=128m -XX:ReservedCodeCacheSize=48m -Xss512k -XX:MaxDirectMemorySize=64m -XX:TrimNativeHeapInterval=5000}"
 read -r -a KAFKA_JAVA_OPTS <<<"${DEV_KAFKA_JAVA_OPTS:--Xms128m -Xmx512m -XX:+UseSerialGC}"
 API_PORT=8443
 DB_NAME=owner_integration
@@ -205,7 +209,9 @@ ensure_tls() {
     local password
     password=$(<"$password_file")
     local output
-    output=$("$JAVA_HOME/bin/keytool" -genkeypair -noprompt -alias api-service -keyalg RSA -keysize 2048 \
+    # An ECDSA P-256 key: a TLS handshake costs the server a fraction of an RSA-2048 signature, which
+    # was a quarter of api-service's CPU while clients opened connections (docs/benchmarks/profile.md).
+    output=$("$JAVA_HOME/bin/keytool" -genkeypair -noprompt -alias api-service -keyalg EC -groupname secp256r1 \
         -validity 3650 -dname "CN=localhost, OU=local stack, O=owner-integration" \
         -ext "SAN=DNS:localhost,IP:127.0.0.1" -ext "EKU=serverAuth" \
         -storetype PKCS12 -keystore "$keystore" -storepass "$password" -keypass "$password" 2>&1) ||
@@ -600,6 +606,39 @@ wait_for_service() {
     done
 }
 
+# Sets LAUNCH to the java arguments that start <name> from <jar>: its extracted copy with the JDK's
+# class-data archive (the AOT cache on JDK 25+, a CDS archive on 21-24; dev/lib/warm-start.sh),
+# trained once per jar, JDK and JVM options under .dev/warm-start/<name>/<checksum>/ with the stack's
+# database and broker at hand; the jar as it is when DEV_WARM_START=off or the training failed
+# (not tried again until the jar, the JDK or the options change). Runs in start_service's subshell,
+# so the training sees the service's settings.
+warm_start_launch() {
+    local name=$1 jar=$2 dir extracted stamp option log=$LOG_DIR/$1-warm-start.log
+    LAUNCH=(-jar "$jar")
+    [[ ${DEV_WARM_START:-on} != off ]] || return 0
+    stamp="$(stat -c '%s %Y' "$jar") $jar $("$JAVA_HOME/bin/java" -version 2>&1 | tr '\n' ' ') ${SERVICE_JAVA_OPTS[*]}"
+    # one directory per jar, JDK and options, so that a restart with other options (a benchmark's)
+    # and back keeps both archives
+    dir=$DEV_DIR/warm-start/$name/$(cksum <<<"$stamp" | cut -d' ' -f1)
+    extracted=$dir/app/${jar##*/}
+    if [[ $(cat "$dir/failed" 2>/dev/null) == "$stamp" ]]; then return 0; fi
+    if [[ ! -f $extracted || $(cat "$dir/stamp" 2>/dev/null) != "$stamp" ]]; then
+        say "$name: training its class-data archive for a warm start (once per jar; log: $(rel "$log"))"
+        rm -rf "$dir"
+        mkdir -p "$dir"
+        if ! "$JAVA_HOME/bin/java" -Djarmode=tools -jar "$jar" extract --destination "$dir/app" >"$log" 2>&1 9>&- ||
+            ! (cd "$dir" && SERVER_PORT=0 MANAGEMENT_SERVER_PORT=0 timeout 300 sh "$DEV_SCRIPT_DIR/lib/warm-start.sh" \
+                train "$JAVA_HOME/bin/java" "$extracted" "$dir/app" "${SERVICE_JAVA_OPTS[@]}") >>"$log" 2>&1 9>&-; then
+            warn "$name: no warm-start archive (see $(rel "$log")): starting it from its jar"
+            printf '%s\n' "$stamp" >"$dir/failed"
+            return 0
+        fi
+        printf '%s\n' "$stamp" >"$dir/stamp"
+    fi
+    option=$(sh "$DEV_SCRIPT_DIR/lib/warm-start.sh" options "$JAVA_HOME/bin/java" "$dir/app" 2>/dev/null || true)
+    if [[ -n $option ]]; then LAUNCH=("$option" -jar "$extracted"); fi
+}
+
 start_service() {
     local name=$1 pid jar management server
     if pid=$(running_pid "$name"); then
@@ -632,7 +671,8 @@ start_service() {
             TLS_KEYSTORE_PASSWORD=$(<"$TLS_DIR/password")
             export TLS_KEYSTORE_PASSWORD
         fi
-        launch_bg "$name" "$JAVA_HOME/bin/java" "${SERVICE_JAVA_OPTS[@]}" -jar "$jar"
+        warm_start_launch "$name" "$jar"
+        launch_bg "$name" "$JAVA_HOME/bin/java" "${SERVICE_JAVA_OPTS[@]}" "${LAUNCH[@]}"
     )
     pid=$(read_pid_file "$name")
     wait_for_service "$name" "$pid"

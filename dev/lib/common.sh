@@ -45,12 +45,14 @@ pg_home() {
     fi
 }
 
-# A string that the command line of the process <name> contains, and no other's does.
+# Strings (one a line) of which the command line of the process <name> contains one, and no
+# other process's does. A service runs its jar, or its extracted copy with the warm-start archive
+# (see warm_start_launch in up.sh).
 process_marker() {
     case $1 in
         postgres) printf '%s\n' "-D $(pg_home)/data" ;;
         kafka) printf '%s\n' "kafka.Kafka $KAFKA_DIR/server.properties" ;;
-        *) printf '%s\n' "-jar $REPO_ROOT/$1/target/$1-" ;;
+        *) printf '%s\n' "-jar $REPO_ROOT/$1/target/$1-" "-jar $DEV_DIR/warm-start/$1/" ;;
     esac
 }
 
@@ -79,7 +81,11 @@ is_expected_process() {
     local pid=$1 name=$2 args
     pid_alive "$pid" || return 1
     args=$(process_args "$pid")
-    [[ $args == *"$(process_marker "$name")"* ]]
+    local marker
+    while IFS= read -r marker; do
+        if [[ $args == *"$marker"* ]]; then return 0; fi
+    done < <(process_marker "$name")
+    return 1
 }
 
 read_pid_file() {
