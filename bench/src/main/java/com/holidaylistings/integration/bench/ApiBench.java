@@ -111,7 +111,7 @@ final class ApiBench {
                     report.figure(name + ": p50", Latencies.round(api.latencies().millisAt(50)), "ms", null);
                     report.figure(name + ": p99", Latencies.round(api.latencies().millisAt(99)), "ms", null);
                     report.figure(name + ": pgbench, same SQL", Math.round(pgbench), "transactions/s", null);
-                    report.figure(name + ": API ÷ pgbench", Math.round(ratio * 100) / 100.0, "×", Report.Goal.atLeast(0.5));
+                    report.figure(name + ": API ÷ pgbench", Math.round(ratio * 100) / 100.0, "×", Report.Goal.atLeast(0.6));
                     Map<String, Object> run = new LinkedHashMap<>(api.latencies().summary());
                     run.put("requests_per_second", Math.round(api.perSecond()));
                     run.put("errors", api.errors());

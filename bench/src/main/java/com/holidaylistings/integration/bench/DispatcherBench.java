@@ -88,9 +88,9 @@ final class DispatcherBench {
 
         report.figure("Dispatcher, backlog drained", Math.round(dispatcherRate), "deliveries/s", Report.Goal.atLeast(3000));
         report.figure("Plain JDK HttpClient, same requests", Math.round(plain.perSecond()), "requests/s", null);
-        report.figure("Dispatcher ÷ plain client", Latencies.round(ratio * 100) / 100, "×", Report.Goal.atLeast(0.6));
+        report.figure("Dispatcher ÷ plain client", Latencies.round(ratio * 100) / 100, "×", Report.Goal.atLeast(0.8));
         report.figure("Dispatcher resident memory after the drain", Math.round(memoryAfter.get("webhook-dispatcher")),
-                "MiB", Report.Goal.atMost(300));
+                "MiB", Report.Goal.atMost(256));
         report.lost("Deliveries lost", accounting.inFlight());
         Map<String, Object> raw = new LinkedHashMap<>();
         raw.put("drain_seconds", Latencies.round(drainSeconds));

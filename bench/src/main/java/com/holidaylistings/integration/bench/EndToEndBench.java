@@ -25,6 +25,8 @@ final class EndToEndBench {
 
     private static final int[] RATES = {50, 200, 500, 1000};
     private static final int COST_RATE = 200;
+    /** {@code -Dbench.pipeline=false} leaves out the pipeline-only half (for a quicker comparison of the intake). */
+    private static final boolean PIPELINE_ONLY_HALF = Boolean.parseBoolean(System.getProperty("bench.pipeline", "true"));
     /**
      * The whole stack's CPU milliseconds per enquiry at 200/s through the intake, measured before
      * the changes of issue 13 (see docs/benchmarks/profile.md); the goal is 30 % less.
@@ -127,9 +129,11 @@ final class EndToEndBench {
                 report.lost("lost through the intake at " + label, accounting.inFlight() + notAccepted);
             }
 
-            warm = pipeline.run(List.of(owner.target()), 100, Duration.ofSeconds(20));
-            settle("pipeline warm-up", warm, receiver, hooks);
-            for (int rate : RATES) {
+            if (PIPELINE_ONLY_HALF) {
+                warm = pipeline.run(List.of(owner.target()), 100, Duration.ofSeconds(20));
+                settle("pipeline warm-up", warm, receiver, hooks);
+            }
+            for (int rate : PIPELINE_ONLY_HALF ? RATES : new int[0]) {
                 String label = label(rate);
                 String loadAtStart = Machine.loadAverage();
                 CpuUsage cpuBefore = CpuUsage.snapshot();
