@@ -60,7 +60,8 @@ final class IntakeCapacityBench {
             Result intake = load(property, connections, phase);
             Map<String, Double> cpu = CpuUsage.snapshot().since(before);
             double pgbench = ApiBench.pgbench(OutboxInsertScript.script(), connections, phase,
-                    List.of("-D", "owner='" + ownerId + "'", "-D", "property='" + property + "'"));
+                    // -M prepared binds variables as parameters: no quotes (bench/ingest-relay.sh's simple mode needs them)
+                    List.of("-D", "owner=" + ownerId, "-D", "property=" + property));
             double ratio = intake.perSecond() / pgbench;
             String name = "at " + connections + " connections";
             System.out.printf("intake %s: %.0f enquiries/s (%s, %d errors), pgbench %.0f tps, ratio %.2f; cpu %s%n", name,
