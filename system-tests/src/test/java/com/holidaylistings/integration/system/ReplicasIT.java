@@ -111,7 +111,8 @@ class ReplicasIT {
                 String path = "/dispatch-" + i;
                 hooks.put(path, UUID.fromString(owner.subscribe(receiver.url(path)).get("id").asString()));
             }
-            try (EnquiryStream stream = EnquiryStream.start(owner.propertyId(), 400, 20)) {
+            // Long enough to outlast the replica's start on a loaded machine: it must join, deliver and leave mid-stream.
+            try (EnquiryStream stream = EnquiryStream.start(owner.propertyId(), 1200, 20)) {
                 await().atMost(Duration.ofMinutes(1)).until(() -> stream.started() >= 60);
                 // Each process runs several consumers per group: the replica's join doubles the members that own partitions.
                 int deliveryConsumers = membersWithPartitions("webhook-dispatcher.deliveries");
@@ -120,9 +121,10 @@ class ReplicasIT {
                     await("both dispatchers own delivery partitions").atMost(Duration.ofMinutes(1))
                             .until(() -> membersWithPartitions("webhook-dispatcher.deliveries") == 2 * deliveryConsumers
                                     && membersWithPartitions("webhook-dispatcher") == 2 * fanOutConsumers);
-                    System.out.printf("replicas: a second webhook-dispatcher joined after %d enquiries%n", stream.started());
+                    int joinedAfter = stream.started();
+                    System.out.printf("replicas: a second webhook-dispatcher joined after %d enquiries%n", joinedAfter);
                     await("the replica delivers").atMost(Duration.ofMinutes(1)).until(() -> succeededAttempts(replica) > 0);
-                    await().atMost(Duration.ofMinutes(1)).until(() -> stream.started() >= 300);
+                    await().atMost(Duration.ofMinutes(1)).until(() -> stream.started() >= joinedAfter + 200);
                     Duration stop = replica.terminate();
                     System.out.printf("replicas: the second webhook-dispatcher left (SIGTERM, %d ms) after %d enquiries%n",
                             stop.toMillis(), stream.started());
