@@ -16,9 +16,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -210,7 +211,25 @@ class PortalBrowserIT extends ApiIntegrationTest {
     private void press(WebElement element) {
         WebElement page = browser.findElement(By.tagName("html"));
         element.click();
-        new WebDriverWait(browser, Duration.ofSeconds(10)).until(ExpectedConditions.stalenessOf(page));
+        new WebDriverWait(browser, Duration.ofSeconds(10)).until(driver -> isGone(page));
+    }
+
+    /**
+     * Whether the page the element belongs to was replaced. While the next page loads, Chromium may
+     * answer that the old node "does not belong to the document" instead of calling it stale: both mean gone.
+     */
+    private static boolean isGone(WebElement element) {
+        try {
+            element.isEnabled();
+            return false;
+        } catch (StaleElementReferenceException stale) {
+            return true;
+        } catch (WebDriverException e) {
+            if (e.getMessage() != null && e.getMessage().contains("does not belong to the document")) {
+                return true;
+            }
+            throw e;
+        }
     }
 
     private String secretOf(UUID ownerId) {
