@@ -100,6 +100,11 @@ class ApiExceptionHandler {
     }
 
     @ExceptionHandler
+    ResponseEntity<ApiError> unprocessable(UnprocessableRequest exception) {
+        return status(HttpStatus.UNPROCESSABLE_CONTENT, ApiError.of(exception.getMessage()));
+    }
+
+    @ExceptionHandler
     ResponseEntity<ApiError> unexpected(Exception exception) {
         log.error("Unexpected error", exception);
         return status(HttpStatus.INTERNAL_SERVER_ERROR, ApiError.of(ApiError.INTERNAL));
