@@ -1,0 +1,82 @@
+package com.holidaylistings.integration.api.web;
+
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLRecoverableException;
+import java.sql.SQLTransientException;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.RecoverableDataAccessException;
+import org.springframework.dao.TransientDataAccessException;
+import org.springframework.http.HttpHeaders;
+import org.springframework.transaction.CannotCreateTransactionException;
+
+/**
+ * Tells failures caused by something a request needs being unreachable (PostgreSQL stopped,
+ * restarting, out of connections, a connection cut) from defects. An outage is answered
+ * {@code 503 {"error":"Service unavailable"}} with {@code Retry-After}: the client should send the
+ * same request again. Everything else stays a 500.
+ */
+public final class Outage {
+
+    /**
+     * How long clients are asked to wait before sending the request again: a restarted PostgreSQL
+     * is back within seconds, and a retry costs the service little (it waits at most Hikari's
+     * connection timeout, with no database work).
+     */
+    public static final int RETRY_AFTER_SECONDS = 2;
+
+    private static final int MAX_CAUSES = 20;
+
+    private Outage() {}
+
+    /** Whether {@code failure}, or any of its causes, is an outage rather than a defect. */
+    public static boolean explains(Throwable failure) {
+        Throwable cause = failure;
+        for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
+            if (isOutage(cause)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Writes the 503 from a servlet filter, where the controller advice does not reach. */
+    static void answer(HttpServletResponse response, JsonErrorWriter errors) throws IOException {
+        response.resetBuffer();
+        response.setHeader(HttpHeaders.RETRY_AFTER, Integer.toString(RETRY_AFTER_SECONDS));
+        errors.write(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, ApiError.of(ApiError.SERVICE_UNAVAILABLE));
+    }
+
+    /** One line for the log: what failed and its root cause, without the stack trace an outage does not need. */
+    static String describe(Throwable failure) {
+        Throwable root = failure;
+        for (int depth = 0; root.getCause() != null && depth < MAX_CAUSES; depth++) {
+            root = root.getCause();
+        }
+        return root == failure ? failure.toString() : failure.getClass().getSimpleName() + " caused by " + root;
+    }
+
+    private static boolean isOutage(Throwable failure) {
+        return failure instanceof DataAccessResourceFailureException // includes CannotGetJdbcConnectionException
+                || failure instanceof TransientDataAccessException // a timeout, a lock or serialization failure
+                || failure instanceof RecoverableDataAccessException
+                || failure instanceof CannotCreateTransactionException // no connection to begin with
+                || failure instanceof SQLTransientException // includes Hikari's connection timeout
+                || failure instanceof SQLNonTransientConnectionException
+                || failure instanceof SQLRecoverableException
+                || failure instanceof ConnectException
+                || failure instanceof SQLException sql && isUnavailableState(sql.getSQLState());
+    }
+
+    /**
+     * SQLSTATE classes of an unreachable server: 08 connection exception, 53 insufficient
+     * resources (too many connections, disk full), 57P operator intervention (shutting down,
+     * starting up).
+     */
+    private static boolean isUnavailableState(String state) {
+        return state != null && (state.startsWith("08") || state.startsWith("53") || state.startsWith("57P"));
+    }
+}
