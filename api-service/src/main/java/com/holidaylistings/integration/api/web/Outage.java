@@ -7,11 +7,17 @@ import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientException;
+import java.util.ArrayDeque;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.Set;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.RecoverableDataAccessException;
 import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.transaction.TransactionSystemException;
 
 /**
  * Tells failures caused by something a request needs being unreachable (PostgreSQL stopped,
@@ -32,12 +38,28 @@ public final class Outage {
 
     private Outage() {}
 
-    /** Whether {@code failure}, or any of its causes, is an outage rather than a defect. */
+    /**
+     * Whether {@code failure}, or anything it wraps, is an outage rather than a defect: its causes,
+     * and the failure that a failed rollback hides (a rollback on a connection the server cut fails
+     * too, with a bare "Connection is closed", and Spring throws that instead of the original).
+     */
     public static boolean explains(Throwable failure) {
-        Throwable cause = failure;
-        for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
-            if (isOutage(cause)) {
+        Deque<Throwable> pending = new ArrayDeque<>();
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        pending.add(failure);
+        while (!pending.isEmpty() && seen.size() < MAX_CAUSES) {
+            Throwable next = pending.poll();
+            if (!seen.add(next)) {
+                continue;
+            }
+            if (isOutage(next)) {
                 return true;
+            }
+            if (next.getCause() != null) {
+                pending.add(next.getCause());
+            }
+            if (next instanceof TransactionSystemException transaction && transaction.getApplicationException() != null) {
+                pending.add(transaction.getApplicationException());
             }
         }
         return false;
@@ -52,6 +74,9 @@ public final class Outage {
 
     /** One line for the log: what failed and its root cause, without the stack trace an outage does not need. */
     static String describe(Throwable failure) {
+        if (failure instanceof TransactionSystemException transaction && transaction.getApplicationException() != null) {
+            return describe(transaction.getApplicationException()) + ", then the rollback failed";
+        }
         Throwable root = failure;
         for (int depth = 0; root.getCause() != null && depth < MAX_CAUSES; depth++) {
             root = root.getCause();

@@ -6,6 +6,7 @@ import java.net.ConnectException;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import org.junit.jupiter.api.Test;
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.QueryTimeoutException;
 import org.springframework.jdbc.BadSqlGrammarException;
@@ -44,6 +45,25 @@ class OutageTest {
                 new SQLException("An I/O error occurred while sending to the backend.", "08006"));
 
         assertThat(Outage.explains(commit)).isTrue();
+    }
+
+    @Test
+    void aFailedRollbackIsAnOutageWhenTheFailureItHidesIsOne() {
+        // What Spring throws when the server dies mid-transaction: the rollback fails on the
+        // connection Hikari has just closed, and the original failure is only attached.
+        TransactionSystemException rollback =
+                new TransactionSystemException("JDBC rollback failed", new SQLException("Connection is closed"));
+        rollback.initApplicationException(new DataAccessResourceFailureException("insert failed",
+                new SQLException("terminating connection due to unexpected postmaster exit", "57P01")));
+
+        assertThat(Outage.explains(rollback)).isTrue();
+    }
+
+    @Test
+    void aFailedRollbackAloneIsADefect() {
+        assertThat(Outage.explains(
+                        new TransactionSystemException("JDBC rollback failed", new SQLException("Connection is closed"))))
+                .isFalse();
     }
 
     @Test
