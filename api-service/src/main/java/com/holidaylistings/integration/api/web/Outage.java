@@ -73,7 +73,7 @@ public final class Outage {
     }
 
     /** One line for the log: what failed and its root cause, without the stack trace an outage does not need. */
-    static String describe(Throwable failure) {
+    public static String describe(Throwable failure) {
         if (failure instanceof TransactionSystemException transaction && transaction.getApplicationException() != null) {
             return describe(transaction.getApplicationException()) + ", then the rollback failed";
         }

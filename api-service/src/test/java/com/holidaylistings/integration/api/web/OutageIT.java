@@ -10,6 +10,7 @@ import com.holidaylistings.integration.api.support.Fixtures;
 import com.holidaylistings.integration.api.support.TestWorld;
 import com.holidaylistings.integration.testsupport.StoppablePostgres;
 import com.holidaylistings.integration.testsupport.TestPostgres;
+import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
@@ -18,8 +19,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * PostgreSQL stopped under a running api-service: every API answers 503 with Retry-After (never
- * 500), readiness goes DOWN, and both come back by themselves once PostgreSQL is back. The service
+ * PostgreSQL stopped under a running api-service: every API (and the owner portal's pages) answers
+ * 503 with Retry-After (never 500), readiness goes DOWN, and both come back by themselves once PostgreSQL is back. The service
  * has a database of its own here, so that stopping it leaves the other tests' database alone.
  */
 class OutageIT {
@@ -61,6 +62,8 @@ class OutageIT {
         String key = UUID.randomUUID().toString();
         Map<String, Object> enquiry = Fixtures.anEnquiry(account.propertyId());
         assertThat(owner.get("/integration/v1/auth").status()).isEqualTo(200);
+        ApiClient portal = http.with("Cookie", portalSession(http, listingSite, account));
+        assertThat(portal.get("/portal/").status()).isEqualTo(200);
         assertReadiness(management, 200, "UP");
 
         postgres.stop();
@@ -70,6 +73,10 @@ class OutageIT {
             assertUnavailable(listingSite.get("/internal/v1/owners/" + account.ownerId() + "/tokens"));
             assertUnavailable(listingSite.post(INTAKE, enquiry));
             assertUnavailable(listingSite.with("Idempotency-Key", key).post(INTAKE, enquiry));
+            ApiClient.Response page = portal.get("/portal/");
+            assertThat(page.status()).as("the portal's page").isEqualTo(503);
+            assertThat(page.header("Retry-After")).isEqualTo(Integer.toString(Outage.RETRY_AFTER_SECONDS));
+            assertThat(page.body()).contains("Temporarily unavailable");
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertReadiness(management, 503, "DOWN"));
             assertThat(management.get("/actuator/health/liveness").status()).isEqualTo(200);
         } finally {
@@ -85,6 +92,17 @@ class OutageIT {
         assertThat(retried.status()).as(retried.body()).isEqualTo(201);
         assertThat(retried.header("Idempotent-Replayed")).as("the outage stored nothing under the key").isNull();
         assertThat(owner.get("/integration/v1/enquiries").json().get("enquiries")).hasSize(1);
+        assertThat(portal.get("/portal/").status()).isEqualTo(200);
+    }
+
+    /** Opens a portal link for the account's owner; answers the session cookie. */
+    private static String portalSession(ApiClient http, ApiClient listingSite, TestWorld.Account account) {
+        ApiClient.Response link = listingSite.post("/internal/v1/owners/" + account.ownerId() + "/portal-sessions", null);
+        assertThat(link.status()).as(link.body()).isEqualTo(201);
+        URI url = URI.create(link.json().get("url").asString());
+        ApiClient.Response opened = http.get(url.getRawPath() + "?" + url.getRawQuery());
+        assertThat(opened.status()).isEqualTo(302);
+        return opened.header("Set-Cookie").split(";")[0];
     }
 
     private static void assertUnavailable(ApiClient.Response response) {
