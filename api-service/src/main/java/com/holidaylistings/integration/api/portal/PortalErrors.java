@@ -33,7 +33,7 @@ class PortalErrors {
     @ExceptionHandler
     ModelAndView other(Exception exception, HttpServletResponse response) {
         if (Outage.explains(exception)) {
-            log.warn("Portal unavailable: {}", Outage.describe(exception));
+            Outage.report(exception);
             response.setHeader(HttpHeaders.RETRY_AFTER, Integer.toString(Outage.RETRY_AFTER_SECONDS));
             return page(response, 503, "Temporarily unavailable",
                     "Nothing was changed. Please try again in a moment.");

@@ -108,7 +108,7 @@ class ApiExceptionHandler {
     @ExceptionHandler
     ResponseEntity<ApiError> unexpected(Exception exception) {
         if (Outage.explains(exception)) {
-            log.warn("Service unavailable: {}", Outage.describe(exception));
+            Outage.report(exception);
             return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
                     .header(HttpHeaders.RETRY_AFTER, Integer.toString(Outage.RETRY_AFTER_SECONDS))
                     .contentType(MediaType.APPLICATION_JSON)

@@ -7,11 +7,15 @@ import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientException;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.RecoverableDataAccessException;
 import org.springframework.dao.TransientDataAccessException;
@@ -35,6 +39,10 @@ public final class Outage {
     public static final int RETRY_AFTER_SECONDS = 2;
 
     private static final int MAX_CAUSES = 20;
+    private static final Logger log = LoggerFactory.getLogger(Outage.class);
+    private static final long REPORT_EVERY = Duration.ofSeconds(10).toNanos();
+    private static final AtomicLong lastReport = new AtomicLong(System.nanoTime() - REPORT_EVERY);
+    private static final AtomicLong unreported = new AtomicLong();
 
     private Outage() {}
 
@@ -72,8 +80,24 @@ public final class Outage {
         errors.write(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, ApiError.of(ApiError.SERVICE_UNAVAILABLE));
     }
 
+    /**
+     * Logs a request answered 503: one WARN line at most every 10 seconds, saying how many more
+     * there were, so that an outage does not flood the log with a line per retry.
+     */
+    public static void report(Throwable failure) {
+        long now = System.nanoTime();
+        long last = lastReport.get();
+        if (now - last < REPORT_EVERY || !lastReport.compareAndSet(last, now)) {
+            unreported.incrementAndGet();
+            return;
+        }
+        long more = unreported.getAndSet(0);
+        log.warn("Service unavailable: {}{}", describe(failure),
+                more == 0 ? "" : " (and " + more + " more requests answered 503 since the last report)");
+    }
+
     /** One line for the log: what failed and its root cause, without the stack trace an outage does not need. */
-    public static String describe(Throwable failure) {
+    private static String describe(Throwable failure) {
         if (failure instanceof TransactionSystemException transaction && transaction.getApplicationException() != null) {
             return describe(transaction.getApplicationException()) + ", then the rollback failed";
         }
@@ -93,7 +117,16 @@ public final class Outage {
                 || failure instanceof SQLNonTransientConnectionException
                 || failure instanceof SQLRecoverableException
                 || failure instanceof ConnectException
-                || failure instanceof SQLException sql && isUnavailableState(sql.getSQLState());
+                || failure instanceof SQLException sql && (isUnavailableState(sql.getSQLState()) || isClosedByPool(sql));
+    }
+
+    /**
+     * Hikari's answer for a connection it has already closed, which it does to a connection it
+     * found broken: a commit that fails on a cut connection is followed by a rollback that fails
+     * this way, and Spring throws the rollback's failure, without the commit's.
+     */
+    private static boolean isClosedByPool(SQLException failure) {
+        return failure.getSQLState() == null && "Connection is closed".equals(failure.getMessage());
     }
 
     /**

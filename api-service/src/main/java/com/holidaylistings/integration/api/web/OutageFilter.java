@@ -5,8 +5,6 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
@@ -15,8 +13,6 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * their failures. Other failures pass through untouched.
  */
 class OutageFilter extends OncePerRequestFilter {
-
-    private static final Logger log = LoggerFactory.getLogger(OutageFilter.class);
 
     private final JsonErrorWriter errors;
 
@@ -33,7 +29,7 @@ class OutageFilter extends OncePerRequestFilter {
             if (!Outage.explains(failure) || response.isCommitted()) {
                 throw failure;
             }
-            log.warn("Service unavailable: {}", Outage.describe(failure));
+            Outage.report(failure);
             Outage.answer(response, errors);
         }
     }

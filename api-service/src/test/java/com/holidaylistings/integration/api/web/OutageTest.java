@@ -60,9 +60,18 @@ class OutageTest {
     }
 
     @Test
-    void aFailedRollbackAloneIsADefect() {
-        assertThat(Outage.explains(
-                        new TransactionSystemException("JDBC rollback failed", new SQLException("Connection is closed"))))
+    void aRollbackOnAConnectionThePoolClosedAsBrokenIsAnOutage() {
+        // A commit failed on a cut connection; Spring rolls back, which fails on the connection
+        // Hikari has just closed, and throws that failure instead of the commit's.
+        TransactionSystemException rollback =
+                new TransactionSystemException("JDBC rollback failed", new SQLException("Connection is closed"));
+
+        assertThat(Outage.explains(rollback)).isTrue();
+    }
+
+    @Test
+    void aFailedRollbackForAnotherReasonIsADefect() {
+        assertThat(Outage.explains(new TransactionSystemException("JDBC rollback failed", new SQLException("oops"))))
                 .isFalse();
     }
 
