@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -13,11 +15,13 @@ import java.util.concurrent.locks.LockSupport;
  * takes it: after a connection error or a timeout (the answer may have been lost), a 503 (an
  * outage: after its {@code Retry-After}), a 409 (an earlier copy still in progress) or another
  * 5xx. A copy that arrives after the first was accepted is answered the first answer, so no
- * enquiry is ever created twice.
+ * enquiry is ever created twice. Without a {@code Retry-After} it waits longer after each failure
+ * (250 ms doubling up to 5 s, with jitter), so that many waiting submissions do not all come back
+ * at once to a service that has just restarted.
  */
 public final class Intake {
 
-    private static final Duration PAUSE = Duration.ofMillis(250);
+    private static final Duration FIRST_PAUSE = Duration.ofMillis(250);
     private static final Duration LONGEST_PAUSE = Duration.ofSeconds(5);
 
     private Intake() {
@@ -37,7 +41,7 @@ public final class Intake {
         List<String> failures = new ArrayList<>();
         long deadline = System.nanoTime() + giveUpAfter.toNanos();
         while (true) {
-            Duration pause = PAUSE;
+            Duration pause;
             try {
                 Api.Answer answer = Api.submitEnquiry(propertyId, subject, key);
                 if (answer.status() == 201) {
@@ -48,9 +52,10 @@ public final class Intake {
                     throw new IllegalStateException("the intake refused \"" + subject + "\": " + answer.status() + " " + answer.body());
                 }
                 failures.add(Integer.toString(answer.status()));
-                pause = retryAfter(answer);
+                pause = retryAfter(answer).orElseGet(() -> backoff(failures.size()));
             } catch (IOException e) {
                 failures.add(e.getClass().getSimpleName());
+                pause = backoff(failures.size());
             }
             if (System.nanoTime() + pause.toNanos() > deadline) {
                 throw new IllegalStateException("\"" + subject + "\" could not be submitted within " + giveUpAfter
@@ -60,12 +65,19 @@ public final class Intake {
         }
     }
 
-    private static Duration retryAfter(Api.Answer answer) {
+    /** The answer's {@code Retry-After} in seconds, at most {@link #LONGEST_PAUSE}. */
+    private static Optional<Duration> retryAfter(Api.Answer answer) {
         String value = answer.header("Retry-After");
         if (value == null || !value.matches("\\d{1,6}")) {
-            return PAUSE;
+            return Optional.empty();
         }
         Duration asked = Duration.ofSeconds(Long.parseLong(value));
-        return asked.compareTo(LONGEST_PAUSE) > 0 ? LONGEST_PAUSE : asked.compareTo(PAUSE) < 0 ? PAUSE : asked;
+        return Optional.of(asked.compareTo(LONGEST_PAUSE) > 0 ? LONGEST_PAUSE : asked);
+    }
+
+    /** 250 ms doubling with each failure up to 5 s, less a random part of up to a half. */
+    private static Duration backoff(int failures) {
+        long longest = Math.min(LONGEST_PAUSE.toMillis(), FIRST_PAUSE.toMillis() << Math.min(failures - 1, 10));
+        return Duration.ofMillis(longest / 2 + ThreadLocalRandom.current().nextLong(longest / 2 + 1));
     }
 }
