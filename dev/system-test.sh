@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The system tests (module system-tests): an owner's journey end to end, the fault journey (SIGKILL
-# of enquiry-ingest, webhook-dispatcher and the Kafka broker while enquiries stream), two replicas of
+# of every process of the stack in turn while enquiries stream), two replicas of
 # each service, and graceful shutdown on SIGTERM. They run against the local stack, every service
 # its own process, and restart what they stop with dev/up.sh. The stack is started when it is not
 # running, and stopped again at the end in that case (unless DEV_KEEP_STACK=1). Extra arguments go

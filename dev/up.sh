@@ -12,6 +12,8 @@ PG_PORT=${DEV_POSTGRES_PORT:-15432}
 KAFKA_PORT=${DEV_KAFKA_PORT:-19092}
 KAFKA_CONTROLLER_PORT=${DEV_KAFKA_CONTROLLER_PORT:-19093}
 READY_TIMEOUT=${DEV_READY_TIMEOUT:-90}
+# How long to wait for the processes of a killed PostgreSQL to exit before starting it again.
+PG_SETTLE_TIMEOUT=30
 # The services' JVM options, chosen to keep each one's resident memory under 256 MiB in every
 # benchmark (docs/OPERATIONS.md, "Memory"): a 128 MiB heap (the live set stays far below it),
 # the serial collector, bounded metaspace, code cache and stacks, glibc's free memory handed back
@@ -385,6 +387,43 @@ SQL
     mv "$tmp" "$PG_DATA"
 }
 
+# The processes whose working directory is the cluster's data directory: PostgreSQL changes into
+# it at start, so that is the server and every one of its backends. Nothing where /proc is missing.
+pg_server_processes() {
+    local data proc
+    local -a pids=()
+    [[ -d /proc/self ]] || return 0
+    data=$(cd "$PG_DATA" 2>/dev/null && pwd -P) || return 0
+    for proc in /proc/[0-9]*; do
+        if [[ $(readlink "$proc/cwd" 2>/dev/null) == "$data" ]]; then pids+=("${proc#/proc/}"); fi
+    done
+    printf '%s\n' "${pids[*]}"
+}
+
+# A server killed with SIGKILL leaves postmaster.pid behind, and its backends run on for a moment
+# (they exit when they notice the postmaster is gone). PostgreSQL refuses to start while one of
+# them still holds the old server's shared memory, or while the pid in postmaster.pid is taken
+# (the killed postmaster not reaped yet, or the pid reused): so wait, bounded, until no process
+# of the old server is left, then remove the lock file if its pid is taken by anything else.
+settle_killed_postgres() {
+    local lock=$PG_DATA/postmaster.pid deadline=$((SECONDS + PG_SETTLE_TIMEOUT)) pids pid
+    [[ -e $lock ]] || return 0
+    pids=$(pg_server_processes)
+    if [[ -n $pids ]]; then say "PostgreSQL: waiting for the processes of the previous server to exit ($pids)"; fi
+    while [[ -n $pids ]]; do
+        if ((SECONDS >= deadline)); then
+            die "PostgreSQL: processes of an earlier server ($pids) still run in $PG_DATA after ${PG_SETTLE_TIMEOUT}s; stop them (dev/down.sh, or kill them) and run dev/up.sh again"
+        fi
+        sleep 0.2
+        pids=$(pg_server_processes)
+    done
+    pid=$(head -n 1 "$lock" 2>/dev/null || true)
+    if [[ $pid =~ ^[0-9]+$ ]] && { [[ -d /proc/$pid ]] || kill -0 "$pid" 2>/dev/null; }; then
+        say "PostgreSQL: removing the stale $(rel "$lock") (its pid $pid is no longer this cluster's server)"
+        rm -f "$lock"
+    fi
+}
+
 start_postgres() {
     if [[ -n ${SPRING_DATASOURCE_URL:-} ]]; then
         JDBC_URL=$SPRING_DATASOURCE_URL
@@ -415,6 +454,7 @@ start_postgres() {
     rm -f "$PID_DIR/postgres.pid"
 
     resolve_pg_binaries
+    settle_killed_postgres
     ensure_port_free "$PG_PORT" PostgreSQL
     fresh_log postgres
     if [[ ! -f $PG_DATA/PG_VERSION ]]; then init_pg_cluster; fi

@@ -3,9 +3,11 @@ package com.holidaylistings.integration.api;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+import org.springframework.scheduling.annotation.EnableScheduling;
 
 @SpringBootApplication
 @ConfigurationPropertiesScan
+@EnableScheduling // the purge of expired idempotency keys
 public class ApiServiceApplication {
 
     public static void main(String[] args) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -12,6 +13,8 @@ import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.CertificateFactory;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Executors;
 import javax.net.ssl.SSLContext;
@@ -36,8 +39,13 @@ public final class Api {
     private Api() {
     }
 
-    /** An answer: its status and its JSON body (a missing node when the body is empty). */
-    public record Answer(int status, JsonNode body) {
+    /** An answer: its status, its headers and its JSON body (a missing node when the body is empty). */
+    public record Answer(int status, HttpHeaders headers, JsonNode body) {
+
+        /** The first value of the header {@code name}, or null. */
+        public String header(String name) {
+            return headers.firstValue(name).orElse(null);
+        }
 
         public JsonNode expect(int expected) {
             if (status != expected) {
@@ -57,40 +65,51 @@ public final class Api {
 
     /** A call to the internal API, authenticated with the admin key. */
     public static Answer internal(String method, String path, Object body) throws IOException {
-        return send(method, internalBaseUrl() + path, "X-Admin-Key", Stack.setting("ADMIN_API_KEY"), body);
+        return internal(method, path, Map.of(), body);
+    }
+
+    /** A call to the internal API with these headers besides the admin key. */
+    public static Answer internal(String method, String path, Map<String, String> headers, Object body)
+            throws IOException {
+        Map<String, String> all = new LinkedHashMap<>(headers);
+        all.put("X-Admin-Key", Stack.setting("ADMIN_API_KEY"));
+        return send(method, internalBaseUrl() + path, all, body);
     }
 
     /** A call to the Integration API at {@code baseUrl} with an owner's token. */
     public static Answer owner(String baseUrl, String token, String method, String path, Object body) throws IOException {
-        return send(method, baseUrl + path, "Authorization", "Bearer " + token, body);
+        return send(method, baseUrl + path, Map.of("Authorization", "Bearer " + token), body);
     }
 
-    /** The listing site's intake: a guest's enquiry about {@code propertyId}; answers its id. */
-    public static Answer submitEnquiry(UUID propertyId, String subject) throws IOException {
-        return internal("POST", "/enquiries", java.util.Map.of(
+    /**
+     * One call to the listing site's intake: a guest's enquiry about {@code propertyId}, sent with
+     * {@code idempotencyKey}. {@link Intake} sends it again until it is accepted.
+     */
+    public static Answer submitEnquiry(UUID propertyId, String subject, String idempotencyKey) throws IOException {
+        return internal("POST", "/enquiries", Map.of("Idempotency-Key", idempotencyKey), Map.of(
                 "property_id", propertyId.toString(),
                 "subject", subject,
                 "message", "Is the house free that week? We would arrive in the afternoon.",
                 "user_name", "Guest " + subject,
                 "user_email", "guest@example.com",
-                "party_details", java.util.Map.of("group_size", 4, "check_in", "2027-07-03", "check_out", "2027-07-10")));
+                "party_details", Map.of("group_size", 4, "check_in", "2027-07-03", "check_out", "2027-07-10")));
     }
 
-    private static Answer send(String method, String url, String authHeader, String authValue, Object body)
+    private static Answer send(String method, String url, Map<String, String> headers, Object body)
             throws IOException {
         HttpRequest.BodyPublisher publisher = body == null ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body));
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
                 .timeout(Duration.ofSeconds(30))
-                .header(authHeader, authValue)
                 .method(method, publisher);
+        headers.forEach(request::header);
         if (body != null) {
             request.header("Content-Type", "application/json");
         }
         try {
             HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
             JsonNode json = response.body().isEmpty() ? JSON.missingNode() : JSON.readTree(response.body());
-            return new Answer(response.statusCode(), json);
+            return new Answer(response.statusCode(), response.headers(), json);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);

@@ -1,7 +1,6 @@
 package com.holidaylistings.integration.system;
 
-import com.holidaylistings.integration.stack.Api;
-import java.io.IOException;
+import com.holidaylistings.integration.stack.Intake;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,9 +17,10 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The listing site sending guests' enquiries at a steady rate (open loop: each is sent at its
- * scheduled time, whatever the previous ones are doing). Like the listing site, it sends an
- * enquiry again when the intake cannot be reached or answers 5xx, for up to two minutes; only the
- * enquiries the intake accepted (201) count as published.
+ * scheduled time, whatever the previous ones are doing). Like the listing site, it gives each
+ * enquiry an idempotency key and sends it again with that key when the intake cannot be reached or
+ * answers 503, 409 or another 5xx, for up to two minutes ({@link Intake}); only the enquiries the
+ * intake accepted (201) count as published. Enquiry {@code n} has the subject "Enquiry n".
  */
 final class EnquiryStream implements AutoCloseable {
 
@@ -28,8 +28,10 @@ final class EnquiryStream implements AutoCloseable {
 
     private final UUID propertyId;
     private final Set<UUID> accepted = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger replayed = new AtomicInteger();
     private final Map<String, AtomicInteger> failures = new ConcurrentHashMap<>();
     private final AtomicInteger started = new AtomicInteger();
+    private volatile boolean finishing;
     private final List<CompletableFuture<Void>> sends = new ArrayList<>();
     private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
     private final CompletableFuture<Void> schedule;
@@ -39,7 +41,7 @@ final class EnquiryStream implements AutoCloseable {
         long startedAt = System.nanoTime();
         long interval = TimeUnit.SECONDS.toNanos(1) / perSecond;
         schedule = CompletableFuture.runAsync(() -> {
-            for (int i = 0; i < count; i++) {
+            for (int i = 0; i < count && !finishing; i++) {
                 LockSupport.parkNanos(startedAt + i * interval - System.nanoTime());
                 int number = i;
                 CompletableFuture<Void> send = CompletableFuture.runAsync(() -> send(number), threads);
@@ -54,6 +56,16 @@ final class EnquiryStream implements AutoCloseable {
     /** Starts sending {@code count} enquiries about {@code propertyId}, {@code perSecond} a second. */
     static EnquiryStream start(UUID propertyId, int count, int perSecond) {
         return new EnquiryStream(propertyId, count, perSecond);
+    }
+
+    /** Starts sending enquiries about {@code propertyId}, {@code perSecond} a second, until {@link #finish()}. */
+    static EnquiryStream start(UUID propertyId, int perSecond) {
+        return new EnquiryStream(propertyId, Integer.MAX_VALUE, perSecond);
+    }
+
+    /** Sends no more new enquiries; those started are still sent until accepted. */
+    void finish() {
+        finishing = true;
     }
 
     /** How many enquiries have been sent (a first time) so far. */
@@ -72,6 +84,11 @@ final class EnquiryStream implements AutoCloseable {
         return Set.copyOf(accepted);
     }
 
+    /** How many enquiries were accepted by an answer given again to a retry (Idempotent-Replayed). */
+    int replayed() {
+        return replayed.get();
+    }
+
     /** The failed sends (each retried), by kind: an HTTP status or an exception's class. */
     Map<String, Integer> failures() {
         Map<String, Integer> counts = new java.util.TreeMap<>();
@@ -86,27 +103,11 @@ final class EnquiryStream implements AutoCloseable {
     }
 
     private void send(int number) {
-        long deadline = System.nanoTime() + GIVE_UP_AFTER.toNanos();
-        while (true) {
-            String failure;
-            try {
-                Api.Answer answer = Api.submitEnquiry(propertyId, "Enquiry " + number);
-                if (answer.status() == 201) {
-                    accepted.add(UUID.fromString(answer.body().get("enquiry").get("id").asString()));
-                    return;
-                }
-                if (answer.status() < 500) {
-                    throw new AssertionError("the intake refused enquiry " + number + ": " + answer.status() + " " + answer.body());
-                }
-                failure = Integer.toString(answer.status());
-            } catch (IOException e) {
-                failure = e.getClass().getSimpleName();
-            }
-            failures.computeIfAbsent(failure, kind -> new AtomicInteger()).incrementAndGet();
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("enquiry " + number + " could not be submitted for " + GIVE_UP_AFTER);
-            }
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(250));
+        Intake.Accepted enquiry = Intake.submit(propertyId, "Enquiry " + number, GIVE_UP_AFTER);
+        accepted.add(enquiry.enquiryId());
+        if (enquiry.replayed()) {
+            replayed.incrementAndGet();
         }
+        enquiry.failures().forEach(kind -> failures.computeIfAbsent(kind, k -> new AtomicInteger()).incrementAndGet());
     }
 }

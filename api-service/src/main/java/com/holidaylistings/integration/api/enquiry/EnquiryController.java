@@ -3,20 +3,24 @@ package com.holidaylistings.integration.api.enquiry;
 import com.holidaylistings.integration.api.auth.AuthenticatedOwner;
 import com.holidaylistings.integration.api.auth.RequiredScope;
 import com.holidaylistings.integration.api.auth.Scope;
+import com.holidaylistings.integration.api.idempotency.IdempotencyKey;
 import com.holidaylistings.integration.api.web.CanonicalUuid;
 import com.holidaylistings.integration.api.web.FieldErrors;
 import com.holidaylistings.integration.api.web.InvalidBodyMessage;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
-import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
-import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
 /** The owner's enquiries (list, one, status change) and the listing site's intake of new ones. */
@@ -30,6 +34,8 @@ class EnquiryController {
         this.enquiries = enquiries;
         this.intake = intake;
     }
+
+    static final String REPLAYED_HEADER = "Idempotent-Replayed";
 
     record StatusChange(String status) {}
 
@@ -67,10 +73,18 @@ class EnquiryController {
         return Map.of("enquiry", updated.summary());
     }
 
+    /** The listing site's intake; a retry with the same {@code Idempotency-Key} gets the first answer again. */
     @PostMapping("/internal/v1/enquiries")
-    @ResponseStatus(HttpStatus.CREATED)
-    Map<String, Enquiry> submit(@RequestBody NewEnquiry submission) {
-        return Map.of("enquiry", intake.submit(submission));
+    ResponseEntity<String> submit(@RequestBody NewEnquiry submission, HttpServletRequest request) {
+        Optional<IdempotencyKey> key =
+                IdempotencyKey.fromHeader(Collections.list(request.getHeaders(IdempotencyKey.HEADER)));
+        EnquiryIntake.Answer answer = intake.submit(submission, key);
+        ResponseEntity.BodyBuilder response =
+                ResponseEntity.status(answer.status()).contentType(MediaType.APPLICATION_JSON);
+        if (answer.replayed()) {
+            response.header(REPLAYED_HEADER, "true");
+        }
+        return response.body(answer.body());
     }
 
     private static UUID enquiryId(String id) {

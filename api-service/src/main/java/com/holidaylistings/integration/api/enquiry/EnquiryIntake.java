@@ -2,33 +2,71 @@ package com.holidaylistings.integration.api.enquiry;
 
 import com.holidaylistings.integration.api.TimeOrderedUuid;
 import com.holidaylistings.integration.api.Timestamps;
+import com.holidaylistings.integration.api.idempotency.IdempotencyKey;
+import com.holidaylistings.integration.api.idempotency.IdempotencyKeys;
+import com.holidaylistings.integration.api.idempotency.RememberedAnswer;
+import com.holidaylistings.integration.api.idempotency.RequestFingerprint;
 import com.holidaylistings.integration.api.property.ListingSiteProperties;
 import com.holidaylistings.integration.api.property.PropertyRepository;
 import com.holidaylistings.integration.api.web.InvalidRequest;
 import com.holidaylistings.integration.api.web.RequestIdFilter;
 import com.holidaylistings.integration.events.EnquiryCreated;
+import java.util.Map;
+import java.util.Optional;
+import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A guest's enquiry: the enquiry row and its {@code enquiry.created} outbox row commit together,
- * so there is never an event without its enquiry nor an enquiry without its event.
+ * so there is never an event without its enquiry nor an enquiry without its event. With an
+ * idempotency key, the key's row commits with them: a retry is answered what the first request
+ * was, and never creates a second enquiry.
  */
 @Service
 class EnquiryIntake {
 
+    static final String OPERATION = "POST /internal/v1/enquiries";
+
     private final PropertyRepository properties;
     private final Enquiries enquiries;
     private final ListingSiteProperties listingSite;
+    private final IdempotencyKeys idempotencyKeys;
+    private final JsonMapper json;
 
-    EnquiryIntake(PropertyRepository properties, Enquiries enquiries, ListingSiteProperties listingSite) {
+    EnquiryIntake(PropertyRepository properties, Enquiries enquiries, ListingSiteProperties listingSite,
+            IdempotencyKeys idempotencyKeys, JsonMapper json) {
         this.properties = properties;
         this.enquiries = enquiries;
         this.listingSite = listingSite;
+        this.idempotencyKeys = idempotencyKeys;
+        this.json = json;
     }
 
+    /** The answer to a submission: the JSON body, and whether it is the first answer given again. */
+    record Answer(int status, String body, boolean replayed) {}
+
     @Transactional
-    Enquiry submit(NewEnquiry submission) {
+    Answer submit(NewEnquiry submission, Optional<IdempotencyKey> key) {
+        if (key.isEmpty()) {
+            return new Answer(HttpStatus.CREATED.value(), body(create(submission)), false);
+        }
+        RequestFingerprint fingerprint = RequestFingerprint.of(OPERATION, submission);
+        Optional<RememberedAnswer> first = idempotencyKeys.claim(key.get(), fingerprint);
+        if (first.isPresent()) {
+            return new Answer(first.get().status(), first.get().body(), true);
+        }
+        String body = body(create(submission));
+        idempotencyKeys.remember(key.get(), fingerprint, new RememberedAnswer(HttpStatus.CREATED.value(), body));
+        return new Answer(HttpStatus.CREATED.value(), body, false);
+    }
+
+    private String body(Enquiry enquiry) {
+        return json.writeValueAsString(Map.of("enquiry", enquiry));
+    }
+
+    private Enquiry create(NewEnquiry submission) {
         submission.validate();
         PropertyRepository.EnquirableProperty property = properties.enquirable(submission.propertyId())
                 .orElseThrow(() -> InvalidRequest.of("property_id", "must be an active property"));

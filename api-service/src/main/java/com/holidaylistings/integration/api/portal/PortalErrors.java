@@ -2,10 +2,12 @@ package com.holidaylistings.integration.api.portal;
 
 import jakarta.servlet.http.HttpServletResponse;
 import com.holidaylistings.integration.api.web.NotFound;
+import com.holidaylistings.integration.api.web.Outage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpHeaders;
 import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -30,6 +32,12 @@ class PortalErrors {
 
     @ExceptionHandler
     ModelAndView other(Exception exception, HttpServletResponse response) {
+        if (Outage.explains(exception)) {
+            Outage.report(exception);
+            response.setHeader(HttpHeaders.RETRY_AFTER, Integer.toString(Outage.RETRY_AFTER_SECONDS));
+            return page(response, 503, "Temporarily unavailable",
+                    "Nothing was changed. Please try again in a moment.");
+        }
         if (exception instanceof ErrorResponse error && error.getStatusCode().is4xxClientError()) {
             return page(response, error.getStatusCode().value(), "This request cannot be handled",
                     "Go back to the Notifications page and try again.");

@@ -13,6 +13,7 @@ public record ApiError(String error, Details details, Integer retryAfter) {
     public static final String NOT_FOUND = "Not found";
     public static final String INVALID_REQUEST = "Invalid request";
     public static final String INTERNAL = "Internal server error";
+    public static final String SERVICE_UNAVAILABLE = "Service unavailable";
 
     public record Details(Map<String, List<String>> fieldErrors) {}
 
@@ -40,6 +41,7 @@ public record ApiError(String error, Details details, Integer retryAfter) {
             case 413 -> "Payload too large";
             case 415 -> "Unsupported media type";
             case 429 -> "Rate limit exceeded";
+            case 503 -> SERVICE_UNAVAILABLE;
             default -> status < 500 ? INVALID_REQUEST : INTERNAL;
         });
     }

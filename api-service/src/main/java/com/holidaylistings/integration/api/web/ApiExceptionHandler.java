@@ -100,7 +100,20 @@ class ApiExceptionHandler {
     }
 
     @ExceptionHandler
+    ResponseEntity<ApiError> unprocessable(UnprocessableRequest exception) {
+        return status(HttpStatus.UNPROCESSABLE_CONTENT, ApiError.of(exception.getMessage()));
+    }
+
+    /** A defect is a 500; PostgreSQL out of reach is a 503 that the client should retry ({@link Outage}). */
+    @ExceptionHandler
     ResponseEntity<ApiError> unexpected(Exception exception) {
+        if (Outage.explains(exception)) {
+            Outage.report(exception);
+            return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                    .header(HttpHeaders.RETRY_AFTER, Integer.toString(Outage.RETRY_AFTER_SECONDS))
+                    .contentType(MediaType.APPLICATION_JSON)
+                    .body(ApiError.of(ApiError.SERVICE_UNAVAILABLE));
+        }
         log.error("Unexpected error", exception);
         return status(HttpStatus.INTERNAL_SERVER_ERROR, ApiError.of(ApiError.INTERNAL));
     }

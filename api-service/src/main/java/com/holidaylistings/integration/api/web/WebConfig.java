@@ -15,11 +15,12 @@ import tools.jackson.databind.cfg.CoercionAction;
 import tools.jackson.databind.cfg.CoercionInputShape;
 import tools.jackson.databind.type.LogicalType;
 
-/** The HTTP edge shared by both APIs: request ids, HTTPS only, body limit, JSON everywhere. */
+/** The HTTP edge shared by both APIs: request ids, outages, HTTPS only, body limit, JSON everywhere. */
 @Configuration(proxyBeanMethods = false)
 class WebConfig implements WebMvcConfigurer {
 
     static final int REQUEST_ID_ORDER = Ordered.HIGHEST_PRECEDENCE;
+    static final int OUTAGE_ORDER = REQUEST_ID_ORDER + 5;
     static final int HTTPS_ORDER = REQUEST_ID_ORDER + 10;
     static final int BODY_LIMIT_ORDER = REQUEST_ID_ORDER + 20;
 
@@ -27,6 +28,14 @@ class WebConfig implements WebMvcConfigurer {
     FilterRegistrationBean<RequestIdFilter> requestIdFilter() {
         FilterRegistrationBean<RequestIdFilter> registration = new FilterRegistrationBean<>(new RequestIdFilter());
         registration.setOrder(REQUEST_ID_ORDER);
+        return registration;
+    }
+
+    /** Inside the request id's filter, so that a 503 carries the id and is in the access log. */
+    @Bean
+    FilterRegistrationBean<OutageFilter> outageFilter(JsonErrorWriter errors) {
+        FilterRegistrationBean<OutageFilter> registration = new FilterRegistrationBean<>(new OutageFilter(errors));
+        registration.setOrder(OUTAGE_ORDER);
         return registration;
     }
 

@@ -46,6 +46,11 @@ public final class ApiInstances {
             return ((WebServerApplicationContext) context).getWebServer().getPort();
         }
 
+        /** The plain-HTTP management port (health probes). */
+        public int managementPort() {
+            return context.getEnvironment().getRequiredProperty("local.management.port", Integer.class);
+        }
+
         @Override
         public void close() {
             context.close();
