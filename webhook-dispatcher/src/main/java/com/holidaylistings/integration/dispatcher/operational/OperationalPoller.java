@@ -1,6 +1,5 @@
 package com.holidaylistings.integration.dispatcher.operational;
 
-import com.holidaylistings.integration.dispatcher.BatchDrain;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -58,7 +57,14 @@ class OperationalPoller implements SchedulingConfigurer {
     }
 
     void poll() {
-        BatchDrain.drain(this::publishBatch, BATCH, interval, log, "Could not publish operational events");
+        try {
+            int published;
+            do {
+                published = publishBatch();
+            } while (published == BATCH);
+        } catch (RuntimeException e) {
+            log.warn("Could not publish operational events; trying again in {}: {}", interval, e.getMessage());
+        }
     }
 
     /** Publishes up to {@link #BATCH} events; returns how many. */

@@ -1,6 +1,5 @@
 package com.holidaylistings.integration.dispatcher.redelivery;
 
-import com.holidaylistings.integration.dispatcher.BatchDrain;
 import com.holidaylistings.integration.dispatcher.delivery.DeliveryRequest;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -53,7 +52,14 @@ class RedeliveryPoller implements SchedulingConfigurer {
     }
 
     void poll() {
-        BatchDrain.drain(this::queueRequested, BATCH, interval, log, "Could not queue requested deliveries");
+        try {
+            int queued;
+            do {
+                queued = queueRequested();
+            } while (queued == BATCH);
+        } catch (RuntimeException e) {
+            log.warn("Could not queue requested deliveries; trying again in {}: {}", interval, e.getMessage());
+        }
     }
 
     /** Queues up to {@link #BATCH} requested deliveries; returns how many requests it took. */
