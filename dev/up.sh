@@ -404,7 +404,8 @@ pg_server_processes() {
 # (they exit when they notice the postmaster is gone). PostgreSQL refuses to start while one of
 # them still holds the old server's shared memory, or while the pid in postmaster.pid is taken
 # (the killed postmaster not reaped yet, or the pid reused): so wait, bounded, until no process
-# of the old server is left, then remove the lock file if its pid is taken by anything else.
+# of the old server is left, then remove the lock files (the data directory's and the socket's)
+# if their pid is taken by anything else.
 settle_killed_postgres() {
     local lock=$PG_DATA/postmaster.pid deadline=$((SECONDS + PG_SETTLE_TIMEOUT)) pids pid
     [[ -e $lock ]] || return 0
@@ -417,11 +418,14 @@ settle_killed_postgres() {
         sleep 0.2
         pids=$(pg_server_processes)
     done
-    pid=$(head -n 1 "$lock" 2>/dev/null || true)
-    if [[ $pid =~ ^[0-9]+$ ]] && { [[ -d /proc/$pid ]] || kill -0 "$pid" 2>/dev/null; }; then
-        say "PostgreSQL: removing the stale $(rel "$lock") (its pid $pid is no longer this cluster's server)"
-        rm -f "$lock"
-    fi
+    # The socket's lock file names the same pid, and PostgreSQL refuses it alike.
+    for lock in "$lock" "$PG_SOCKET_DIR/.s.PGSQL.$PG_PORT.lock"; do
+        pid=$(head -n 1 "$lock" 2>/dev/null || true)
+        if [[ $pid =~ ^[0-9]+$ ]] && { [[ -d /proc/$pid ]] || kill -0 "$pid" 2>/dev/null; }; then
+            say "PostgreSQL: removing the stale $(rel "$lock") (its pid $pid is no longer this cluster's server)"
+            rm -f "$lock"
+        fi
+    done
 }
 
 start_postgres() {

@@ -28,6 +28,7 @@ import java.util.concurrent.locks.LockSupport;
 final class RecoveryBench {
 
     static final int RATE = 100;
+    private static final Duration WARM_UP = Duration.ofSeconds(20);
     private static final Duration BEFORE_KILL = Duration.ofSeconds(15);
     private static final Duration AFTER_KILL = Duration.ofSeconds(60);
     private static final Duration STALL_WINDOW = Duration.ofSeconds(30);
@@ -51,11 +52,13 @@ final class RecoveryBench {
     Report run() throws Exception {
         Report report = new Report("recovery", "Recovery: from a fault to deliveries back on time", "bench/run.sh recovery");
         report.parameter("intake_rate_per_second", RATE);
+        report.parameter("seconds_of_warm_up", WARM_UP.toSeconds());
         report.parameter("seconds_before_kill", BEFORE_KILL.toSeconds());
         report.parameter("seconds_after_kill", AFTER_KILL.toSeconds());
         report.note("Enquiries go through the real intake (HTTPS, keep-alive, open loop, an Idempotency-Key each, "
                 + "sent again with the same key on 503, 409 or no answer). Each process is killed with SIGKILL and "
-                + "brought back by dev/up.sh at once, as an operator would; 'ready' is dev/up.sh's return (it waits for "
+                + "brought back by dev/up.sh at once, as an operator would, after 20 s of the same stream that are not "
+                + "measured (the process brought back by the fault before is warm again); 'ready' is dev/up.sh's return (it waits for "
                 + "readiness). Stall: the worst latency from an enquiry's scheduled time to its first delivery, among "
                 + "those scheduled within 30 s of the kill. On time: from ready until every later second's p99 is "
                 + "under 100 ms. The replica faults kill one of two dispatchers, or the leading enquiry-ingest while a "
@@ -101,6 +104,9 @@ final class RecoveryBench {
     private Outcome measure(String fault, BenchOwner owner, WebhookReceiver receiver, Map<String, UUID> hooks)
             throws Exception {
         Replica replica = startReplicaFor(fault);
+        try (IntakeLoad warmUp = new IntakeLoad()) {
+            warmUp.run(owner.target().propertyId(), RATE, WARM_UP);
+        }
         long repeatsBefore = receiver.repeats();
         try (IntakeLoad load = new IntakeLoad()) {
             long streamStart = System.nanoTime();
