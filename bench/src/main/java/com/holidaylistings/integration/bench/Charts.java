@@ -61,8 +61,13 @@ final class Charts {
 
     /** A time series: seconds since the start on x, one line per series. */
     static void timeline(Path file, String title, String yTitle, Map<String, Map<Double, Double>> series) {
+        timeline(file, title, "seconds since the start", yTitle, series);
+    }
+
+    /** A time series: seconds since {@code xTitle}'s origin on x, one line per series. */
+    static void timeline(Path file, String title, String xTitle, String yTitle, Map<String, Map<Double, Double>> series) {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
-                .xAxisTitle("seconds since the start").yAxisTitle(yTitle).build();
+                .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
         chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
         chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
         series.forEach((name, points) -> {

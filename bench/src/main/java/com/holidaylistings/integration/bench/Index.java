@@ -41,7 +41,9 @@ final class Index {
                 Written by the benchmarks of [bench/](../../bench/README.md); each run replaces its own
                 files here and this index. Every figure was measured on one machine that runs PostgreSQL,
                 Kafka, the three services and the load generator together. The largest gap found, its
-                profile, its fix and the figures before and after: [profile.md](profile.md).
+                profile, its fix and the figures before and after: [profile.md](profile.md). The
+                dispatcher's redesign against the code before it, measured in one session:
+                [dispatcher-redesign.md](dispatcher-redesign.md).
 
                 """);
         for (JsonNode result : results) {

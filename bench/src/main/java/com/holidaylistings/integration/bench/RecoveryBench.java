@@ -88,6 +88,10 @@ final class RecoveryBench {
                 report.figure("stall, " + fault, Latencies.round(outcome.stallMillis()), "ms", Report.Goal.atMost(goal));
                 report.figure("ready after, " + fault, Latencies.round(outcome.readyAfterSeconds()), "s", null);
                 report.figure("on time after ready, " + fault, Latencies.round(outcome.onTimeAfterReadySeconds()), "s", null);
+                report.figure("duplicate deliveries, " + fault, outcome.duplicates(), "", null);
+                report.figure("intake 503 answers, " + fault, outcome.intakeAnswers().getOrDefault("503", 0L), "", null);
+                report.figure("intake sends without an answer, " + fault,
+                        outcome.intakeAnswers().getOrDefault("no answer", 0L), "", null);
                 report.figure("HTTP 500 answers, " + fault, outcome.intakeAnswers().getOrDefault("500", 0L), "",
                         Report.Goal.atMost(0));
                 report.lost("lost, " + fault, outcome.lost());
@@ -96,8 +100,8 @@ final class RecoveryBench {
         }
         report.raw("runs", runs);
         Charts.bars(report.chart(output, "stall"), "Worst delivery latency around each fault", "seconds", stalls);
-        Charts.timeline(report.chart(output, "latency"), "Delivery latency by scheduled time, seconds since the kill",
-                "ms", timelines);
+        Charts.timeline(report.chart(output, "latency"), "Worst delivery latency of the enquiries due in each 100 ms",
+                "seconds from the kill to the enquiry's scheduled time", "ms", timelines);
         return report;
     }
 
