@@ -29,38 +29,12 @@ public class AccessTokens {
         this.jdbc = jdbc;
     }
 
-    /**
-     * The owner of a live token, in one round trip. Its last use is recorded at most once a minute,
-     * so that a busy token does not write on every request.
-     */
-    Optional<AuthenticatedOwner> authenticate(String token) {
-        return jdbc.sql("""
-                        with found as (
-                            select t.id, t.owner_id, t.scopes, o.email
-                              from access_tokens t join owners o on o.id = t.owner_id
-                             where t.token_hash = :hash and t.revoked_at is null),
-                        touched as (
-                            update access_tokens set last_used_at = now()
-                             where id = (select id from found)
-                               and (last_used_at is null or last_used_at < now() - interval '1 minute'))
-                        select id, owner_id, scopes, email from found
-                        """)
-                .param("hash", TokenHash.of(token))
-                .query((rs, n) -> new AuthenticatedOwner(
-                        rs.getObject("owner_id", UUID.class),
-                        rs.getString("email"),
-                        rs.getObject("id", UUID.class),
-                        scopes(rs.getArray("scopes"))))
-                .optional();
-    }
-
     /** A live token's owner and the rate-limit decision on this request. */
     record Admission(AuthenticatedOwner owner, RateLimitDecision decision) {}
 
     /**
-     * What {@link #authenticate} and {@link com.holidaylistings.integration.api.ratelimit.RateLimiter#take}
-     * do, in one statement and one round trip: the token's owner (its last use recorded at most once a
-     * minute) and, only for a live token, {@code take_rate_limit}'s decision, taken under the token's
+     * Authentication and the rate limit in one statement and one round trip: the token's owner (its
+     * last use recorded at most once a minute, so that a busy token does not write on every request) and, only for a live token, {@code take_rate_limit}'s decision, taken under the token's
      * counter row lock as before, so the limits stay exact across replicas. Empty for an unknown or
      * revoked token, which counts against no limit.
      */

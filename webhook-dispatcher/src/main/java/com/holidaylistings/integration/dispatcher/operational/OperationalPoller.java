@@ -1,5 +1,6 @@
 package com.holidaylistings.integration.dispatcher.operational;
 
+import com.holidaylistings.integration.dispatcher.BatchDrain;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -57,14 +58,7 @@ class OperationalPoller implements SchedulingConfigurer {
     }
 
     void poll() {
-        try {
-            int published;
-            do {
-                published = publishBatch();
-            } while (published == BATCH);
-        } catch (RuntimeException e) {
-            log.warn("Could not publish operational events; trying again in {}: {}", interval, e.getMessage());
-        }
+        BatchDrain.drain(this::publishBatch, BATCH, interval, log, "Could not publish operational events");
     }
 
     /** Publishes up to {@link #BATCH} events; returns how many. */

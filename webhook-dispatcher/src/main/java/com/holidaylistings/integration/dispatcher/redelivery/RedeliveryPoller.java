@@ -1,5 +1,6 @@
 package com.holidaylistings.integration.dispatcher.redelivery;
 
+import com.holidaylistings.integration.dispatcher.BatchDrain;
 import com.holidaylistings.integration.dispatcher.delivery.DeliveryRequest;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -52,14 +53,7 @@ class RedeliveryPoller implements SchedulingConfigurer {
     }
 
     void poll() {
-        try {
-            int queued;
-            do {
-                queued = queueRequested();
-            } while (queued == BATCH);
-        } catch (RuntimeException e) {
-            log.warn("Could not queue requested deliveries; trying again in {}: {}", interval, e.getMessage());
-        }
+        BatchDrain.drain(this::queueRequested, BATCH, interval, log, "Could not queue requested deliveries");
     }
 
     /** Queues up to {@link #BATCH} requested deliveries; returns how many requests it took. */
