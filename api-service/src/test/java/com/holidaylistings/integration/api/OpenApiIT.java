@@ -59,6 +59,25 @@ class OpenApiIT extends ApiIntegrationTest {
     }
 
     @Test
+    void documentsTheOutageAnswerWhereverTheDatabaseIsRead() throws IOException {
+        JsonNode document = document();
+        JsonNode paths = document.get("paths");
+        Set<String> without503 = new TreeSet<>();
+        paths.propertyNames().stream().filter(path -> !path.equals("/openapi.json"))
+                .forEach(path -> paths.get(path).properties().stream()
+                        .filter(operation -> operation.getValue().has("responses"))
+                        .filter(operation -> !operation.getValue().get("responses").has("503"))
+                        .forEach(operation -> without503.add(operation.getKey() + " " + path)));
+        assertThat(without503).as("operations without a documented 503").isEmpty();
+
+        JsonNode unavailable = document.get("components").get("responses").get("ServiceUnavailable");
+        assertThat(unavailable.get("headers").has("Retry-After")).isTrue();
+        // OutageIT asserts that this is what the service answers while PostgreSQL is down.
+        assertThat(unavailable.at("/content/application~1json/examples/serviceUnavailable/value").toString())
+                .isEqualTo("{\"error\":\"Service unavailable\"}");
+    }
+
+    @Test
     void documentsTheFieldsThatResponsesCarry() throws IOException {
         TestWorld.Account account = world.newAccount();
         ApiClient client = as(account);
