@@ -45,7 +45,7 @@ class DeliveryContainers implements SmartLifecycle {
         ConcurrentKafkaListenerContainerFactory<Object, Object> factory = new ConcurrentKafkaListenerContainerFactory<>();
         configurer.configure(factory, consumers);
         for (RetrySchedule.Stage stage : schedule.stages()) {
-            DueTimeHold hold = new DueTimeHold(resumes);
+            DueTimeHold hold = new DueTimeHold(schedule, resumes);
             ConcurrentMessageListenerContainer<Object, Object> container = factory.createContainer(stage.topic());
             ContainerProperties properties = container.getContainerProperties();
             properties.setGroupId(groupPrefix + stage.groupSuffix());

@@ -34,6 +34,7 @@ class DeliveryScheduler implements DisposableBean {
     private static final Logger log = LoggerFactory.getLogger(DeliveryScheduler.class);
 
     private final WebhookAttempt attempt;
+    private final RetrySchedule schedule;
     private final JsonMapper json;
     private final Semaphore inFlight;
     private final Map<String, CompletableFuture<AttemptResult>> inFlightByWebhookId = new ConcurrentHashMap<>();
@@ -41,8 +42,9 @@ class DeliveryScheduler implements DisposableBean {
     private final ScheduledExecutorService timers =
             Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("webhook-not-before").factory());
 
-    DeliveryScheduler(WebhookAttempt attempt, JsonMapper json, WebhookProperties properties) {
+    DeliveryScheduler(WebhookAttempt attempt, RetrySchedule schedule, JsonMapper json, WebhookProperties properties) {
         this.attempt = attempt;
+        this.schedule = schedule;
         this.json = json;
         this.inFlight = new Semaphore(properties.maxInFlight());
     }
@@ -57,7 +59,7 @@ class DeliveryScheduler implements DisposableBean {
             return CompletableFuture.completedFuture(AttemptResult.SKIPPED);
         }
         int stage = RetrySchedule.stageOf(record);
-        Instant dueAt = RetrySchedule.dueAt(record);
+        Instant dueAt = schedule.effectiveDueAt(record);
         Instant notBefore = RetrySchedule.notBefore(record);
         inFlight.acquire();
         CompletableFuture<AttemptResult> done = new CompletableFuture<>();

@@ -16,17 +16,20 @@ import org.springframework.kafka.listener.MessageListenerContainer;
  * Holds the records of a retry topic until they are due, without blocking the consumer: a record
  * read before its due time is sought back to, its partition is paused until then, and the records
  * behind it in the same poll are passed over (they are read again after it). A retry topic's
- * records all wait the same delay, so a partition's records fall due in order and the first one
- * not due holds back only those behind it. The container's other partitions keep flowing.
+ * records all wait the same delay (the schedule's delay of today: {@link RetrySchedule#effectiveDueAt}),
+ * so a partition's records fall due in order and the first one not due holds back only those behind
+ * it. The container's other partitions keep flowing.
  * Called on the consumer's thread; one hold per listener container.
  */
 public final class DueTimeHold {
 
+    private final RetrySchedule schedule;
     private final ScheduledExecutorService resumes;
     private final Map<TopicPartition, Long> heldAt = new ConcurrentHashMap<>();
     private volatile MessageListenerContainer container;
 
-    public DueTimeHold(ScheduledExecutorService resumes) {
+    public DueTimeHold(RetrySchedule schedule, ScheduledExecutorService resumes) {
+        this.schedule = schedule;
         this.resumes = resumes;
     }
 
@@ -45,7 +48,7 @@ public final class DueTimeHold {
             }
             heldAt.remove(partition); // the held record is back, or the partition was read again from earlier
         }
-        Instant dueAt = RetrySchedule.dueAt(record);
+        Instant dueAt = schedule.effectiveDueAt(record);
         long wait = dueAt == null ? 0 : Duration.between(Instant.now(), dueAt).toMillis();
         if (wait <= 0) {
             return false;

@@ -159,6 +159,23 @@ public final class RetrySchedule {
         return instant(record, DUE_AT_HEADER);
     }
 
+    /**
+     * When this record is due under the schedule as it is now: the due time it was given when it
+     * failed, or sooner when its stage's delay has been shortened since (counted from when it was
+     * forwarded, the record's timestamp). Records waiting in a stage then fall due in the order they
+     * wait, whatever delays they were given, so none holds back the newer ones behind it for longer
+     * than the stage's delay; a longer delay applies to later failures only. Null for a first attempt.
+     */
+    public Instant effectiveDueAt(ConsumerRecord<?, ?> record) {
+        Instant given = dueAt(record);
+        int retry = stageOf(record) - 2;
+        if (given == null || retry < 0 || retry >= delays.size() || record.timestamp() < 0) {
+            return given;
+        }
+        Instant byTodaysDelay = Instant.ofEpochMilli(record.timestamp()).plus(delays.get(retry));
+        return byTodaysDelay.isBefore(given) ? byTodaysDelay : given;
+    }
+
     /** When the receiver asked not to be tried before; null unless it asked for more than the schedule. */
     public static Instant notBefore(ConsumerRecord<?, ?> record) {
         return instant(record, NOT_BEFORE_HEADER);

@@ -5,20 +5,29 @@ import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 
+import com.holidaylistings.integration.dispatcher.DeliveryTopics;
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.Events;
 import com.holidaylistings.integration.dispatcher.TestData;
+import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
+import com.holidaylistings.integration.events.EnquiryCreated;
 import com.holidaylistings.integration.testsupport.WebhookDelivery;
 import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.assertj.core.data.TemporalUnitOffset;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.kafka.core.KafkaTemplate;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Retries on the test schedule 1s, 2s, 3s (each counted from the failure before it), their log,
@@ -33,6 +42,12 @@ class RetryScheduleIT extends DispatcherIntegrationTest {
     private static final Duration LATE = Duration.ofMillis(2500);
     private static final Duration DONE = Duration.ofSeconds(60);
     private static final TemporalUnitOffset CLOSE = within(5, ChronoUnit.MILLIS);
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @Autowired
+    private KafkaTemplate<String, String> kafka;
+    @Autowired
+    private JsonMapper json;
 
     @Test
     void retriesAfterEachScheduledDelayThenAbandonsAndLogsEveryAttempt() {
@@ -71,6 +86,33 @@ class RetryScheduleIT extends DispatcherIntegrationTest {
         assertThat(attempts.get(3).nextAttemptAt()).isNull();
         await().during(Duration.ofSeconds(4)).atMost(Duration.ofSeconds(10))
                 .until(() -> receiver.requests("/failing").size() == 4);
+    }
+
+    @Test
+    void aRetryGivenALongerDelayFollowsTheShorterDelayOfToday() throws Exception {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        UUID subscription = data.subscribe(owner, receiver.url("/shortened", WebhookReceiver.Answer.status(204)), null);
+        EnquiryCreated event = Events.anEnquiryOn(property);
+        String eventId = UUID.randomUUID().toString();
+        String payload = JSON.writeValueAsString(event);
+        data.stored(owner, event, eventId, payload);
+        DeliveryRequest delivery = new DeliveryRequest(subscription, event.enquiryId(), eventId,
+                DeliveryRequest.webhookIdOf(eventId, subscription), event.sentAt(), payload, "shortened-delay", null);
+        // Its first attempt failed while the first delay was ten minutes; today's schedule says one second.
+        RetrySchedule before = new RetrySchedule(List.of(Duration.ofMinutes(10), Duration.ofMinutes(20), Duration.ofMinutes(30)));
+        ConsumerRecord<String, String> failed = new ConsumerRecord<>(DeliveryTopics.DELIVERIES, 0, 0L,
+                subscription.toString(), json.writeValueAsString(delivery));
+        Instant failedAt = Instant.now();
+        kafka.send(before.forward(failed, before.afterFailure(1, failedAt, 500, null), "HTTP 500")).get(30, TimeUnit.SECONDS);
+
+        await("the retry, one delay of today after the failure").atMost(Duration.ofSeconds(60))
+                .until(() -> data.attempts(subscription, event.enquiryId()).size() == 1);
+        assertThat(data.attempts(subscription, event.enquiryId()))
+                .extracting(TestData.Attempt::attempt, TestData.Attempt::outcome)
+                .containsExactly(tuple(2, "succeeded"));
+        assertThat(receiver.requests("/shortened").getFirst().receivedAt())
+                .as("due one second after the failure, not ten minutes").isBefore(failedAt.plus(Duration.ofMinutes(1)));
     }
 
     @Test

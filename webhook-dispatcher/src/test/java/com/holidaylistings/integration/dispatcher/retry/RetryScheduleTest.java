@@ -10,9 +10,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.record.TimestampType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -174,6 +177,34 @@ class RetryScheduleTest {
     }
 
     @Test
+    void makesARecordGivenALongerDelayDueAfterTodaysDelay() {
+        // Failed into the second retry topic (stage 3) when its delay was 5 minutes; today it is 2 s.
+        ConsumerRecord<String, String> waiting = forwardedAt(AT, 3, AT.plus(Duration.ofMinutes(5)));
+
+        assertThat(SCHEDULE.effectiveDueAt(waiting)).isEqualTo(AT.plusSeconds(2));
+    }
+
+    @Test
+    void keepsTheDueTimeARecordWasGivenWhenTodaysDelayIsLonger() {
+        ConsumerRecord<String, String> waiting = forwardedAt(AT, 3, AT.plusMillis(500));
+
+        assertThat(SCHEDULE.effectiveDueAt(waiting)).isEqualTo(AT.plusMillis(500));
+    }
+
+    @Test
+    void keepsTheGivenDueTimeOfARecordWithoutTimestampOrBeyondTheSchedule() {
+        ConsumerRecord<String, String> noTimestamp = record("webhook.deliveries-retry-1");
+        noTimestamp.headers().add(RetrySchedule.STAGE_HEADER, ByteBuffer.allocate(Integer.BYTES).putInt(3).array());
+        noTimestamp.headers().add(RetrySchedule.DUE_AT_HEADER, RetrySchedule.encode(AT.plus(Duration.ofMinutes(5))));
+        // a stage the schedule no longer has (the delays were cut from five to three)
+        ConsumerRecord<String, String> stranded = forwardedAt(AT, 6, AT.plus(Duration.ofHours(4)));
+
+        assertThat(SCHEDULE.effectiveDueAt(noTimestamp)).isEqualTo(AT.plus(Duration.ofMinutes(5)));
+        assertThat(SCHEDULE.effectiveDueAt(stranded)).isEqualTo(AT.plus(Duration.ofHours(4)));
+        assertThat(SCHEDULE.effectiveDueAt(record("webhook.deliveries"))).isNull();
+    }
+
+    @Test
     void readsBackTheNotBeforeItWrites() {
         ConsumerRecord<String, String> record = record("webhook.deliveries-retry-0");
         record.headers().add(RetrySchedule.NOT_BEFORE_HEADER, RetrySchedule.encode(AT));
@@ -235,6 +266,16 @@ class RetryScheduleTest {
 
     private static ConsumerRecord<String, String> record(String topic) {
         return new ConsumerRecord<>(topic, 0, 7L, "subscription", "{\"payload\":1}");
+    }
+
+    /** A record of a retry topic for {@code stage}, written at {@code timestamp} with the due time it was given then. */
+    private static ConsumerRecord<String, String> forwardedAt(Instant timestamp, int stage, Instant dueAt) {
+        ConsumerRecord<String, String> record = new ConsumerRecord<>("webhook.deliveries-retry-" + (stage - 2), 0, 7L,
+                timestamp.toEpochMilli(), TimestampType.CREATE_TIME, 12, 13, "subscription", "{\"payload\":1}",
+                new RecordHeaders(), Optional.empty());
+        record.headers().add(RetrySchedule.STAGE_HEADER, ByteBuffer.allocate(Integer.BYTES).putInt(stage).array());
+        record.headers().add(RetrySchedule.DUE_AT_HEADER, RetrySchedule.encode(dueAt));
+        return record;
     }
 
     /** The forwarded record as the next topic's consumer reads it. */
