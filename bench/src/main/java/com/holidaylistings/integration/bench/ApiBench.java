@@ -5,9 +5,7 @@ import com.holidaylistings.integration.stack.Owner;
 import com.holidaylistings.integration.stack.Stack;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -21,7 +19,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -100,7 +97,7 @@ final class ApiBench {
             for (String endpoint : List.of("/auth", "/enquiries?limit=50")) {
                 for (int connections : CONNECTIONS) {
                     CpuUsage before = CpuUsage.snapshot();
-                    LoadResult api = load(endpoint, connections, tokens, phase);
+                    ClosedLoop.Result api = load(endpoint, connections, tokens, phase);
                     Map<String, Double> cpu = CpuUsage.snapshot().since(before);
                     double pgbench = pgbench(endpoint.equals("/auth") ? AUTH_SQL : AUTH_SQL + LIST_SQL, connections);
                     String name = "GET " + endpoint + " at " + connections;
@@ -130,45 +127,12 @@ final class ApiBench {
         return report;
     }
 
-    /** Throughput and latency of one closed-loop run. */
-    private record LoadResult(double perSecond, Latencies latencies, long errors) {
-    }
-
-    private LoadResult load(String endpoint, int connections, List<String> tokens, Duration duration) throws Exception {
-        Latencies latencies = new Latencies();
-        AtomicLong ok = new AtomicLong();
-        AtomicLong errors = new AtomicLong();
-        String baseUrl = Api.apiBaseUrl();
-        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .sslContext(Api.trustingStackCertificate()).connectTimeout(Duration.ofSeconds(5))
-                .executor(Executors.newVirtualThreadPerTaskExecutor()).build();
-             ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor()) {
-            long start = System.nanoTime();
-            long end = start + duration.toNanos();
-            List<Future<?>> running = new ArrayList<>();
-            for (int c = 0; c < connections; c++) {
-                running.add(workers.submit(() -> {
-                    while (System.nanoTime() < end) {
-                        String token = tokens.get(ThreadLocalRandom.current().nextInt(tokens.size()));
-                        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + endpoint))
-                                .header("Authorization", "Bearer " + token).timeout(Duration.ofSeconds(30)).build();
-                        long sent = System.nanoTime();
-                        try {
-                            int status = client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
-                            latencies.recordNanos(System.nanoTime() - sent);
-                            (status == 200 ? ok : errors).incrementAndGet();
-                        } catch (IOException e) {
-                            errors.incrementAndGet();
-                        }
-                    }
-                    return null;
-                }));
-            }
-            for (Future<?> worker : running) {
-                worker.get();
-            }
-            return new LoadResult(ok.get() / ((System.nanoTime() - start) / 1e9), latencies, errors.get());
-        }
+    private static ClosedLoop.Result load(String endpoint, int connections, List<String> tokens, Duration duration)
+            throws Exception {
+        URI uri = URI.create(Api.apiBaseUrl() + endpoint);
+        return ClosedLoop.run(connections, duration, () -> HttpRequest.newBuilder(uri)
+                .header("Authorization", "Bearer " + tokens.get(ThreadLocalRandom.current().nextInt(tokens.size())))
+                .timeout(Duration.ofSeconds(30)).build(), 200);
     }
 
     /** pgbench's transactions per second for {@code script} at {@code clients}. */

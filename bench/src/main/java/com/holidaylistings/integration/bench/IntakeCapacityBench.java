@@ -2,22 +2,14 @@ package com.holidaylistings.integration.bench;
 
 import com.holidaylistings.integration.stack.Api;
 import com.holidaylistings.integration.stack.Stack;
-import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The intake's capacity: {@code POST /internal/v1/enquiries} at 16 and 64 connections, closed loop
@@ -57,7 +49,7 @@ final class IntakeCapacityBench {
         for (int connections : CONNECTIONS) {
             String loadAtStart = Machine.loadAverage();
             CpuUsage before = CpuUsage.snapshot();
-            Result intake = load(property, connections, phase);
+            ClosedLoop.Result intake = load(property, connections, phase);
             Map<String, Double> cpu = CpuUsage.snapshot().since(before);
             double pgbench = ApiBench.pgbench(OutboxInsertScript.script(), connections, phase,
                     // -M prepared binds variables as parameters: no quotes (bench/ingest-relay.sh's simple mode needs them)
@@ -87,50 +79,17 @@ final class IntakeCapacityBench {
         return report;
     }
 
-    private record Result(double perSecond, Latencies latencies, long errors) {
-    }
-
-    private static Result load(UUID property, int connections, Duration duration) throws Exception {
-        Latencies latencies = new Latencies();
-        AtomicLong accepted = new AtomicLong();
-        AtomicLong errors = new AtomicLong();
+    private static ClosedLoop.Result load(UUID property, int connections, Duration duration) throws Exception {
         URI intake = URI.create(Api.internalBaseUrl() + "/enquiries");
         String adminKey = Stack.setting("ADMIN_API_KEY");
         String body = """
                 {"property_id":"%s","subject":"Benchmark","message":"Is the house free that week?",\
                 "user_name":"Bench Guest","user_email":"bench.guest@example.com",\
                 "party_details":{"group_size":2,"check_in":"2027-07-03","check_out":"2027-07-10"}}""".formatted(property);
-        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .sslContext(Api.trustingStackCertificate()).connectTimeout(Duration.ofSeconds(5))
-                .executor(Executors.newVirtualThreadPerTaskExecutor()).build();
-             ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor()) {
-            long start = System.nanoTime();
-            long end = start + duration.toNanos();
-            List<Future<?>> running = new ArrayList<>();
-            for (int c = 0; c < connections; c++) {
-                running.add(workers.submit(() -> {
-                    while (System.nanoTime() < end) {
-                        HttpRequest request = HttpRequest.newBuilder(intake).timeout(Duration.ofSeconds(30))
-                                .header("X-Admin-Key", adminKey)
-                                .header("Content-Type", "application/json")
-                                .header("Idempotency-Key", UUID.randomUUID().toString())
-                                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
-                        long sent = System.nanoTime();
-                        try {
-                            int status = client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
-                            latencies.recordNanos(System.nanoTime() - sent);
-                            (status == 201 ? accepted : errors).incrementAndGet();
-                        } catch (IOException e) {
-                            errors.incrementAndGet();
-                        }
-                    }
-                    return null;
-                }));
-            }
-            for (Future<?> worker : running) {
-                worker.get();
-            }
-            return new Result(accepted.get() / ((System.nanoTime() - start) / 1e9), latencies, errors.get());
-        }
+        return ClosedLoop.run(connections, duration, () -> HttpRequest.newBuilder(intake).timeout(Duration.ofSeconds(30))
+                .header("X-Admin-Key", adminKey)
+                .header("Content-Type", "application/json")
+                .header("Idempotency-Key", UUID.randomUUID().toString())
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), 201);
     }
 }
