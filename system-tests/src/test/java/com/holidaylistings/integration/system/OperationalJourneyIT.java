@@ -5,7 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import com.holidaylistings.integration.stack.Api;
 import com.holidaylistings.integration.stack.Owner;
-import com.holidaylistings.integration.stack.Stack;
 import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import com.holidaylistings.integration.testsupport.WebhookReceiver.Answer;
 import java.io.IOException;
@@ -14,32 +13,20 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import tools.jackson.databind.JsonNode;
 
 /**
  * The owner is told when deliveries fail: a receiver down (503) until its event is abandoned gives
  * hook.failing and delivery.abandoned on webhook.operational, and the portal shows the hook Failed;
  * back up, recover (POST …/recover) delivers the abandoned event once, signed, which gives
- * hook.recovered, and the portal shows it Active. Each once. The dispatcher runs with one-second retry delays for this class.
+ * hook.recovered, and the portal shows it Active. Each once. The dispatcher runs with one-second retry delays for this class ({@link ShortRetryDelays}).
  */
+@ExtendWith(ShortRetryDelays.class)
 class OperationalJourneyIT {
 
     private static final Duration DEADLINE = Duration.ofMinutes(2);
-
-    @BeforeAll
-    static void shortRetryDelays() {
-        Stack.terminate("webhook-dispatcher");
-        Stack.up(Map.of("WEBHOOK_RETRY_DELAYS", "1s,1s,1s,1s,1s"));
-    }
-
-    @AfterAll
-    static void ownRetryDelays() {
-        Stack.terminate("webhook-dispatcher");
-        Stack.up();
-    }
 
     @Test
     void aReceiverDownUntilAnEventIsAbandonedIsAnnouncedFailingThenRecovered() throws Exception {

@@ -8,7 +8,6 @@ import static org.hamcrest.Matchers.hasItems;
 import com.holidaylistings.integration.stack.Api;
 import com.holidaylistings.integration.stack.Management;
 import com.holidaylistings.integration.stack.Owner;
-import com.holidaylistings.integration.stack.Stack;
 import com.holidaylistings.integration.testsupport.WebhookDelivery;
 import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import com.holidaylistings.integration.testsupport.WebhookReceiver.Answer;
@@ -19,11 +18,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -31,23 +28,12 @@ import tools.jackson.databind.JsonNode;
  * portal's redeliver operation (api-service records the request, webhook-dispatcher queues it; asked
  * again after its success, it is delivered once more), the others by
  * replaying the dead-letter topic from the dispatcher's management port. The dispatcher runs with
- * one-second retry delays for this class.
+ * one-second retry delays for this class ({@link ShortRetryDelays}).
  */
+@ExtendWith(ShortRetryDelays.class)
 class RedeliveryJourneyIT {
 
     private static final Duration DEADLINE = Duration.ofMinutes(2);
-
-    @BeforeAll
-    static void shortRetryDelays() {
-        Stack.terminate("webhook-dispatcher");
-        Stack.up(Map.of("WEBHOOK_RETRY_DELAYS", "1s,1s,1s,1s,1s"));
-    }
-
-    @AfterAll
-    static void ownRetryDelays() {
-        Stack.terminate("webhook-dispatcher");
-        Stack.up();
-    }
 
     @Test
     void abandonedDeliveriesAreRedeliveredOnRequestAndByDeadLetterReplay() throws Exception {
