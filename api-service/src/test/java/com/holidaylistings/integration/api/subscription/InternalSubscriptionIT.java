@@ -38,8 +38,8 @@ class InternalSubscriptionIT extends ApiIntegrationTest {
     @Test
     void listsANewHookAsActiveWithoutAttempts() {
         TestWorld.Account owner = world.newAccount();
-        UUID forAll = subscribe(owner, "https://93.184.215.14/all", null);
-        UUID forOne = subscribe(owner, "https://93.184.215.14/one", owner.propertyId());
+        UUID forAll = world.subscribe(owner, "https://93.184.215.14/all", null);
+        UUID forOne = world.subscribe(owner, "https://93.184.215.14/one", owner.propertyId());
 
         ApiClient.Response response = portal().get(hooksOf(owner.ownerId()));
 
@@ -68,8 +68,8 @@ class InternalSubscriptionIT extends ApiIntegrationTest {
     void listsOnlyTheOwnersHooks() {
         TestWorld.Account owner = world.newAccount();
         TestWorld.Account other = world.newAccount();
-        UUID mine = subscribe(owner, "https://93.184.215.14/mine", null);
-        subscribe(other, "https://93.184.215.14/mine", null);
+        UUID mine = world.subscribe(owner, "https://93.184.215.14/mine", null);
+        world.subscribe(other, "https://93.184.215.14/mine", null);
 
         assertThat(ids(portal().get(hooksOf(owner.ownerId())))).containsExactly(mine.toString());
     }
@@ -77,7 +77,7 @@ class InternalSubscriptionIT extends ApiIntegrationTest {
     @Test
     void showsFailedWithTheFailuresSinceTheLastSuccess() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/flaky", null);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/flaky", null);
         UUID enquiry = UUID.randomUUID();
         attempt(hook, enquiry, 1, "failed", 500, null, T0);
         attempt(hook, enquiry, 2, "succeeded", 200, null, T0.plusSeconds(60));
@@ -96,7 +96,7 @@ class InternalSubscriptionIT extends ApiIntegrationTest {
     @Test
     void countsAbandonedDeliveriesAsFailuresWhenNothingEverSucceeded() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/dead", null);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/dead", null);
         UUID enquiry = UUID.randomUUID();
         for (int attempt = 1; attempt <= 5; attempt++) {
             attempt(hook, enquiry, attempt, "failed", 500, null, T0.plusSeconds(attempt));
@@ -114,7 +114,7 @@ class InternalSubscriptionIT extends ApiIntegrationTest {
     @Test
     void showsAHookTheDispatcherMarkedFailingAsFailedUntilItRecovers() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/failing", null);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/failing", null);
         // hook.failing was announced; its attempts are older than the attempt log's retention, so none is left
         markFailing(hook, true);
 
@@ -137,7 +137,7 @@ class InternalSubscriptionIT extends ApiIntegrationTest {
     @Test
     void becomesActiveAgainAfterASuccess() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/recovered", null);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/recovered", null);
         UUID enquiry = UUID.randomUUID();
         attempt(hook, enquiry, 1, "failed", 502, null, T0);
         attempt(hook, enquiry, 2, "failed", null, "timeout after 10s", T0.plusSeconds(60));
@@ -154,7 +154,7 @@ class InternalSubscriptionIT extends ApiIntegrationTest {
     @Test
     void pausesAndResumesAHook() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/pausable", null);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/pausable", null);
 
         ApiClient.Response paused = portal().post(hooksOf(owner.ownerId()) + "/" + hook + "/pause", null);
 
@@ -178,7 +178,7 @@ class InternalSubscriptionIT extends ApiIntegrationTest {
     @Test
     void showsAPausedHookAsInactiveWhateverItsDeliveries() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/paused-failing", null);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/paused-failing", null);
         attempt(hook, UUID.randomUUID(), 1, "failed", 500, null, T0);
 
         assertThat(portal().post(hooksOf(owner.ownerId()) + "/" + hook + "/pause", null).json()
@@ -190,7 +190,7 @@ class InternalSubscriptionIT extends ApiIntegrationTest {
     @Test
     void keepsListingARemovedHookAsInactive() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/removed", null);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/removed", null);
         assertThat(as(owner).delete(HOOKS, aSubscription("https://93.184.215.14/removed", null)).status()).isEqualTo(200);
 
         JsonNode status = hook(owner, hook);
@@ -202,7 +202,7 @@ class InternalSubscriptionIT extends ApiIntegrationTest {
     @Test
     void showsAHookUnsubscribedByGoneAsInactive() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/gone", null);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/gone", null);
         attempt(hook, UUID.randomUUID(), 1, "gone", 410, null, T0);
         jdbc.sql("update webhook_subscriptions set unsubscribed_at = now(), unsubscribe_reason = 'gone' where id = :id")
                 .param("id", hook)
@@ -215,7 +215,7 @@ class InternalSubscriptionIT extends ApiIntegrationTest {
     void answersNotFoundForAnotherOwnersUnknownOrMalformedHook() {
         TestWorld.Account owner = world.newAccount();
         TestWorld.Account other = world.newAccount();
-        UUID theirs = subscribe(other, "https://93.184.215.14/theirs", null);
+        UUID theirs = world.subscribe(other, "https://93.184.215.14/theirs", null);
 
         for (String hook : List.of(theirs.toString(), UUID.randomUUID().toString(), "abc", "1-1-1-1-1")) {
             String path = hooksOf(owner.ownerId()) + "/" + hook;
@@ -236,8 +236,8 @@ class InternalSubscriptionIT extends ApiIntegrationTest {
     @Test
     void listsDeliveriesNewestFirst() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/log", null);
-        UUID otherHook = subscribe(owner, "https://93.184.215.14/other-log", null);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/log", null);
+        UUID otherHook = world.subscribe(owner, "https://93.184.215.14/other-log", null);
         UUID first = UUID.randomUUID();
         UUID second = UUID.randomUUID();
         attempt(hook, first, 1, "failed", 500, "HTTP 500", T0, 10_000);
@@ -281,7 +281,7 @@ class InternalSubscriptionIT extends ApiIntegrationTest {
     @Test
     void showsANullDurationWhenNoneWasRecorded() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/no-duration", null);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/no-duration", null);
         attempt(hook, UUID.randomUUID(), 1, "failed", null, "connection refused", T0);
 
         ApiClient.Response response = portal().get(hooksOf(owner.ownerId()) + "/" + hook + "/deliveries");
@@ -295,7 +295,7 @@ class InternalSubscriptionIT extends ApiIntegrationTest {
     @Test
     void limitsTheDeliveryLog() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/busy", null);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/busy", null);
         for (int i = 0; i < 60; i++) {
             attempt(hook, UUID.randomUUID(), 1, "succeeded", 200, null, T0.plusSeconds(i));
         }
@@ -308,12 +308,6 @@ class InternalSubscriptionIT extends ApiIntegrationTest {
         for (String limit : List.of("0", "101", "abc", "")) {
             assertFieldErrors(portal().get(deliveries + "?limit=" + limit), "Invalid request", "limit");
         }
-    }
-
-    private UUID subscribe(TestWorld.Account account, String targetUrl, UUID propertyId) {
-        ApiClient.Response response = as(account).post(HOOKS, aSubscription(targetUrl, propertyId));
-        assertThat(response.status()).as(response.body()).isEqualTo(200);
-        return UUID.fromString(response.json().get("id").asString());
     }
 
     private JsonNode hook(TestWorld.Account owner, UUID hookId) {

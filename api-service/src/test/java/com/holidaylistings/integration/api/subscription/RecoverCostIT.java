@@ -1,6 +1,5 @@
 package com.holidaylistings.integration.api.subscription;
 
-import static com.holidaylistings.integration.api.subscription.SubscriptionIT.aSubscription;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.holidaylistings.integration.api.support.ApiClient;
@@ -32,8 +31,8 @@ class RecoverCostIT extends ApiIntegrationTest {
     @Test
     void recoversTenThousandEventsOfAnOwnerWithAHundredThousandEnquiries() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/cost");
-        UUID twin = subscribe(owner, "https://93.184.215.14/cost-twin");
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/cost", null);
+        UUID twin = world.subscribe(owner, "https://93.184.215.14/cost-twin", null);
         jdbc.sql("update webhook_subscriptions set created_at = now() - interval '30 days' where owner_id = :owner")
                 .param("owner", owner.ownerId()).update();
         // 100,000 enquiries, one every 25 s over the last 29 days; the newest 12,000 (3.5 days) in the outbox.
@@ -91,11 +90,5 @@ class RecoverCostIT extends ApiIntegrationTest {
             plan.forEach(line -> System.out.println("RECOVER-COST plan: " + line));
             status.setRollbackOnly();
         });
-    }
-
-    private UUID subscribe(TestWorld.Account account, String targetUrl) {
-        ApiClient.Response response = as(account).post("/integration/v1/hooks/enquiries", aSubscription(targetUrl, null));
-        assertThat(response.status()).as(response.body()).isEqualTo(200);
-        return UUID.fromString(response.json().get("id").asString());
     }
 }

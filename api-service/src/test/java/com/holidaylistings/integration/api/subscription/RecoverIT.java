@@ -55,12 +55,12 @@ class RecoverIT extends ApiIntegrationTest {
     @Test
     void queuesEveryEventSinceWithoutASuccessfulDeliveryOnce() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/recover", null);
-        UUID delivered = enquiry(owner);
-        UUID failed = enquiry(owner);
-        UUID abandoned = enquiry(owner);
-        UUID neverAttempted = enquiry(owner);
-        UUID tooOld = enquiry(owner);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/recover", null);
+        UUID delivered = world.newEnquiry(owner);
+        UUID failed = world.newEnquiry(owner);
+        UUID abandoned = world.newEnquiry(owner);
+        UUID neverAttempted = world.newEnquiry(owner);
+        UUID tooOld = world.newEnquiry(owner);
         rows.attempt(hook, delivered, 1, "succeeded", T0);
         rows.attempt(hook, failed, 1, "failed", T0);
         rows.attempt(hook, abandoned, 1, "failed", T0);
@@ -94,12 +94,12 @@ class RecoverIT extends ApiIntegrationTest {
     @Test
     void includesTheEventsSubmittedWhileTheHookWasPaused() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/paused", null);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/paused", null);
         Instant since = Instant.now().minusSeconds(1);
         String hookPath = "/internal/v1/owners/" + owner.ownerId() + "/hooks/" + hook;
         assertThat(portal().post(hookPath + "/pause", null).status()).isEqualTo(200);
-        UUID first = enquiry(owner);
-        UUID second = enquiry(owner);
+        UUID first = world.newEnquiry(owner);
+        UUID second = world.newEnquiry(owner);
 
         assertError(portal().post(recover(owner.ownerId(), hook), since(since)), 409, "Hook is paused; resume it first");
         assertThat(rows.requests(hook)).isEmpty();
@@ -117,12 +117,12 @@ class RecoverIT extends ApiIntegrationTest {
         TestWorld.Account other = world.newAccount();
         UUID secondProperty = world.newProperty(owner.ownerId());
         Instant since = Instant.now().minusSeconds(1);
-        UUID allProperties = subscribe(owner, "https://93.184.215.14/all", null);
-        UUID oneProperty = subscribe(owner, "https://93.184.215.14/one", secondProperty);
-        UUID theirs = subscribe(other, "https://93.184.215.14/theirs", null);
-        UUID onFirst = enquiry(owner);
+        UUID allProperties = world.subscribe(owner, "https://93.184.215.14/all", null);
+        UUID oneProperty = world.subscribe(owner, "https://93.184.215.14/one", secondProperty);
+        UUID theirs = world.subscribe(other, "https://93.184.215.14/theirs", null);
+        UUID onFirst = world.newEnquiry(owner);
         UUID onSecond = UUID.fromString(world.submitEnquiry(secondProperty).get("id").asString());
-        UUID theirEnquiry = enquiry(other);
+        UUID theirEnquiry = world.newEnquiry(other);
 
         assertThat(portal().post(recover(owner.ownerId(), allProperties), since(since)).json().get("queued").asInt()).isEqualTo(2);
         assertThat(portal().post(recover(owner.ownerId(), oneProperty), since(since)).json().get("queued").asInt()).isEqualTo(1);
@@ -140,11 +140,11 @@ class RecoverIT extends ApiIntegrationTest {
     @Test
     void leavesOutEventsSubmittedBeforeTheHookExisted() {
         TestWorld.Account owner = world.newAccount();
-        UUID earlier = enquiry(owner);
+        UUID earlier = world.newEnquiry(owner);
         rows.submittedAt(earlier, Instant.now().minus(Duration.ofHours(2)));
-        UUID hook = subscribe(owner, "https://93.184.215.14/new", null);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/new", null);
         rows.createdAt(hook, Instant.now().minus(Duration.ofHours(1)));
-        UUID later = enquiry(owner);
+        UUID later = world.newEnquiry(owner);
 
         ApiClient.Response response = portal().post(recover(owner.ownerId(), hook), since(Instant.now().minus(Duration.ofDays(1))));
 
@@ -155,10 +155,10 @@ class RecoverIT extends ApiIntegrationTest {
     @Test
     void usesTheKeptFailedDeliveryForAnEventNoLongerInTheOutboxAndSkipsEventsWithNeither() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/purged", null);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/purged", null);
         Instant since = Instant.now().minusSeconds(1);
-        UUID failed = enquiry(owner);
-        UUID forgotten = enquiry(owner);
+        UUID failed = world.newEnquiry(owner);
+        UUID forgotten = world.newEnquiry(owner);
         rows.attempt(hook, failed, 1, "abandoned", T0);
         String delivery = rows.failedDelivery(hook, failed, T0);
         rows.purgeOutbox(failed);
@@ -173,9 +173,9 @@ class RecoverIT extends ApiIntegrationTest {
     @Test
     void queuesAtMostTheCapTheOldestFirstAndContinuesWhenCalledAgain() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/capped", null);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/capped", null);
         Instant since = Instant.now().minusSeconds(1);
-        List<UUID> enquiries = List.of(enquiry(owner), enquiry(owner), enquiry(owner), enquiry(owner), enquiry(owner));
+        List<UUID> enquiries = List.of(world.newEnquiry(owner), world.newEnquiry(owner), world.newEnquiry(owner), world.newEnquiry(owner), world.newEnquiry(owner));
 
         Recovery first = redeliveries.recover(OwnerId.of(owner.ownerId()), SubscriptionId.of(hook), since, "cap-1", 2);
         assertThat(first.queued()).isEqualTo(2);
@@ -191,8 +191,8 @@ class RecoverIT extends ApiIntegrationTest {
     @Test
     void refusesASinceThatIsNotATimestampInTheFutureOrMoreThan14DaysAgo() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/since", null);
-        enquiry(owner);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/since", null);
+        world.newEnquiry(owner);
         Instant now = Instant.now();
 
         for (Object bad : List.of("yesterday", "2026-11-20", "2026-11-20T10:00:00", "", 12345)) {
@@ -219,10 +219,10 @@ class RecoverIT extends ApiIntegrationTest {
     @Test
     void refusesARemovedOrGoneHookAndUnknownIds() {
         TestWorld.Account owner = world.newAccount();
-        UUID removed = subscribe(owner, "https://93.184.215.14/removed", null);
-        UUID gone = subscribe(owner, "https://93.184.215.14/gone", null);
+        UUID removed = world.subscribe(owner, "https://93.184.215.14/removed", null);
+        UUID gone = world.subscribe(owner, "https://93.184.215.14/gone", null);
         Instant since = Instant.now().minusSeconds(1);
-        enquiry(owner);
+        world.newEnquiry(owner);
         assertThat(as(owner).delete(HOOKS, aSubscription("https://93.184.215.14/removed", null)).status()).isEqualTo(200);
         jdbc.sql("update webhook_subscriptions set unsubscribed_at = now(), unsubscribe_reason = 'gone' where id = :id")
                 .param("id", gone).update();
@@ -236,15 +236,5 @@ class RecoverIT extends ApiIntegrationTest {
         assertError(http.post(recover(owner.ownerId(), removed), since(since)), 401, "Unauthorized");
         assertThat(rows.requests(removed)).isEmpty();
         assertThat(rows.requests(gone)).isEmpty();
-    }
-
-    private UUID subscribe(TestWorld.Account account, String targetUrl, UUID propertyId) {
-        ApiClient.Response response = as(account).post(HOOKS, aSubscription(targetUrl, propertyId));
-        assertThat(response.status()).as(response.body()).isEqualTo(200);
-        return UUID.fromString(response.json().get("id").asString());
-    }
-
-    private UUID enquiry(TestWorld.Account account) {
-        return UUID.fromString(world.submitEnquiry(account.propertyId()).get("id").asString());
     }
 }

@@ -42,8 +42,8 @@ class RedeliveryIT extends ApiIntegrationTest {
     @Test
     void queuesADeliveredEventAgainFromTheOutboxWithTheIdOfTheRequest() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/delivered", null);
-        UUID enquiry = enquiry(owner);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/delivered", null);
+        UUID enquiry = world.newEnquiry(owner);
         rows.attempt(hook, enquiry, 1, "succeeded", T0);
 
         ApiClient.Response response = portal().with("X-Request-Id", "portal-redeliver-1")
@@ -61,11 +61,11 @@ class RedeliveryIT extends ApiIntegrationTest {
     @Test
     void queuesAFailedEventAndAnEventNeverAttempted() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/failed", null);
-        UUID failed = enquiry(owner);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/failed", null);
+        UUID failed = world.newEnquiry(owner);
         rows.attempt(hook, failed, 1, "failed", T0);
         rows.failedDelivery(hook, failed, T0);
-        UUID neverAttempted = enquiry(owner);
+        UUID neverAttempted = world.newEnquiry(owner);
 
         ApiClient.Response first = portal().post(redeliver(owner.ownerId(), hook, failed), null);
         ApiClient.Response second = portal().post(redeliver(owner.ownerId(), hook, neverAttempted), null);
@@ -80,10 +80,10 @@ class RedeliveryIT extends ApiIntegrationTest {
     @Test
     void queuesAnEventSubmittedWhileTheHookWasPausedOnceItIsResumed() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/paused-then", null);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/paused-then", null);
         String hookPath = "/internal/v1/owners/" + owner.ownerId() + "/hooks/" + hook;
         assertThat(portal().post(hookPath + "/pause", null).status()).isEqualTo(200);
-        UUID enquiry = enquiry(owner);
+        UUID enquiry = world.newEnquiry(owner);
 
         assertError(portal().post(redeliver(owner.ownerId(), hook, enquiry), null), 409, "Hook is paused; resume it first");
         assertThat(rows.requests(hook)).isEmpty();
@@ -96,8 +96,8 @@ class RedeliveryIT extends ApiIntegrationTest {
     @Test
     void usesTheKeptFailedDeliveryOnceTheOutboxRowIsPurged() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/purged", null);
-        UUID enquiry = enquiry(owner);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/purged", null);
+        UUID enquiry = world.newEnquiry(owner);
         rows.attempt(hook, enquiry, 1, "abandoned", T0);
         String delivery = rows.failedDelivery(hook, enquiry, T0);
         rows.purgeOutbox(enquiry);
@@ -111,8 +111,8 @@ class RedeliveryIT extends ApiIntegrationTest {
     @Test
     void answersNotFoundWithAReasonWhenTheEventIsNoLongerKept() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/forgotten", null);
-        UUID enquiry = enquiry(owner);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/forgotten", null);
+        UUID enquiry = world.newEnquiry(owner);
         rows.attempt(hook, enquiry, 1, "succeeded", T0);
         rows.purgeOutbox(enquiry);
 
@@ -124,8 +124,8 @@ class RedeliveryIT extends ApiIntegrationTest {
     @Test
     void queuesOnceWhenAskedTwiceBeforeTheDispatcherTakesIt() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/twice", null);
-        UUID enquiry = enquiry(owner);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/twice", null);
+        UUID enquiry = world.newEnquiry(owner);
         assertThat(portal().with("X-Request-Id", "first").post(redeliver(owner.ownerId(), hook, enquiry), null).status())
                 .isEqualTo(202);
 
@@ -139,8 +139,8 @@ class RedeliveryIT extends ApiIntegrationTest {
     @Test
     void queuesAgainOnceTheDispatcherHasTakenTheEarlierRequest() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/again", null);
-        UUID enquiry = enquiry(owner);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/again", null);
+        UUID enquiry = world.newEnquiry(owner);
         assertThat(portal().with("X-Request-Id", "first").post(redeliver(owner.ownerId(), hook, enquiry), null).status())
                 .isEqualTo(202);
         rows.takenByTheDispatcher(hook);
@@ -155,10 +155,10 @@ class RedeliveryIT extends ApiIntegrationTest {
     void answersNotFoundForAnotherOwnersHookOrEnquiryAndForUnknownOrMalformedIds() {
         TestWorld.Account owner = world.newAccount();
         TestWorld.Account other = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/mine", null);
-        UUID theirs = subscribe(other, "https://93.184.215.14/theirs", null);
-        UUID enquiry = enquiry(owner);
-        UUID theirEnquiry = enquiry(other);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/mine", null);
+        UUID theirs = world.subscribe(other, "https://93.184.215.14/theirs", null);
+        UUID enquiry = world.newEnquiry(owner);
+        UUID theirEnquiry = world.newEnquiry(other);
 
         List<String> paths = List.of(
                 "/internal/v1/owners/" + UUID.randomUUID() + "/hooks/" + hook + "/deliveries/" + enquiry + "/redeliver",
@@ -186,9 +186,9 @@ class RedeliveryIT extends ApiIntegrationTest {
     void answersNotFoundForAnEventTheHooksFilterDoesNotMatch() {
         TestWorld.Account owner = world.newAccount();
         UUID otherProperty = world.newProperty(owner.ownerId());
-        UUID hook = subscribe(owner, "https://93.184.215.14/one-property", owner.propertyId());
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/one-property", owner.propertyId());
         UUID elsewhere = UUID.fromString(world.submitEnquiry(otherProperty).get("id").asString());
-        UUID before = enquiry(owner);
+        UUID before = world.newEnquiry(owner);
         // Submitted before the hook existed: the dispatcher never sends those to it either.
         rows.submittedAt(before, Instant.now().minus(Duration.ofDays(1)));
         rows.createdAt(hook, Instant.now().minus(Duration.ofHours(1)));
@@ -201,8 +201,8 @@ class RedeliveryIT extends ApiIntegrationTest {
     @Test
     void refusesAHookTheOwnerRemoved() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/removed", null);
-        UUID enquiry = enquiry(owner);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/removed", null);
+        UUID enquiry = world.newEnquiry(owner);
         assertThat(as(owner).delete(HOOKS, aSubscription("https://93.184.215.14/removed", null)).status()).isEqualTo(200);
 
         assertError(portal().post(redeliver(owner.ownerId(), hook, enquiry), null), 409, "Hook is unsubscribed");
@@ -212,8 +212,8 @@ class RedeliveryIT extends ApiIntegrationTest {
     @Test
     void refusesAHookItsReceiverUnsubscribedWithGone() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/gone", null);
-        UUID enquiry = enquiry(owner);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/gone", null);
+        UUID enquiry = world.newEnquiry(owner);
         rows.attempt(hook, enquiry, 1, "gone", T0);
         jdbc.sql("update webhook_subscriptions set unsubscribed_at = now(), unsubscribe_reason = 'gone' where id = :id")
                 .param("id", hook)
@@ -227,23 +227,12 @@ class RedeliveryIT extends ApiIntegrationTest {
     @Test
     void needsTheAdminKey() {
         TestWorld.Account owner = world.newAccount();
-        UUID hook = subscribe(owner, "https://93.184.215.14/keyed", null);
-        UUID enquiry = enquiry(owner);
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/keyed", null);
+        UUID enquiry = world.newEnquiry(owner);
 
         assertError(http.post(redeliver(owner.ownerId(), hook, enquiry), null), 401, "Unauthorized");
         assertError(http.with("X-Admin-Key", "wrong").post(redeliver(owner.ownerId(), hook, enquiry), null), 401,
                 "Unauthorized");
         assertThat(rows.requests(hook)).isEmpty();
-    }
-
-    private UUID subscribe(TestWorld.Account account, String targetUrl, UUID propertyId) {
-        ApiClient.Response response = as(account).post(HOOKS, aSubscription(targetUrl, propertyId));
-        assertThat(response.status()).as(response.body()).isEqualTo(200);
-        return UUID.fromString(response.json().get("id").asString());
-    }
-
-    /** A guest's enquiry on the account's property, submitted now through the intake. */
-    private UUID enquiry(TestWorld.Account account) {
-        return UUID.fromString(world.submitEnquiry(account.propertyId()).get("id").asString());
     }
 }

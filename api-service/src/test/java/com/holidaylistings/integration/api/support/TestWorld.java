@@ -2,6 +2,7 @@ package com.holidaylistings.integration.api.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -14,9 +15,11 @@ public final class TestWorld {
     public static final String ADMIN_KEY = "test-admin-key";
     private static final AtomicInteger SEQUENCE = new AtomicInteger();
 
+    private final ApiClient client;
     private final ApiClient internal;
 
     public TestWorld(ApiClient client) {
+        this.client = client;
         this.internal = client.with("X-Admin-Key", ADMIN_KEY);
     }
 
@@ -56,6 +59,24 @@ public final class TestWorld {
         ApiClient.Response response = internal.post("/internal/v1/owners/" + ownerId + "/tokens", body);
         assertThat(response.status()).as(response.body()).isEqualTo(201);
         return response.json().get("token").asString();
+    }
+
+    /**
+     * A webhook subscription made by the account's integration ({@code POST /integration/v1/hooks/enquiries}),
+     * to every property's enquiries when {@code propertyId} is null; its id.
+     */
+    public UUID subscribe(Account account, String targetUrl, UUID propertyId) {
+        Map<String, Object> body = new HashMap<>();
+        body.put("targetUrl", targetUrl);
+        body.put("propertyId", propertyId == null ? null : propertyId.toString());
+        ApiClient.Response response = client.withToken(account.token()).post("/integration/v1/hooks/enquiries", body);
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        return UUID.fromString(response.json().get("id").asString());
+    }
+
+    /** The id of a guest's enquiry on the account's property, submitted now through the intake. */
+    public UUID newEnquiry(Account account) {
+        return UUID.fromString(submitEnquiry(account.propertyId()).get("id").asString());
     }
 
     public JsonNode submitEnquiry(UUID propertyId) {
