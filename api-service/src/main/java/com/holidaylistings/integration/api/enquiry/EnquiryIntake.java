@@ -13,6 +13,7 @@ import com.holidaylistings.integration.api.web.RequestIdFilter;
 import com.holidaylistings.integration.events.EnquiryCreated;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -47,30 +48,42 @@ class EnquiryIntake {
     /** The answer to a submission: the JSON body, and whether it is the first answer given again. */
     record Answer(int status, String body, boolean replayed) {}
 
+    /**
+     * Creates the enquiry, or answers what the first request with the same key was answered. Four
+     * round trips with a key (the property, the key claimed with its answer, the enquiry with its
+     * outbox row, the commit), three without: the answer is known before anything is written.
+     */
     @Transactional
     Answer submit(NewEnquiry submission, Optional<IdempotencyKey> key) {
-        if (key.isEmpty()) {
-            return new Answer(HttpStatus.CREATED.value(), body(create(submission)), false);
+        Optional<RequestFingerprint> fingerprint = key.map(k -> RequestFingerprint.of(OPERATION, submission));
+        NewEvent enquiry;
+        try {
+            enquiry = prepare(submission);
+        } catch (InvalidRequest refused) {
+            // A retry of a request accepted earlier is answered as it was then, whatever changed since.
+            Optional<RememberedAnswer> first = key.flatMap(k -> idempotencyKeys.remembered(k, fingerprint.get()));
+            return first.map(answer -> new Answer(answer.status(), answer.body(), true)).orElseThrow(() -> refused);
         }
-        RequestFingerprint fingerprint = RequestFingerprint.of(OPERATION, submission);
-        Optional<RememberedAnswer> first = idempotencyKeys.claim(key.get(), fingerprint);
-        if (first.isPresent()) {
-            return new Answer(first.get().status(), first.get().body(), true);
+        String body = json.writeValueAsString(Map.of("enquiry", Enquiry.of(enquiry.event())));
+        if (key.isPresent()) {
+            Optional<RememberedAnswer> first = idempotencyKeys.claim(key.get(), fingerprint.get(),
+                    new RememberedAnswer(HttpStatus.CREATED.value(), body));
+            if (first.isPresent()) {
+                return new Answer(first.get().status(), first.get().body(), true);
+            }
         }
-        String body = body(create(submission));
-        idempotencyKeys.remember(key.get(), fingerprint, new RememberedAnswer(HttpStatus.CREATED.value(), body));
+        enquiries.insert(enquiry.ownerId(), enquiry.event(), RequestIdFilter.current());
         return new Answer(HttpStatus.CREATED.value(), body, false);
     }
 
-    private String body(Enquiry enquiry) {
-        return json.writeValueAsString(Map.of("enquiry", enquiry));
-    }
+    /** The event of a valid submission about an enquirable property, and the property's owner. */
+    private record NewEvent(UUID ownerId, EnquiryCreated event) {}
 
-    private Enquiry create(NewEnquiry submission) {
+    private NewEvent prepare(NewEnquiry submission) {
         submission.validate();
         PropertyRepository.EnquirableProperty property = properties.enquirable(submission.propertyId())
                 .orElseThrow(() -> InvalidRequest.of("property_id", "must be an active property"));
-        EnquiryCreated event = EnquiryCreated.of(
+        return new NewEvent(property.ownerId(), EnquiryCreated.of(
                 TimeOrderedUuid.next(),
                 property.id(),
                 property.title(),
@@ -81,8 +94,6 @@ class EnquiryIntake {
                 Timestamps.now(),
                 submission.userName(),
                 submission.userEmail(),
-                submission.party());
-        enquiries.insert(property.ownerId(), event, RequestIdFilter.current());
-        return Enquiry.of(event);
+                submission.party()));
     }
 }

@@ -33,21 +33,69 @@ public class IdempotencyKeys {
     }
 
     /**
-     * Takes {@code key} for this transaction. Answers the remembered answer when the key was used
-     * for the same request within the retention, nothing when it is new (or expired); fails with
-     * {@link RequestInProgress} while another transaction holds the key and with
-     * {@link KeyReusedWithDifferentRequest} when it was used for another request.
+     * Takes {@code key} for this transaction and remembers {@code answer} as its answer, in one
+     * round trip. Answers the remembered answer when the key was used for the same request within
+     * the retention (nothing is written then); nothing when the key was new or expired and is now
+     * this transaction's. Fails with {@link RequestInProgress} while another transaction holds the
+     * key, or when one committed it a moment ago (the retry that follows is answered its answer),
+     * and with {@link KeyReusedWithDifferentRequest} when it was used for another request.
      */
     @Transactional(propagation = Propagation.MANDATORY)
-    public Optional<RememberedAnswer> claim(IdempotencyKey key, RequestFingerprint request) {
-        boolean locked = jdbc.sql("select pg_try_advisory_xact_lock(:lockClass, hashtext(:key))")
+    public Optional<RememberedAnswer> claim(IdempotencyKey key, RequestFingerprint request, RememberedAnswer answer) {
+        // The lock answers a concurrent copy 409 at once. The statement reads with the snapshot taken
+        // before the lock: a use committed in between is not seen by "live", but the insert meets its
+        // primary key, does not replace it (it is live) and claims nothing, which answers 409 below.
+        Claim claim = jdbc.sql("""
+                        with lock as (select pg_try_advisory_xact_lock(:lockClass, hashtext(:key)) as locked),
+                             live as (select request_hash, response_status, response_body::text as response_body
+                                        from idempotency_keys
+                                       where idempotency_key = :key
+                                         and created_at > now() - make_interval(secs => :retentionSeconds)),
+                             claimed as (
+                                 insert into idempotency_keys (idempotency_key, request_hash, response_status,
+                                                               response_body, created_at)
+                                 select :key, :requestHash, :status, cast(:body as json), now()
+                                   from lock
+                                  where locked and not exists (select 1 from live)
+                                 on conflict (idempotency_key) do update
+                                    set request_hash = excluded.request_hash,
+                                        response_status = excluded.response_status,
+                                        response_body = excluded.response_body,
+                                        created_at = excluded.created_at
+                                  where idempotency_keys.created_at <= now() - make_interval(secs => :retentionSeconds)
+                                 returning 1)
+                        select lock.locked, (select count(*) from claimed) > 0 as claimed,
+                               live.request_hash, live.response_status, live.response_body
+                          from lock left join live on true
+                        """)
                 .param("lockClass", LOCK_CLASS)
                 .param("key", key.value())
-                .query(Boolean.class)
+                .param("retentionSeconds", retentionSeconds())
+                .param("requestHash", request.sha256())
+                .param("status", answer.status())
+                .param("body", answer.body())
+                .query((rs, n) -> new Claim(rs.getBoolean("locked"), rs.getBoolean("claimed"),
+                        rs.getString("request_hash") == null ? null : new Use(rs.getString("request_hash"),
+                                new RememberedAnswer(rs.getInt("response_status"), rs.getString("response_body")))))
                 .single();
-        if (!locked) {
+        if (!claim.locked()) {
             throw new RequestInProgress();
         }
+        if (claim.live() != null) {
+            return Optional.of(claim.live().answerTo(request));
+        }
+        if (!claim.claimed()) {
+            throw new RequestInProgress();
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The answer remembered for {@code key}, if it was used for the same request within the
+     * retention: for a request refused now that may be a retry of one accepted earlier. Fails with
+     * {@link KeyReusedWithDifferentRequest} when it was used for another request.
+     */
+    public Optional<RememberedAnswer> remembered(IdempotencyKey key, RequestFingerprint request) {
         return jdbc.sql("""
                         select request_hash, response_status, response_body::text as response_body
                           from idempotency_keys
@@ -56,40 +104,23 @@ public class IdempotencyKeys {
                         """)
                 .param("key", key.value())
                 .param("retentionSeconds", retentionSeconds())
-                .query((rs, n) -> {
-                    if (!request.sha256().equals(rs.getString("request_hash"))) {
-                        throw new KeyReusedWithDifferentRequest();
-                    }
-                    return new RememberedAnswer(rs.getInt("response_status"), rs.getString("response_body"));
-                })
-                .optional();
+                .query((rs, n) -> new Use(rs.getString("request_hash"),
+                        new RememberedAnswer(rs.getInt("response_status"), rs.getString("response_body"))))
+                .optional()
+                .map(use -> use.answerTo(request));
     }
 
-    /**
-     * Remembers the answer to the request that claimed {@code key}, replacing an expired use of
-     * the key. Should a live row be there after all, nothing is overwritten and the transaction
-     * fails with {@link RequestInProgress}, so that it creates nothing.
-     */
-    @Transactional(propagation = Propagation.MANDATORY)
-    public void remember(IdempotencyKey key, RequestFingerprint request, RememberedAnswer answer) {
-        int written = jdbc.sql("""
-                        insert into idempotency_keys (idempotency_key, request_hash, response_status, response_body, created_at)
-                        values (:key, :requestHash, :status, cast(:body as json), now())
-                        on conflict (idempotency_key) do update
-                           set request_hash = excluded.request_hash,
-                               response_status = excluded.response_status,
-                               response_body = excluded.response_body,
-                               created_at = excluded.created_at
-                         where idempotency_keys.created_at <= now() - make_interval(secs => :retentionSeconds)
-                        """)
-                .param("key", key.value())
-                .param("requestHash", request.sha256())
-                .param("status", answer.status())
-                .param("body", answer.body())
-                .param("retentionSeconds", retentionSeconds())
-                .update();
-        if (written == 0) {
-            throw new RequestInProgress();
+    /** What the claim found: whether it got the lock, whether it took the key, and the key's live use. */
+    private record Claim(boolean locked, boolean claimed, Use live) {}
+
+    /** A live use of a key: its request's fingerprint and the answer it got. */
+    private record Use(String requestHash, RememberedAnswer answer) {
+
+        RememberedAnswer answerTo(RequestFingerprint request) {
+            if (!request.sha256().equals(requestHash)) {
+                throw new KeyReusedWithDifferentRequest();
+            }
+            return answer;
         }
     }
 

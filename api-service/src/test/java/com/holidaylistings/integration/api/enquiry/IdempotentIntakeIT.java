@@ -71,6 +71,25 @@ class IdempotentIntakeIT extends ApiIntegrationTest {
     }
 
     @Test
+    void answersTheFirstAnswerEvenAfterThePropertyStoppedTakingEnquiries() {
+        TestWorld.Account account = world.newAccount();
+        String key = UUID.randomUUID().toString();
+        Map<String, Object> enquiry = Fixtures.anEnquiry(account.propertyId());
+        ApiClient.Response first = listingSite(key).post(INTAKE, enquiry);
+        jdbc.sql("update properties set status = 'inactive' where id = :id").param("id", account.propertyId()).update();
+
+        ApiClient.Response retry = listingSite(key).post(INTAKE, enquiry);
+        ApiClient.Response another = listingSite(UUID.randomUUID().toString()).post(INTAKE, enquiry);
+
+        assertThat(first.status()).as(first.body()).isEqualTo(201);
+        assertThat(retry.status()).as(retry.body()).isEqualTo(201);
+        assertThat(retry.header(REPLAYED)).isEqualTo("true");
+        assertThat(retry.body()).isEqualTo(first.body());
+        assertFieldErrors(another, "Invalid request", "property_id");
+        assertThat(enquiries(account)).isEqualTo(1);
+    }
+
+    @Test
     void treatsTheSameJsonWithOtherWhitespaceAndKeyOrderAsTheSameRequest() {
         TestWorld.Account account = world.newAccount();
         String key = UUID.randomUUID().toString();
