@@ -24,6 +24,7 @@ final class ResourcesBench {
 
     private static final int PER_SECOND = 200;
     private static final Duration FIRST = Duration.ofSeconds(30);
+    private static final Duration CLIENT_WARM_UP = Duration.ofSeconds(20);
 
     private final Db db;
     private final Duration phase;
@@ -44,16 +45,15 @@ final class ResourcesBench {
                 + "warm-start archive when dev/up.sh has one), the others running. First 30 s: right after the three "
                 + "restarts, 200 enquiries/s through the intake (HTTPS keep-alive, open loop, as `bench/run.sh e2e`), "
                 + "latency from the scheduled time to the webhook's arrival, before any other traffic warmed the "
-                + "services.");
+                + "services. The load generator, a listing site's client already running when the services restart, "
+                + "sends the same load for " + CLIENT_WARM_UP.toSeconds() + " s before the restarts, so that its own "
+                + "warm-up is not counted; the CPU seconds each process used in the first 30 s are in the raw results.");
         report.note("Resident memory is VmRSS of the service's JVM with dev/up.sh's default options (see "
                 + "docs/OPERATIONS.md, Memory). At rest: idle for 30 s after the first 30 s. Under load: the highest of "
                 + "one-second samples while 200/s go through the intake. The highest after a 30,000-delivery backlog "
                 + "is `bench/run.sh dispatcher`'s.");
         Map<String, Object> raw = new LinkedHashMap<>();
         Map<String, Double> startup = new LinkedHashMap<>();
-        for (String service : Services.NAMES) {
-            startup.put(service, restartAndTime(service));
-        }
         Map<String, Double> atRest;
         Map<String, Double> underLoad;
         try (WebhookReceiver receiver = BenchTargets.receiver(); IntakeLoad load = new IntakeLoad()) {
@@ -62,8 +62,16 @@ final class ResourcesBench {
             Map<String, UUID> hooks = owner.hooks("/ok/");
             UUID property = owner.target().propertyId();
 
+            // The listing site is running before the restarts: warm its client (this load generator) first.
+            settle(load.run(property, PER_SECOND, CLIENT_WARM_UP), receiver, hooks);
+            for (String service : Services.NAMES) {
+                startup.put(service, restartAndTime(service));
+            }
+
             String loadAtStart = Machine.loadAverage();
+            CpuUsage cpuBefore = CpuUsage.snapshot();
             List<IntakeLoad.Accepted> first = load.run(property, PER_SECOND, FIRST);
+            Map<String, Double> firstCpu = CpuUsage.snapshot().since(cpuBefore);
             Accounting firstAccounting = settle(first, receiver, hooks);
             Latencies firstLatencies = new Latencies();
             Map<Double, Double> bySecond = new TreeMap<>();
@@ -87,6 +95,7 @@ final class ResourcesBench {
             firstRun.put("load_average_at_start", loadAtStart);
             firstRun.put("p50_ms_by_second", bySecond);
             firstRun.put("client", load.clientSide().asMap());
+            firstRun.put("cpu_seconds_by_process", firstCpu);
             raw.put("first_30_s_after_restart", firstRun);
             System.out.printf("resources: first 30 s after restart %s%n", firstRun);
 
