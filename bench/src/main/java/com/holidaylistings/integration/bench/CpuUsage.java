@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * CPU time used by each process of the stack (user + system, from /proc, in seconds): the three
@@ -24,9 +23,11 @@ record CpuUsage(Map<String, Double> seconds) {
         for (String name : PROCESSES) {
             try {
                 ProcessHandle process = Stack.process(name);
-                Stream<ProcessHandle> tree = name.equals("postgres")
-                        ? Stream.concat(Stream.of(process), process.descendants()) : Stream.of(process);
-                seconds.put(name, tree.mapToDouble(CpuUsage::cpuSeconds).sum());
+                // PostgreSQL: the postmaster, its live backends, and the backends that have exited (which
+                // the postmaster waited for: its children's time), or a run's exiting clients would subtract.
+                seconds.put(name, name.equals("postgres")
+                        ? process.descendants().mapToDouble(CpuUsage::cpuSeconds).sum() + cpuSeconds(process, true)
+                        : cpuSeconds(process));
             } catch (RuntimeException e) {
                 seconds.put(name, 0.0);
             }
@@ -43,10 +44,19 @@ record CpuUsage(Map<String, Double> seconds) {
     }
 
     private static double cpuSeconds(ProcessHandle process) {
+        return cpuSeconds(process, false);
+    }
+
+    /** User + system seconds of {@code process}, and of its children it has waited for if {@code withExitedChildren}. */
+    private static double cpuSeconds(ProcessHandle process, boolean withExitedChildren) {
         try {
             String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / 100.0;
+            long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+            if (withExitedChildren) {
+                ticks += Long.parseLong(fields[13]) + Long.parseLong(fields[14]);
+            }
+            return ticks / 100.0;
         } catch (IOException | RuntimeException e) {
             return 0;
         }
