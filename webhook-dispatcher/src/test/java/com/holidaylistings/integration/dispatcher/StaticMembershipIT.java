@@ -45,6 +45,22 @@ class StaticMembershipIT extends DispatcherIntegrationTest {
                 .doesNotHaveDuplicates();
     }
 
+    @Test
+    void readsEachRetryTopicWithFewerConsumersThanTheDeliveries() {
+        // DISPATCHER_CONSUMERS (2) on webhook.deliveries, DISPATCHER_RETRY_CONSUMERS (1) on each retry topic
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+            assertThat(membersOfThisReplica("webhook-dispatcher.deliveries")).hasSize(2);
+            assertThat(membersOfThisReplica("webhook-dispatcher.deliveries-retry-0")).hasSize(1);
+            assertThat(membersOfThisReplica("webhook-dispatcher.deliveries-retry-2")).hasSize(1);
+        });
+    }
+
+    private List<MemberDescription> membersOfThisReplica(String group) throws Exception {
+        return members(group).stream()
+                .filter(member -> member.groupInstanceId().orElse("").startsWith(instanceId + "-"))
+                .toList();
+    }
+
     private static List<MemberDescription> members(String group) throws Exception {
         try (AdminClient admin = AdminClient.create(Map.of("bootstrap.servers", TestKafka.bootstrapServers()))) {
             ConsumerGroupDescription description = admin.describeConsumerGroups(List.of(group)).all().get().get(group);

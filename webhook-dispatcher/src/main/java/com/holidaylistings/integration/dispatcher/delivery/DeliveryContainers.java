@@ -26,7 +26,8 @@ import org.springframework.stereotype.Component;
  * One listener container per stage of the {@link RetrySchedule}, each in its own consumer group
  * ({@code webhook-dispatcher.deliveries}, {@code webhook-dispatcher.deliveries-retry-0}, …, the
  * groups these topics have always been read in, so that upgrades keep their offsets), all feeding
- * the {@link DeliveryListener}. Acknowledgements are manual and given in offset order
+ * the {@link DeliveryListener}: {@code DISPATCHER_CONSUMERS} consumers on {@code webhook.deliveries},
+ * {@code DISPATCHER_RETRY_CONSUMERS} on each retry topic. Acknowledgements are manual and given in offset order
  * ({@link InOrderAcks}); a retry stage's records wait until due ({@link DueTimeHold}); what was in
  * flight on partitions taken away is forgotten.
  */
@@ -41,12 +42,17 @@ class DeliveryContainers implements SmartLifecycle {
     DeliveryContainers(ConcurrentKafkaListenerContainerFactoryConfigurer configurer,
             ConsumerFactory<Object, Object> consumers, RetrySchedule schedule, DeliveryListener listener,
             InOrderAcks acks, @Value("${spring.kafka.consumer.group-id}") String groupPrefix,
-            @Value("${dispatcher.instance-id}") String instanceId) {
+            @Value("${dispatcher.instance-id}") String instanceId,
+            @Value("${dispatcher.retry-consumers}") int retryConsumers) {
         ConcurrentKafkaListenerContainerFactory<Object, Object> factory = new ConcurrentKafkaListenerContainerFactory<>();
         configurer.configure(factory, consumers);
         for (RetrySchedule.Stage stage : schedule.stages()) {
             DueTimeHold hold = new DueTimeHold(schedule, resumes);
             ConcurrentMessageListenerContainer<Object, Object> container = factory.createContainer(stage.topic());
+            if (stage.number() > 1) {
+                // Retries are few and their listener only starts each attempt: fewer consumers polling.
+                container.setConcurrency(retryConsumers);
+            }
             ContainerProperties properties = container.getContainerProperties();
             properties.setGroupId(groupPrefix + stage.groupSuffix());
             properties.setAckMode(ContainerProperties.AckMode.MANUAL);
