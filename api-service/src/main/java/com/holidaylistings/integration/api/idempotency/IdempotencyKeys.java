@@ -1,5 +1,7 @@
 package com.holidaylistings.integration.api.idempotency;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -8,7 +10,7 @@ import org.springframework.transaction.annotation.Transactional;
 
 /**
  * The idempotency keys in use, each with the fingerprint of its request and the answer it got.
- * Both steps run in the caller's transaction, the one that creates what the request asks for: the
+ * A key is claimed in the caller's transaction, the one that creates what the request asks for: the
  * key's row commits with it or not at all. The database decides between concurrent requests with
  * the same key (on any replica): a transaction-scoped advisory lock on the key answers the later
  * ones 409 at once instead of letting them wait, and the key's primary key makes a second creation
@@ -23,6 +25,38 @@ public class IdempotencyKeys {
      * later one a 409, which its client retries.
      */
     static final int LOCK_CLASS = 1_801_230_911;
+
+    /** The key's use within the retention, if any: the one row {@link Use#of} reads. */
+    private static final String LIVE_USE = """
+            select request_hash, response_status, response_body::text as response_body
+              from idempotency_keys
+             where idempotency_key = :key
+               and created_at > now() - make_interval(secs => :retentionSeconds)""";
+
+    /**
+     * Takes the key's lock and, when the key has no live use, writes its row with the answer, in one
+     * statement: whether it got the lock, whether it claimed the key, and the live use it found.
+     */
+    private static final String CLAIM = """
+            with lock as (select pg_try_advisory_xact_lock(:lockClass, hashtext(:key)) as locked),
+                 live as (%s),
+                 claimed as (
+                     insert into idempotency_keys (idempotency_key, request_hash, response_status,
+                                                   response_body, created_at)
+                     select :key, :requestHash, :status, cast(:body as json), now()
+                       from lock
+                      where locked and not exists (select 1 from live)
+                     on conflict (idempotency_key) do update
+                        set request_hash = excluded.request_hash,
+                            response_status = excluded.response_status,
+                            response_body = excluded.response_body,
+                            created_at = excluded.created_at
+                      where idempotency_keys.created_at <= now() - make_interval(secs => :retentionSeconds)
+                     returning 1)
+            select lock.locked, (select count(*) from claimed) > 0 as claimed,
+                   live.request_hash, live.response_status, live.response_body
+              from lock left join live on true
+            """.formatted(LIVE_USE);
 
     private final JdbcClient jdbc;
     private final IdempotencyProperties properties;
@@ -45,29 +79,7 @@ public class IdempotencyKeys {
         // The lock answers a concurrent copy 409 at once. The statement reads with the snapshot taken
         // before the lock: a use committed in between is not seen by "live", but the insert meets its
         // primary key, does not replace it (it is live) and claims nothing, which answers 409 below.
-        Claim claim = jdbc.sql("""
-                        with lock as (select pg_try_advisory_xact_lock(:lockClass, hashtext(:key)) as locked),
-                             live as (select request_hash, response_status, response_body::text as response_body
-                                        from idempotency_keys
-                                       where idempotency_key = :key
-                                         and created_at > now() - make_interval(secs => :retentionSeconds)),
-                             claimed as (
-                                 insert into idempotency_keys (idempotency_key, request_hash, response_status,
-                                                               response_body, created_at)
-                                 select :key, :requestHash, :status, cast(:body as json), now()
-                                   from lock
-                                  where locked and not exists (select 1 from live)
-                                 on conflict (idempotency_key) do update
-                                    set request_hash = excluded.request_hash,
-                                        response_status = excluded.response_status,
-                                        response_body = excluded.response_body,
-                                        created_at = excluded.created_at
-                                  where idempotency_keys.created_at <= now() - make_interval(secs => :retentionSeconds)
-                                 returning 1)
-                        select lock.locked, (select count(*) from claimed) > 0 as claimed,
-                               live.request_hash, live.response_status, live.response_body
-                          from lock left join live on true
-                        """)
+        Claim claim = jdbc.sql(CLAIM)
                 .param("lockClass", LOCK_CLASS)
                 .param("key", key.value())
                 .param("retentionSeconds", retentionSeconds())
@@ -75,8 +87,7 @@ public class IdempotencyKeys {
                 .param("status", answer.status())
                 .param("body", answer.body())
                 .query((rs, n) -> new Claim(rs.getBoolean("locked"), rs.getBoolean("claimed"),
-                        rs.getString("request_hash") == null ? null : new Use(rs.getString("request_hash"),
-                                new RememberedAnswer(rs.getInt("response_status"), rs.getString("response_body")))))
+                        rs.getString("request_hash") == null ? null : Use.of(rs)))
                 .single();
         if (!claim.locked()) {
             throw new RequestInProgress();
@@ -96,16 +107,10 @@ public class IdempotencyKeys {
      * {@link KeyReusedWithDifferentRequest} when it was used for another request.
      */
     public Optional<RememberedAnswer> remembered(IdempotencyKey key, RequestFingerprint request) {
-        return jdbc.sql("""
-                        select request_hash, response_status, response_body::text as response_body
-                          from idempotency_keys
-                         where idempotency_key = :key
-                           and created_at > now() - make_interval(secs => :retentionSeconds)
-                        """)
+        return jdbc.sql(LIVE_USE)
                 .param("key", key.value())
                 .param("retentionSeconds", retentionSeconds())
-                .query((rs, n) -> new Use(rs.getString("request_hash"),
-                        new RememberedAnswer(rs.getInt("response_status"), rs.getString("response_body"))))
+                .query((rs, n) -> Use.of(rs))
                 .optional()
                 .map(use -> use.answerTo(request));
     }
@@ -115,6 +120,11 @@ public class IdempotencyKeys {
 
     /** A live use of a key: its request's fingerprint and the answer it got. */
     private record Use(String requestHash, RememberedAnswer answer) {
+
+        static Use of(ResultSet row) throws SQLException {
+            return new Use(row.getString("request_hash"),
+                    new RememberedAnswer(row.getInt("response_status"), row.getString("response_body")));
+        }
 
         RememberedAnswer answerTo(RequestFingerprint request) {
             if (!request.sha256().equals(requestHash)) {
