@@ -57,7 +57,8 @@ final class RecoveryBench {
         report.parameter("seconds_after_kill", AFTER_KILL.toSeconds());
         report.note("Enquiries go through the real intake (HTTPS, keep-alive, open loop, an Idempotency-Key each, "
                 + "sent again with the same key on 503, 409 or no answer). Each process is killed with SIGKILL and "
-                + "brought back by dev/up.sh at once, as an operator would, after 20 s of the same stream that are not "
+                + "brought back by dev/up.sh at once, as an operator would, after " + WARM_UP.toSeconds()
+                + " s of the same stream that are not "
                 + "measured (the process brought back by the fault before is warm again); 'ready' is dev/up.sh's return (it waits for "
                 + "readiness). Stall: the worst latency from an enquiry's scheduled time to its first delivery, among "
                 + "those scheduled within 30 s of the kill. On time: from ready until every later second's p99 is "

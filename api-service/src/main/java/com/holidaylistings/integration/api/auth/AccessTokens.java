@@ -34,8 +34,9 @@ public class AccessTokens {
 
     /**
      * Authentication and the rate limit in one statement and one round trip: the token's owner (its
-     * last use recorded at most once a minute, so that a busy token does not write on every request) and, only for a live token, {@code take_rate_limit}'s decision, taken under the token's
-     * counter row lock as before, so the limits stay exact across replicas. Empty for an unknown or
+     * last use recorded at most once a minute, so that a busy token does not write on every request)
+     * and, only for a live token, {@code take_rate_limit}'s decision, taken under the token's counter
+     * row lock, so the limits stay exact across replicas. Empty for an unknown or
      * revoked token, which counts against no limit.
      */
     Optional<Admission> authenticateAndTake(String token, RateLimitProperties limits) {
