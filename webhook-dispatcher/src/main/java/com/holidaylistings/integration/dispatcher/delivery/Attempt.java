@@ -1,19 +1,20 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
 import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
-import com.holidaylistings.integration.events.delivery.EnquiryId;
-import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import java.time.Instant;
 
-/** One row of the attempt log; {@code number} counts the attempts of one event to one subscription. */
+/**
+ * One row of the attempt log: attempt {@code number} of a delivery, what the receiver answered (its
+ * status, the first 4 KiB of its body, whether there was more) or the error when it did not.
+ */
 record Attempt(
-        SubscriptionId subscription,
-        EnquiryId enquiry,
+        Delivery delivery,
         int number,
         DeliveryOutcome outcome,
         Integer httpStatus,
         String error,
         long durationMs,
         String responseBody,
+        boolean responseTruncated,
         Instant attemptedAt,
         Instant nextAttemptAt) {}

@@ -1,14 +1,25 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
+import com.holidaylistings.integration.dispatcher.operational.OperationalEvent;
 import com.holidaylistings.integration.dispatcher.operational.OperationalOutbox;
-import com.holidaylistings.integration.dispatcher.operational.StoredAttempt;
+import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
+import com.holidaylistings.integration.events.delivery.DeliveryRefusal;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import io.github.resilience4j.retry.Retry;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -22,14 +33,14 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Writes delivery attempts to PostgreSQL in batches: one insert per attempt would cap the
- * dispatcher at the database's commit rate. A caller's future completes once its attempt is
- * stored, so offsets are committed only after that. Transient database errors are retried here.
- * A failed or abandoned attempt also keeps its delivery record in {@code failed_deliveries}, in
- * the same transaction, so that it can be delivered again on request; successes cost nothing more.
- * In the same transaction again, {@link OperationalOutbox} applies what the batch changes about its
- * hooks (failing, recovered, unsubscribed by a 410, a delivery abandoned) and writes the operational
- * events announcing it: an attempt is never stored without them, nor they without it.
+ * Writes what attempts made of their deliveries in batches, one transaction each: one insert per
+ * attempt would cap the dispatcher at the database's commit rate. In a batch: the attempts into the
+ * attempt log; each delivery's row as {@link DeliveryTransitions} left it (only if no copy got there
+ * first: the row must still hold the attempts it had); the health of each subscription involved,
+ * locked in key order and changed attempt by attempt by {@link DeliveryTransitions}; a 410's
+ * unsubscription; and the operational events all this decided, through {@link OperationalOutbox}.
+ * An attempt is never stored without its delivery's new state and its events, nor they without it.
+ * A caller's future completes once its change is stored; transient database errors are retried here.
  */
 @Component
 class AttemptLog implements SmartLifecycle {
@@ -37,46 +48,67 @@ class AttemptLog implements SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(AttemptLog.class);
     private static final int MAX_BATCH = 500;
     private static final String INSERT = """
-            insert into delivery_attempts (subscription_id, enquiry_id, attempt, outcome, http_status, error,
-                                           duration_ms, response_body, attempted_at, next_attempt_at)
-            values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            insert into delivery_attempts (webhook_id, subscription_id, enquiry_id, attempt, outcome, http_status, error,
+                                           duration_ms, response_body, response_truncated, attempted_at, next_attempt_at)
+            values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """;
-    // Keeps the latest failure.
-    private static final String KEEP_FAILED = """
-            insert into failed_deliveries (subscription_id, enquiry_id, delivery, failed_at)
-            values (?, ?, cast(? as json), ?)
-            on conflict (subscription_id, enquiry_id) do update
-               set delivery = excluded.delivery, failed_at = excluded.failed_at
-             where failed_deliveries.failed_at <= excluded.failed_at
+    private static final String UPDATE_DELIVERY = """
+            update deliveries set status = ?, attempts = ?, stage = ?, next_attempt_at = ?, updated_at = now()
+             where webhook_id = ? and submitted_at = ? and attempts = ?
+            """;
+    private static final String ENSURE_HEALTH = """
+            insert into subscription_health (subscription_id)
+            select id from webhook_subscriptions where id = any(?) on conflict do nothing
+            """;
+    private static final String LOCK_HEALTH = """
+            select subscription_id, consecutive_failures, failing_since, last_attempt_at, last_outcome, last_success_at,
+                   last_http_status, last_error
+              from subscription_health where subscription_id = any(?) order by subscription_id for update
+            """;
+    private static final String UPDATE_HEALTH = """
+            update subscription_health set consecutive_failures = ?, failing_since = ?, last_attempt_at = ?, last_outcome = ?,
+                   last_success_at = ?, last_http_status = ?, last_error = ?
+             where subscription_id = ?
+            """;
+    // A 410 ends the subscription when its attempt is stored, so that it is announced once.
+    private static final String UNSUBSCRIBE = """
+            update webhook_subscriptions set unsubscribed_at = now(), unsubscribe_reason = ?
+             where id = any(?) and unsubscribed_at is null
+            returning id
             """;
 
-    private record Pending(Attempt attempt, String delivery, CompletableFuture<Void> stored) {
+    /** A delivery's new row, and the attempt that made it (null when it was skipped unattempted). */
+    record Change(Delivery before, Delivery after, Instant nextAttemptAt, Attempt attempt, List<OperationalEvent> events) {
 
-        boolean failed() {
-            return attempt.outcome().isFailure();
+        static Change skipped(Delivery before, Delivery after) {
+            return new Change(before, after, null, null, List.of());
         }
     }
+
+    private record Pending(Change change, CompletableFuture<Void> stored) {}
 
     private final JdbcTemplate jdbc;
     private final TransactionTemplate transaction;
     private final BlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
     private final Retry retry;
+    private final DeliveryTransitions transitions;
     private final OperationalOutbox operational;
     private volatile boolean running;
     private Thread writer;
 
     AttemptLog(JdbcTemplate jdbc, TransactionTemplate transaction, WebhookProperties properties,
-            OperationalOutbox operational) {
+            DeliveryTransitions transitions, OperationalOutbox operational) {
         this.jdbc = jdbc;
         this.transaction = transaction;
+        this.transitions = transitions;
         this.operational = operational;
         this.retry = properties.attemptLogRetry().toRetry("attempt-log");
     }
 
-    /** Stores the attempt; {@code delivery} is the record value attempted, kept if the attempt failed. */
-    CompletableFuture<Void> record(Attempt attempt, String delivery) {
+    /** Stores the change; the future completes once it is committed. */
+    CompletableFuture<Void> record(Change change) {
         CompletableFuture<Void> stored = new CompletableFuture<>();
-        queue.add(new Pending(attempt, delivery, stored));
+        queue.add(new Pending(change, stored));
         return stored;
     }
 
@@ -90,7 +122,8 @@ class AttemptLog implements SmartLifecycle {
                 }
                 batch.add(first);
                 queue.drainTo(batch, MAX_BATCH - 1);
-                write(batch);
+                List<Change> changes = batch.stream().map(Pending::change).toList();
+                retry.executeRunnable(() -> transaction.executeWithoutResult(status -> write(changes)));
                 batch.forEach(pending -> pending.stored().complete(null));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -104,58 +137,112 @@ class AttemptLog implements SmartLifecycle {
         }
     }
 
-    private void write(List<Pending> batch) {
-        List<Pending> failures = latestFailures(batch);
-        retry.executeRunnable(() -> transaction.executeWithoutResult(status -> {
-            insertAttempts(batch);
-            if (!failures.isEmpty()) {
-                jdbc.batchUpdate(KEEP_FAILED, failures, failures.size(), (statement, pending) -> {
-                    Attempt a = pending.attempt();
-                    statement.setObject(1, a.subscription().value());
-                    statement.setObject(2, a.enquiry().value());
-                    statement.setString(3, pending.delivery());
-                    statement.setTimestamp(4, Timestamp.from(a.attemptedAt()));
-                });
+    private void write(List<Change> changes) {
+        List<Attempt> attempts = changes.stream().map(Change::attempt).filter(Objects::nonNull)
+                .sorted(Comparator.comparing(Attempt::attemptedAt)).toList();
+        jdbc.batchUpdate(INSERT, attempts, attempts.size(), (statement, a) -> {
+            statement.setString(1, a.delivery().webhookId());
+            statement.setObject(2, a.delivery().subscription().value());
+            statement.setObject(3, a.delivery().enquiry().value());
+            statement.setInt(4, a.number());
+            statement.setString(5, a.outcome().value());
+            statement.setObject(6, a.httpStatus());
+            statement.setString(7, a.error());
+            statement.setLong(8, a.durationMs());
+            statement.setString(9, a.responseBody());
+            statement.setBoolean(10, a.responseTruncated());
+            statement.setTimestamp(11, Timestamp.from(a.attemptedAt()));
+            statement.setTimestamp(12, a.nextAttemptAt() == null ? null : Timestamp.from(a.nextAttemptAt()));
+        });
+        List<Change> inKeyOrder = changes.stream()
+                .sorted(Comparator.comparing((Change c) -> c.after().webhookId()).thenComparing(c -> c.after().submittedAt()))
+                .toList();
+        jdbc.batchUpdate(UPDATE_DELIVERY, inKeyOrder, inKeyOrder.size(), (statement, c) -> {
+            statement.setString(1, c.after().status().value());
+            statement.setInt(2, c.after().attempts());
+            statement.setInt(3, c.after().stage());
+            statement.setTimestamp(4, c.nextAttemptAt() == null ? null : Timestamp.from(c.nextAttemptAt()));
+            statement.setString(5, c.after().webhookId());
+            statement.setTimestamp(6, Timestamp.from(c.after().submittedAt()));
+            statement.setInt(7, c.before().attempts());
+        });
+        List<OperationalEvent> events = new ArrayList<>();
+        changes.forEach(c -> events.addAll(c.events()));
+        events.addAll(changeHealth(attempts));
+        operational.write(jdbc, announcedOnce(events));
+    }
+
+    /** Each attempt's effect on its subscription's health, in the order the attempts were made. */
+    private List<OperationalEvent> changeHealth(List<Attempt> attempts) {
+        if (attempts.isEmpty()) {
+            return List.of();
+        }
+        Array ids = uuids(attempts.stream().map(a -> a.delivery().subscription().value()).distinct().sorted().toList());
+        jdbc.update(ENSURE_HEALTH, ids);
+        Map<SubscriptionId, HookHealth> health = new HashMap<>();
+        jdbc.query(LOCK_HEALTH, (ResultSet rs) -> {
+            health.put(SubscriptionId.of(rs.getObject("subscription_id", UUID.class)), readHealth(rs));
+        }, ids);
+        List<OperationalEvent> events = new ArrayList<>();
+        for (Attempt a : attempts) {
+            HookHealth before = health.get(a.delivery().subscription());
+            if (before == null) {
+                continue; // the subscription was deleted meanwhile: nobody to tell
             }
-            operational.afterAttemptsStored(jdbc, batch.stream().map(Pending::attempt)
-                    .map(a -> new StoredAttempt(a.subscription(), a.enquiry(), a.number(), a.outcome(), a.attemptedAt()))
-                    .toList());
-        }));
+            DeliveryTransitions.HookChange change = transitions.afterAttemptOnHook(a.delivery(), before, a.outcome(),
+                    a.attemptedAt(), a.httpStatus(), a.error());
+            health.put(a.delivery().subscription(), change.next());
+            events.addAll(change.events());
+        }
+        List<Map.Entry<SubscriptionId, HookHealth>> rows = List.copyOf(health.entrySet());
+        jdbc.batchUpdate(UPDATE_HEALTH, rows, rows.size(), (statement, row) -> {
+            HookHealth h = row.getValue();
+            statement.setInt(1, h.consecutiveFailures());
+            statement.setTimestamp(2, timestamp(h.failingSince()));
+            statement.setTimestamp(3, timestamp(h.lastAttemptAt()));
+            statement.setString(4, h.lastOutcome() == null ? null : h.lastOutcome().value());
+            statement.setTimestamp(5, timestamp(h.lastSuccessAt()));
+            statement.setObject(6, h.lastHttpStatus());
+            statement.setString(7, h.lastError());
+            statement.setObject(8, row.getKey().value());
+        });
+        return events;
     }
 
     /**
-     * One failure per delivery (an upsert may not touch a row twice in one statement), in key
-     * order, so that concurrent writers lock the rows in the same order.
+     * A 410 unsubscribes its subscription here, conditionally: of two replicas storing one at once
+     * only the first announces it.
      */
-    private static List<Pending> latestFailures(List<Pending> batch) {
-        Map<List<UUID>, Pending> latest = new HashMap<>();
-        for (Pending pending : batch) {
-            if (pending.failed() && pending.delivery() != null) {
-                latest.merge(List.of(pending.attempt().subscription().value(), pending.attempt().enquiry().value()), pending,
-                        (earlier, later) -> later.attempt().attemptedAt().isBefore(earlier.attempt().attemptedAt())
-                                ? earlier : later);
-            }
+    private List<OperationalEvent> announcedOnce(List<OperationalEvent> events) {
+        List<UUID> gone = events.stream().filter(OperationalEvent.HookUnsubscribed.class::isInstance)
+                .map(e -> e.subscription().value()).distinct().sorted().toList();
+        if (gone.isEmpty()) {
+            return events;
         }
-        return latest.values().stream()
-                .sorted(Comparator.comparing((Pending pending) -> pending.attempt().subscription().value())
-                        .thenComparing(pending -> pending.attempt().enquiry().value()))
+        Set<UUID> unsubscribed = new HashSet<>(jdbc.queryForList(UNSUBSCRIBE, UUID.class, DeliveryRefusal.GONE_REASON, uuids(gone)));
+        return events.stream()
+                .filter(e -> !(e instanceof OperationalEvent.HookUnsubscribed) || unsubscribed.remove(e.subscription().value()))
                 .toList();
     }
 
-    private void insertAttempts(List<Pending> batch) {
-        jdbc.batchUpdate(INSERT, batch, batch.size(), (statement, pending) -> {
-            Attempt a = pending.attempt();
-            statement.setObject(1, a.subscription().value());
-            statement.setObject(2, a.enquiry().value());
-            statement.setInt(3, a.number());
-            statement.setString(4, a.outcome().value());
-            statement.setObject(5, a.httpStatus());
-            statement.setString(6, a.error());
-            statement.setLong(7, a.durationMs());
-            statement.setString(8, a.responseBody());
-            statement.setTimestamp(9, Timestamp.from(a.attemptedAt()));
-            statement.setTimestamp(10, a.nextAttemptAt() == null ? null : Timestamp.from(a.nextAttemptAt()));
-        });
+    private static HookHealth readHealth(ResultSet rs) throws SQLException {
+        String outcome = rs.getString("last_outcome");
+        return new HookHealth(rs.getInt("consecutive_failures"), instant(rs, "failing_since"), instant(rs, "last_attempt_at"),
+                outcome == null ? null : DeliveryOutcome.of(outcome), instant(rs, "last_success_at"),
+                rs.getObject("last_http_status", Integer.class), rs.getString("last_error"));
+    }
+
+    private static Instant instant(ResultSet rs, String column) throws SQLException {
+        Timestamp timestamp = rs.getTimestamp(column);
+        return timestamp == null ? null : timestamp.toInstant();
+    }
+
+    private static Timestamp timestamp(Instant instant) {
+        return instant == null ? null : Timestamp.from(instant);
+    }
+
+    private Array uuids(List<UUID> ids) {
+        return jdbc.execute((Connection connection) -> connection.createArrayOf("uuid", ids.toArray()));
     }
 
     @Override

@@ -13,7 +13,6 @@ import org.apache.kafka.common.TopicPartition;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.kafka.autoconfigure.ConcurrentKafkaListenerContainerFactoryConfigurer;
 import org.springframework.context.SmartLifecycle;
-import org.springframework.kafka.KafkaException;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.kafka.listener.AcknowledgingConsumerAwareMessageListener;
@@ -24,8 +23,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * One listener container per stage of the {@link RetrySchedule}, each in its own consumer group
- * ({@code webhook-dispatcher.deliveries}, {@code webhook-dispatcher.deliveries-retry-0}, …, the
- * groups these topics have always been read in, so that upgrades keep their offsets), all feeding
+ * ({@code webhook-dispatcher.deliveries}, {@code webhook-dispatcher.deliveries-retry-0}, …), all feeding
  * the {@link DeliveryListener}: {@code DISPATCHER_CONSUMERS} consumers on {@code webhook.deliveries},
  * {@code DISPATCHER_RETRY_CONSUMERS} on each retry topic. Acknowledgements are manual and given in offset order
  * ({@link InOrderAcks}); a retry stage's records wait until due ({@link DueTimeHold}); what was in
@@ -71,15 +69,7 @@ class DeliveryContainers implements SmartLifecycle {
                 }
             });
             properties.setMessageListener((AcknowledgingConsumerAwareMessageListener<String, String>)
-                    (record, ack, consumer) -> {
-                        try {
-                            listener.onDelivery(record, ack, consumer, hold);
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                            // The container's error handler seeks back to the record: it is read again, not passed over.
-                            throw new KafkaException("Interrupted while waiting for a delivery slot", e);
-                        }
-                    });
+                    (record, ack, consumer) -> listener.onDelivery(record, ack, consumer, hold));
             container.setBeanName("webhook-deliveries" + stage.groupSuffix().substring(".deliveries".length()));
             hold.pausing(container);
             containers.add(container);

@@ -1,50 +1,127 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
+import com.holidaylistings.integration.dispatcher.lane.OwnerLanes;
 import com.holidaylistings.integration.dispatcher.retry.DueTimeHold;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.kafka.support.Acknowledgment;
 import org.springframework.stereotype.Component;
 
 /**
  * Receives the delivery records of every stage ({@code webhook.deliveries} and, once each is due,
- * its retry topics). It only starts the attempt and returns, so the consumer keeps consuming while
- * receivers answer; a record is acknowledged, in offset order, once its outcome is stored and, if
- * it failed, once it is safely on the next retry topic or the dead letters.
+ * its retry topics) and hands each to its owner's lane ({@link OwnerLanes}), never waiting: the
+ * consumer keeps consuming while receivers answer and while an owner's lane is full. A copy of a
+ * record whose attempt is in flight here is recognised and passed over. An owner whose lane is full
+ * has the delivery wait on its row instead ({@link Deliveries#park}). A record is acknowledged, in
+ * offset order, once what became of it is stored and, if it failed, once it is on the next retry
+ * topic or the dead letters. When our own database fails, the record is tried again a little later,
+ * holding no capacity meanwhile.
  */
 @Component
-class DeliveryListener {
+class DeliveryListener implements DisposableBean {
 
     private static final Logger log = LoggerFactory.getLogger(DeliveryListener.class);
 
-    private final DeliveryScheduler scheduler;
+    private final DeliveryRecords records;
+    private final OwnerLanes lanes;
+    private final WebhookAttempt attempt;
+    private final Deliveries deliveries;
     private final RetryForwarder forwarder;
     private final InOrderAcks acks;
+    private final long infrastructureRetryMillis;
+    /** The webhook-id of each delivery being attempted or waiting in a lane here, with the attempt its record is for. */
+    private final Map<String, Integer> inProgress = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService timers =
+            Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("delivery-again").factory());
 
-    DeliveryListener(DeliveryScheduler scheduler, RetryForwarder forwarder, InOrderAcks acks) {
-        this.scheduler = scheduler;
+    DeliveryListener(DeliveryRecords records, OwnerLanes lanes, WebhookAttempt attempt, Deliveries deliveries,
+            RetryForwarder forwarder, InOrderAcks acks, WebhookProperties properties) {
+        this.records = records;
+        this.lanes = lanes;
+        this.attempt = attempt;
+        this.deliveries = deliveries;
         this.forwarder = forwarder;
         this.acks = acks;
+        this.infrastructureRetryMillis = properties.infrastructureRetry().toMillis();
     }
 
-    void onDelivery(ConsumerRecord<String, String> record, Acknowledgment ack, Consumer<?, ?> consumer,
-            DueTimeHold hold) throws InterruptedException {
+    void onDelivery(ConsumerRecord<String, String> record, Acknowledgment ack, Consumer<?, ?> consumer, DueTimeHold hold) {
         if (hold.holds(record, consumer)) {
             return;
         }
         acks.started(record, ack);
-        scheduler.submit(record).thenAccept(result -> {
-            try {
-                if (result.movesOn()) {
-                    forwarder.forward(record, result.next(), result.reason());
-                }
-                acks.finished(record);
-            } catch (RuntimeException e) {
-                // Not acknowledged: the record is delivered again after a restart or rebalance.
-                log.error("Could not move a failed delivery on; it stays uncommitted", e);
+        DeliveryTask task = records.read(record);
+        if (task == null) {
+            log.error("Unreadable delivery record {}-{}@{} skipped", record.topic(), record.partition(), record.offset());
+            acks.finished(record);
+            return;
+        }
+        if (!claim(task)) {
+            acks.finished(record); // a copy of a record whose attempt is already under way here
+            return;
+        }
+        offer(record, task, records.dueAt(record));
+    }
+
+    private void offer(ConsumerRecord<String, String> record, DeliveryTask task, Instant dueAt) {
+        if (!lanes.offer(task.ownerId(), () -> attemptAndMoveOn(record, task, dueAt))) {
+            Thread.ofVirtual().start(() -> park(record, task));
+        }
+    }
+
+    private void attemptAndMoveOn(ConsumerRecord<String, String> record, DeliveryTask task, Instant dueAt) {
+        try {
+            attempt.attempt(task, dueAt).filter(DeliveryTransitions.AfterAttempt::recordMovesOn)
+                    .ifPresent(after -> forwarder.forward(task, after));
+            release(task);
+            acks.finished(record);
+        } catch (RuntimeException e) {
+            log.warn("Delivery {} not attempted, trying again in {} ms: {}", task.webhookId(), infrastructureRetryMillis,
+                    e.getMessage());
+            timers.schedule(() -> offer(record, task, dueAt), infrastructureRetryMillis, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private void park(ConsumerRecord<String, String> record, DeliveryTask task) {
+        try {
+            deliveries.park(task, Instant.now());
+            release(task);
+            acks.finished(record);
+        } catch (RuntimeException e) {
+            log.warn("Delivery {} could not wait on its row, trying again in {} ms: {}", task.webhookId(),
+                    infrastructureRetryMillis, e.getMessage());
+            timers.schedule(() -> park(record, task), infrastructureRetryMillis, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** False for a copy: a record of the same delivery for this attempt or an earlier one is already under way here. */
+    private boolean claim(DeliveryTask task) {
+        boolean[] claimed = {false};
+        inProgress.compute(task.webhookId(), (id, attempt) -> {
+            if (attempt != null && attempt >= task.attempt()) {
+                return attempt;
             }
+            claimed[0] = true;
+            return task.attempt();
         });
+        return claimed[0];
+    }
+
+    private void release(DeliveryTask task) {
+        inProgress.remove(task.webhookId(), task.attempt());
+    }
+
+    @Override
+    public void destroy() {
+        timers.shutdownNow();
     }
 }

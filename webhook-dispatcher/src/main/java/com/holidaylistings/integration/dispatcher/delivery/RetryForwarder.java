@@ -1,9 +1,7 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
-import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
 import io.github.resilience4j.retry.Retry;
 import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -11,11 +9,11 @@ import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * Moves a failed delivery on, as the {@link RetrySchedule} decided: to the next retry topic, where
- * it waits until due, or to the dead letters after the last. Returns once Kafka has the record;
- * a send that keeps failing is retried by the forward policy ({@code webhook.forward-retry}) and then
- * thrown, and the failed record is then not acknowledged: it is delivered again after a restart or
- * rebalance rather than lost.
+ * Moves a failed delivery's record on, as {@link DeliveryTransitions} decided: to the next retry
+ * topic, where it waits until due, or to the dead letters after the last. Returns once Kafka has the
+ * record; a send that keeps failing is retried by the forward policy ({@code webhook.forward-retry}).
+ * If it still fails, the delivery's row (already pending for that attempt) is left for the row poller,
+ * which puts overdue pending deliveries back on {@code webhook.deliveries}: nothing is lost.
  */
 @Component
 class RetryForwarder {
@@ -23,33 +21,41 @@ class RetryForwarder {
     private static final Logger log = LoggerFactory.getLogger(RetryForwarder.class);
 
     private final KafkaTemplate<String, String> kafka;
-    private final RetrySchedule schedule;
+    private final DeliveryRecords records;
     private final Retry retry;
     private final DeliveryMetrics metrics;
 
-    RetryForwarder(KafkaTemplate<String, String> kafka, RetrySchedule schedule, WebhookProperties properties,
+    RetryForwarder(KafkaTemplate<String, String> kafka, DeliveryRecords records, WebhookProperties properties,
             DeliveryMetrics metrics) {
         this.kafka = kafka;
-        this.schedule = schedule;
+        this.records = records;
         this.retry = properties.forwardRetry().toRetry("retry-forward");
         this.metrics = metrics;
     }
 
-    void forward(ConsumerRecord<String, String> failed, RetrySchedule.AfterFailure next, String reason) {
-        ProducerRecord<String, String> forwarded = schedule.forward(failed, next, reason);
-        retry.executeRunnable(() -> {
-            try {
-                kafka.send(forwarded).get(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("Interrupted while forwarding a failed delivery", e);
-            } catch (Exception e) {
-                throw new IllegalStateException("Could not forward a failed delivery to " + forwarded.topic(), e);
-            }
-        });
-        if (next.abandoned()) {
+    void forward(DeliveryTask failed, DeliveryTransitions.AfterAttempt after) {
+        ProducerRecord<String, String> forwarded = records.after(failed, after.movesOn());
+        try {
+            retry.executeRunnable(() -> send(forwarded));
+        } catch (RuntimeException e) {
+            log.error("Could not put delivery {} on {}; the row poller takes it up when it is overdue",
+                    failed.webhookId(), forwarded.topic(), e);
+            return;
+        }
+        if (after.movesOn().abandoned()) {
             metrics.deadLettered();
-            log.warn("Delivery abandoned after the last retry: subscription {}", failed.key());
+            log.warn("Delivery {} abandoned after the last retry: subscription {}", failed.webhookId(), failed.subscriptionId());
+        }
+    }
+
+    private void send(ProducerRecord<String, String> record) {
+        try {
+            kafka.send(record).get(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while forwarding a failed delivery", e);
+        } catch (Exception e) {
+            throw new IllegalStateException("Could not forward a failed delivery to " + record.topic(), e);
         }
     }
 }

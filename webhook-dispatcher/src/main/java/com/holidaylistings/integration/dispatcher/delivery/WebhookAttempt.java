@@ -1,75 +1,76 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
-import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
-import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import org.slf4j.MDC;
 import org.springframework.stereotype.Component;
 
 /**
- * One attempt to deliver one event to one subscription, start to end: the subscription as it is now
- * (refused when removed, paused, unsubscribed or already delivered), the target's guards, the signed
- * POST, the outcome (what follows a failure is the {@link RetrySchedule}'s decision), and the attempt
- * log. Returns once the attempt is stored; what became of it is the returned value.
+ * One attempt of one delivery, start to end: its row, payload and subscription as they are now (in
+ * one query); nothing when the record is not the one the delivery waits for (a copy, or stale); a
+ * skip when the subscription was paused or removed; otherwise the target's guards, the signed POST,
+ * {@link DeliveryTransitions}' decision, and the {@link AttemptLog}. Returns once the change is
+ * stored. A failure of our own infrastructure (the database) is thrown: the record is tried again
+ * later, not counted as an attempt.
  */
 @Component
 class WebhookAttempt {
 
-    private final SubscriptionRepository subscriptions;
+    private final Deliveries deliveries;
     private final TargetGuards guards;
     private final WebhookSender sender;
     private final AttemptLog attempts;
     private final DeliveryMetrics metrics;
-    private final RetrySchedule schedule;
+    private final DeliveryTransitions transitions;
 
-    WebhookAttempt(SubscriptionRepository subscriptions, TargetGuards guards, WebhookSender sender,
-            AttemptLog attempts, DeliveryMetrics metrics, RetrySchedule schedule) {
-        this.subscriptions = subscriptions;
+    WebhookAttempt(Deliveries deliveries, TargetGuards guards, WebhookSender sender, AttemptLog attempts,
+            DeliveryMetrics metrics, DeliveryTransitions transitions) {
+        this.deliveries = deliveries;
         this.guards = guards;
         this.sender = sender;
         this.attempts = attempts;
         this.metrics = metrics;
-        this.schedule = schedule;
+        this.transitions = transitions;
     }
 
     /**
-     * Attempts {@code request} at {@code stage} of the retry schedule (1 for its first attempt),
-     * which was due at {@code dueAt} (null for a first attempt); {@code record} is the record value,
-     * kept with a failed attempt so that it can be delivered again.
+     * Attempts the delivery {@code task}'s record is for, which was due at {@code dueAt} (null for a
+     * first attempt); what the attempt made of it, or empty when nothing was sent.
      */
-    AttemptResult attempt(DeliveryRequest request, String record, int stage, Instant dueAt) {
-        Optional<SubscriptionRepository.Target> found = subscriptions.target(request.subscription(), request.enquiry(),
-                request.attemptNumber(1));
-        if (found.isEmpty() || found.get().refusal().isPresent()) {
-            return AttemptResult.SKIPPED;
+    Optional<DeliveryTransitions.AfterAttempt> attempt(DeliveryTask task, Instant dueAt) {
+        Deliveries.Attemptable found = deliveries.forAttempt(task).orElse(null);
+        if (found == null || !transitions.isDue(found.delivery(), task)) {
+            return Optional.empty();
         }
-        SubscriptionRepository.Target target = found.get();
-        Instant startedAt = Instant.now();
-        if (stage == 1 && request.isFirstDelivery()) {
-            metrics.firstAttemptStarted(Duration.between(request.sentAt(), startedAt));
-        } else if (dueAt != null) {
-            metrics.retryStarted(Duration.between(dueAt, startedAt));
+        Delivery delivery = found.delivery();
+        if (found.refusal().isPresent()) {
+            attempts.record(AttemptLog.Change.skipped(delivery, transitions.skipped(delivery))).join();
+            return Optional.empty();
         }
-        HttpOutcome http = guards.send(target.url(),
-                () -> sender.post(target.url(), request.payload(), request.webhookId(), target.secrets()));
-        Instant finishedAt = startedAt.plus(http.duration());
-        AttemptResult result = http.succeeded() ? AttemptResult.of(DeliveryOutcome.SUCCEEDED)
-                : http.gone() ? AttemptResult.of(DeliveryOutcome.GONE)
-                : AttemptResult.failed(schedule.afterFailure(stage, finishedAt, http.status(), http.retryAfter()),
-                        http.failureReason());
-        // A GONE attempt unsubscribes its subscription when it is stored (AttemptLog), with its hook.unsubscribed event.
-        attempts.record(new Attempt(request.subscription(), request.enquiry(), request.attemptNumber(stage),
-                        result.outcome(), http.status(), http.error(), http.duration().toMillis(), http.body(),
-                        startedAt, result.movesOn() ? result.next().nextAttemptAt() : null), record)
-                .join();
-        metrics.attempted(result.outcome(), http.duration());
-        return result;
-    }
-
-    /** Our own infrastructure failed before or while attempting: the record moves on as if the attempt had failed. */
-    AttemptResult notAttempted(int stage, Throwable cause) {
-        return AttemptResult.failed(schedule.afterFailure(stage, Instant.now(), null, null),
-                "not attempted: " + cause.getMessage());
+        if (found.requestId() != null) {
+            MDC.put("requestId", found.requestId()); // the intake or redelivery request's id, in every log line of the attempt
+        }
+        try {
+            Instant startedAt = Instant.now();
+            if (delivery.attempts() == 0) {
+                metrics.firstAttemptStarted(Duration.between(task.submittedAt(), startedAt));
+            } else if (dueAt != null) {
+                metrics.retryStarted(Duration.between(dueAt, startedAt));
+            }
+            HttpOutcome http = guards.send(found.url(),
+                    () -> sender.post(found.url(), found.payload(), delivery.webhookId(), found.secrets()));
+            Instant finishedAt = startedAt.plus(http.duration());
+            DeliveryTransitions.AfterAttempt after = transitions.afterAttempt(delivery, http, finishedAt);
+            Attempt attempt = new Attempt(delivery, after.next().attempts(), after.outcome(), http.status(),
+                    http.error(), http.duration().toMillis(),
+                    http.body(), http.bodyTruncated(), startedAt, after.nextAttemptAt());
+            attempts.record(new AttemptLog.Change(delivery, after.next(), after.nextAttemptAt(), attempt, after.events()))
+                    .join();
+            metrics.attempted(after.outcome(), http.duration());
+            return Optional.of(after);
+        } finally {
+            MDC.remove("requestId");
+        }
     }
 }

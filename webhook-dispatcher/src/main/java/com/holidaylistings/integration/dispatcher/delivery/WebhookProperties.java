@@ -21,21 +21,32 @@ import org.springframework.validation.annotation.Validated;
  * @param maxConcurrencyPerTarget deliveries in flight to one target URL; more wait their turn
  * @param maxConnectionsPerHost connections to one host, shared by all its targets: generous, so
  *     that healthy subscriptions on a host never queue behind a slow one there
- * @param maxInFlight deliveries in flight in this process; consumption pauses beyond it
+ * @param maxInFlight deliveries in flight in this process (1024); beyond it the owners' lanes take
+ *     the freed slots in turn
+ * @param maxInFlightPerOwner {@code WEBHOOK_MAX_IN_FLIGHT_PER_OWNER}: one owner's deliveries in flight
+ *     in this process (64); more of the owner's wait in its lane
+ * @param maxQueuedPerOwner deliveries of one owner waiting in its lane in memory (256); more wait on
+ *     their rows, put back on the deliveries topic as the lane makes room
+ * @param infrastructureRetry after our own database failed during an attempt, the wait before the
+ *     record is tried again, holding no capacity (5s)
+ * @param rowPollInterval {@code WEBHOOK_ROW_POLL_INTERVAL}: how often each replica puts the deliveries
+ *     that fell due on their rows (waiting, asked for again) back on the deliveries topic (1s)
+ * @param overdueAfter a pending delivery this long past its due time is taken to have lost its record
+ *     (a crash between storing an attempt and forwarding its record, or Kafka away) and is put back on
+ *     the deliveries topic by the row poller (5m; copies are recognised)
  * @param failuresToOpenCircuit consecutive failures of a target after which its deliveries go
  *     straight to the retry path (20: a burst of failures on stale connections is no reason)
  * @param openCircuitFor how long a target's circuit stays open before one trial delivery
  * @param topicPartitions partitions of the deliveries topic and its retry topics
  * @param topicReplicationFactor their replication factor
- * @param attemptRetention {@code WEBHOOK_ATTEMPT_RETENTION}: delivery attempts and failed deliveries
- *     older than this are deleted (30d; keep it longer than the topics' retention, since the log also
- *     stops repeats)
- * @param attemptPurgeInterval how often the attempt log's old rows are looked for (1h)
+ * @param attemptRetention {@code WEBHOOK_ATTEMPT_RETENTION}: deliveries, their events and attempts
+ *     older than this are dropped, a day's partition at a time (30d; keep it longer than the topics'
+ *     retention)
+ * @param attemptPurgeInterval how often the days ahead are made and the old ones dropped (1h)
  * @param attemptLogRetry how a failed write of the attempt log is retried before its deliveries
  *     count as not attempted (6 tries, 100 ms doubling up to 3 s)
  * @param forwardRetry how a failed send of a failed delivery to its next retry topic is retried
- *     before the record is left uncommitted, to be delivered again after a restart or rebalance
- *     (10 tries, 200 ms doubling up to 10 s)
+ *     before it is left to the row poller ({@code overdueAfter}) (10 tries, 200 ms doubling up to 10 s)
  * @param secretOverlap {@code WEBHOOK_SECRET_OVERLAP}: after an owner's secret is rotated, deliveries
  *     are signed with the new and the previous secret for this long, then with the new one only (24h)
  * @param failingAfter {@code WEBHOOK_FAILING_AFTER}: a subscription whose latest this many attempts
@@ -50,6 +61,11 @@ public record WebhookProperties(
         @DefaultValue("16") @Positive int maxConcurrencyPerTarget,
         @DefaultValue("256") @Positive int maxConnectionsPerHost,
         @DefaultValue("1024") @Positive int maxInFlight,
+        @DefaultValue("64") @Positive int maxInFlightPerOwner,
+        @DefaultValue("256") @Positive int maxQueuedPerOwner,
+        @DefaultValue("5s") Duration infrastructureRetry,
+        @DefaultValue("1s") Duration rowPollInterval,
+        @DefaultValue("5m") Duration overdueAfter,
         @DefaultValue("20") @Positive int failuresToOpenCircuit,
         @DefaultValue("30s") Duration openCircuitFor,
         @DefaultValue("12") @Positive int topicPartitions,

@@ -3,6 +3,7 @@ package com.holidaylistings.integration.dispatcher.delivery;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -37,8 +38,8 @@ import org.springframework.stereotype.Component;
 class WebhookSender implements DisposableBean {
 
     static final String USER_AGENT = "HolidayListings-Webhooks/1.0 (+owner-integration)";
-    private static final int KEPT_BODY_BYTES = 1024;
-    private static final int DRAINED_BODY_BYTES = 64 * 1024;
+    /** The prefix of a receiver's answer that is kept; the connection is closed rather than read past it. */
+    static final int KEPT_BODY_BYTES = 4096;
 
     private final CloseableHttpClient client;
     private final Duration timeout;
@@ -96,31 +97,75 @@ class WebhookSender implements DisposableBean {
         post.setHeader("webhook-signature", WebhookSignature.sign(secrets, webhookId, timestamp, body));
         long started = System.nanoTime();
         ScheduledFuture<?> deadline = deadlines.schedule(post::cancel, timeout.toMillis(), TimeUnit.MILLISECONDS);
-        try (ClassicHttpResponse response = client.executeOpen(null, post, null)) {
-            String kept = readBody(response);
-            return new HttpOutcome(response.getCode(), kept, null, since(started), retryAfter(response));
+        ClassicHttpResponse response;
+        try {
+            response = client.executeOpen(null, post, null);
         } catch (IOException | RuntimeException e) {
+            deadline.cancel(false);
             String error = post.isCancelled() ? "timed out after " + timeout.toMillis() + " ms" : describe(e);
-            return new HttpOutcome(null, null, error, since(started), null);
+            return HttpOutcome.noAnswer(error, since(started));
+        }
+        // The status line is in: a 2xx is a success whatever the body does after it.
+        try {
+            Body answer = readPrefix(response);
+            if (answer.truncated()) {
+                post.cancel(); // closes the connection instead of reading the rest (closing would drain it)
+            }
+            return new HttpOutcome(response.getCode(), answer.text(), answer.truncated(), null, since(started),
+                    retryAfter(response));
         } finally {
             deadline.cancel(false);
+            closeQuietly(response);
         }
     }
 
-    private static String readBody(ClassicHttpResponse response) throws IOException {
-        if (response.getEntity() == null) {
-            return null;
+    private static void closeQuietly(ClassicHttpResponse response) {
+        try {
+            response.close();
+        } catch (IOException | RuntimeException e) {
+            // an aborted connection may complain on close; the answer is already read
         }
-        InputStream in = response.getEntity().getContent();
-        byte[] kept = in.readNBytes(KEPT_BODY_BYTES);
-        in.skip(DRAINED_BODY_BYTES); // small bodies are drained so the connection can be reused
-        // A character cut off at the 1 KiB mark is dropped rather than replaced, so the text stays within 1 KiB.
-        String text = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.IGNORE)
-                .onUnmappableCharacter(CodingErrorAction.IGNORE)
-                .decode(ByteBuffer.wrap(kept))
-                .toString();
-        return text.replace('\u0000', ' ');
+    }
+
+    /** The body's text, cut at {@link #KEPT_BODY_BYTES}. */
+    private record Body(String text, boolean truncated) {}
+
+    /**
+     * Reads at most {@link #KEPT_BODY_BYTES} of the body, and one byte more to know whether there is
+     * more. A body that stops coming (the deadline cancels the exchange) keeps what had arrived.
+     */
+    private static Body readPrefix(ClassicHttpResponse response) {
+        if (response.getEntity() == null) {
+            return new Body(null, false);
+        }
+        byte[] kept = new byte[KEPT_BODY_BYTES + 1];
+        int read = 0;
+        boolean cut = false;
+        try {
+            InputStream in = response.getEntity().getContent();
+            int n;
+            while (read < kept.length && (n = in.read(kept, read, kept.length - read)) >= 0) {
+                read += n;
+            }
+        } catch (IOException | RuntimeException e) {
+            cut = true;
+        }
+        int length = Math.min(read, KEPT_BODY_BYTES);
+        return new Body(text(kept, length), cut || read > KEPT_BODY_BYTES);
+    }
+
+    /** A character cut off at the limit is dropped rather than replaced, so the text stays within 4 KiB. */
+    private static String text(byte[] bytes, int length) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.IGNORE)
+                    .onUnmappableCharacter(CodingErrorAction.IGNORE)
+                    .decode(ByteBuffer.wrap(bytes, 0, length))
+                    .toString()
+                    .replace('\u0000', ' ');
+        } catch (CharacterCodingException e) {
+            throw new IllegalStateException("Decoding that ignores errors cannot fail", e);
+        }
     }
 
     private static Duration retryAfter(ClassicHttpResponse response) {

@@ -1,40 +1,49 @@
 package com.holidaylistings.integration.dispatcher.fanout;
 
-import com.holidaylistings.integration.dispatcher.DeliveryTopics;
-import com.holidaylistings.integration.dispatcher.delivery.DeliveryRequest;
+import com.holidaylistings.integration.dispatcher.delivery.DeliveryRecords;
+import com.holidaylistings.integration.dispatcher.delivery.DeliveryTask;
 import com.holidaylistings.integration.events.EnquiryCreated;
+import com.holidaylistings.integration.events.delivery.WebhookIds;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.stereotype.Component;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Turns a batch of {@code enquiry.created} events into one delivery record per matching
- * subscription of each, and returns once Kafka has them all: only then are the events' offsets
- * committed. One subscription query serves the whole batch and the records are sent together, so
- * an event costs a share of one query and one wait for Kafka, not one of each. A failure (database
- * or Kafka away) goes up to the listener container, which tries the batch again (FanOutConfig).
+ * Turns a batch of {@code enquiry.created} events into one delivery per matching subscription of
+ * each: their rows first ({@link NewDeliveries}), then one record each on {@code webhook.deliveries}
+ * for its first attempt, and returns once Kafka has them all: only then are the events' offsets
+ * committed. One subscription query and one transaction serve the whole batch, and the records are
+ * sent together. A failure (database or Kafka away) goes up to the listener container, which tries
+ * the batch again (FanOutConfig); rows already written are kept, records sent again are copies that
+ * the delivery's row recognises.
  */
 @Component
 class DeliveryFanOut {
 
-    /** An event read from {@code enquiry.created}. */
-    record Event(String eventId, String requestId, EnquiryCreated enquiry, String payload) {
-    }
+    /** An event read from {@code enquiry.created}: its id, the intake request's id, the enquiry and the exact payload. */
+    record Event(UUID eventId, String requestId, EnquiryCreated enquiry, String payload) {}
+
+    /** A delivery of an event to one subscription, as its first record carries it. */
+    record NewDelivery(Event event, DeliveryTask task) {}
 
     private final LiveSubscriptions subscriptions;
+    private final NewDeliveries rows;
+    private final DeliveryRecords records;
     private final KafkaTemplate<String, String> kafka;
-    private final JsonMapper json;
 
-    DeliveryFanOut(LiveSubscriptions subscriptions, KafkaTemplate<String, String> kafka, JsonMapper json) {
+    DeliveryFanOut(LiveSubscriptions subscriptions, NewDeliveries rows, DeliveryRecords records,
+            KafkaTemplate<String, String> kafka) {
         this.subscriptions = subscriptions;
+        this.rows = rows;
+        this.records = records;
         this.kafka = kafka;
-        this.json = json;
     }
 
     /** Returns how many deliveries were queued. */
@@ -44,18 +53,25 @@ class DeliveryFanOut {
         }
         Map<UUID, List<LiveSubscriptions.LiveSubscription>> byProperty =
                 subscriptions.byProperty(events.stream().map(event -> event.enquiry().propertyId()).distinct().toList());
-        List<CompletableFuture<?>> sent = new ArrayList<>();
+        List<NewDelivery> deliveries = new ArrayList<>();
+        Set<Event> delivered = new LinkedHashSet<>();
         for (Event event : events) {
             EnquiryCreated enquiry = event.enquiry();
             for (LiveSubscriptions.LiveSubscription subscription : byProperty.get(enquiry.propertyId())) {
                 if (subscription.filter().matches(enquiry.propertyId(), enquiry.sentAt())) {
-                    UUID id = subscription.id().value();
-                    sent.add(kafka.send(DeliveryTopics.DELIVERIES, id.toString(), json.writeValueAsString(
-                            new DeliveryRequest(id, enquiry.enquiryId(), event.eventId(),
-                                    DeliveryRequest.webhookIdOf(event.eventId(), id), enquiry.sentAt(),
-                                    event.payload(), event.requestId(), null))));
+                    deliveries.add(new NewDelivery(event, new DeliveryTask(WebhookIds.of(event.eventId(), subscription.id()),
+                            enquiry.sentAt(), subscription.id(), subscription.owner(), 1)));
+                    delivered.add(event);
                 }
             }
+        }
+        if (deliveries.isEmpty()) {
+            return 0;
+        }
+        rows.insert(List.copyOf(delivered), deliveries);
+        List<CompletableFuture<?>> sent = new ArrayList<>(deliveries.size());
+        for (NewDelivery delivery : deliveries) {
+            sent.add(kafka.send(records.dueNow(delivery.task(), 1)));
         }
         CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
         return sent.size();

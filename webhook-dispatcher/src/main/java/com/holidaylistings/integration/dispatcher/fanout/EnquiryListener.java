@@ -5,6 +5,7 @@ import com.holidaylistings.integration.events.EnquiryEvents;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 import org.slf4j.Logger;
@@ -36,10 +37,12 @@ class EnquiryListener {
     void onEnquiriesCreated(List<ConsumerRecord<String, String>> records) throws Exception {
         List<DeliveryFanOut.Event> events = new ArrayList<>(records.size());
         for (ConsumerRecord<String, String> record : records) {
-            String eventId = header(record, EnquiryEvents.EVENT_ID_HEADER);
-            String id = eventId == null ? record.topic() + "-" + record.partition() + "-" + record.offset() : eventId;
+            String id = header(record, EnquiryEvents.EVENT_ID_HEADER);
             try {
-                events.add(new DeliveryFanOut.Event(id, header(record, EnquiryEvents.REQUEST_ID_HEADER),
+                // The relay always sets the event id; an event without one is named by its place in the topic.
+                UUID eventId = id == null ? UUID.nameUUIDFromBytes((record.topic() + "-" + record.partition() + "-"
+                        + record.offset()).getBytes(StandardCharsets.UTF_8)) : UUID.fromString(id);
+                events.add(new DeliveryFanOut.Event(eventId, header(record, EnquiryEvents.REQUEST_ID_HEADER),
                         json.readValue(record.value(), EnquiryCreated.class), record.value()));
             } catch (JacksonException | IllegalArgumentException | NullPointerException e) {
                 log.error("Skipping unreadable event {} at {}-{}@{}: {}", id, record.topic(), record.partition(),

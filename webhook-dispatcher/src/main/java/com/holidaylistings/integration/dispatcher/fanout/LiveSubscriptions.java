@@ -1,5 +1,6 @@
 package com.holidaylistings.integration.dispatcher.fanout;
 
+import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionFilter;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import java.util.ArrayList;
@@ -20,7 +21,7 @@ import org.springframework.stereotype.Repository;
 class LiveSubscriptions {
 
     /** A live subscription and the events it receives. */
-    record LiveSubscription(SubscriptionId id, SubscriptionFilter filter) {}
+    record LiveSubscription(SubscriptionId id, OwnerId owner, SubscriptionFilter filter) {}
 
     private final JdbcClient jdbc;
 
@@ -33,7 +34,7 @@ class LiveSubscriptions {
         Map<UUID, List<LiveSubscription>> byProperty = new HashMap<>();
         properties.forEach(property -> byProperty.put(property, new ArrayList<>()));
         jdbc.sql("""
-                        select p.id as event_property, s.id, s.property_id, s.created_at
+                        select p.id as event_property, s.id, s.owner_id, s.property_id, s.created_at
                           from properties p join webhook_subscriptions s on s.owner_id = p.owner_id
                          where p.id = any(:properties) and s.unsubscribed_at is null and not s.paused
                            and (s.property_id is null or s.property_id = p.id)
@@ -42,6 +43,7 @@ class LiveSubscriptions {
                 .query((rs, n) -> {
                     byProperty.get(rs.getObject("event_property", UUID.class)).add(new LiveSubscription(
                             SubscriptionId.of(rs.getObject("id", UUID.class)),
+                            OwnerId.of(rs.getObject("owner_id", UUID.class)),
                             new SubscriptionFilter(rs.getObject("property_id", UUID.class),
                                     rs.getTimestamp("created_at").toInstant())));
                     return null;

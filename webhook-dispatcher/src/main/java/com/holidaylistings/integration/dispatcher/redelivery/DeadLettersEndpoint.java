@@ -9,10 +9,9 @@ import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.stereotype.Component;
 
 /**
- * {@code POST /actuator/deadletters} on the management port: replays the dead-letter topic (see
- * {@link DeadLetterReplay}), optionally only the dead letters of one subscription
- * ({@code subscription}, in the JSON body or the query). Answers {@code {"replayed","skipped"}},
- * 400 for a subscription that is not a UUID, 409 while another replay runs.
+ * {@code POST /actuator/deadletters} on the management port: replays the abandoned deliveries (see
+ * {@link DeadLetterReplay}), optionally only those of one subscription ({@code subscription}, in
+ * the JSON body or the query). Answers {@code {"replayed"}}, 400 for a subscription that is not a UUID.
  */
 @Component
 @Endpoint(id = "deadletters")
@@ -32,10 +31,6 @@ class DeadLettersEndpoint {
         } catch (IllegalArgumentException e) {
             return new WebEndpointResponse<>(Map.of("error", "subscription must be a subscription id (a UUID)"), 400);
         }
-        try {
-            return new WebEndpointResponse<>(replay.replay(only), 200);
-        } catch (DeadLetterReplay.AlreadyRunning e) {
-            return new WebEndpointResponse<>(Map.of("error", e.getMessage()), 409);
-        }
+        return new WebEndpointResponse<>(replay.replay(only), 200);
     }
 }

@@ -2,9 +2,7 @@ package com.holidaylistings.integration.dispatcher.retry;
 
 import com.holidaylistings.integration.dispatcher.DeliveryTopics;
 import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
-import java.math.BigInteger;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,19 +16,16 @@ import org.apache.kafka.common.header.Header;
  * goes through ({@code webhook.deliveries}, then {@code webhook.deliveries-retry-0} … one topic per
  * delay of {@code WEBHOOK_RETRY_DELAYS}, named by position so that names stay valid when the delays
  * change), the dead-letter topic after the last, which attempt is abandoned rather than failed, when
- * a retry is due (a receiver's Retry-After included), and the headers that carry all this on a record.
+ * a retry is due (a receiver's Retry-After included), and the headers that carry the stage and the due
+ * time on a record (a 4-byte int and 8 bytes of epoch milliseconds).
  *
- * <p>Stages are 1-based: stage 1 is the first attempt, stage n + 1 the retry after delay n. The
- * attempt log numbers attempts on from there when an event is delivered again (see
- * {@code DeliveryRequest.attemptNumber}).
+ * <p>Stages are 1-based: stage 1 is the first attempt, stage n + 1 the retry after delay n. A delivery
+ * asked for again starts at stage 1 while its attempts keep counting on its row.
  */
 public final class RetrySchedule {
 
-    // The header names and encodings are those of the records already written, which keep reading the same.
-    static final String STAGE_HEADER = "retry_topic-attempts";
-    static final String DUE_AT_HEADER = "retry_topic-backoff-timestamp";
-    static final String NOT_BEFORE_HEADER = "webhook-not-before";
-    static final String FAILURE_HEADER = "webhook-failure";
+    static final String STAGE_HEADER = "webhook-stage";
+    static final String DUE_AT_HEADER = "webhook-due-at";
     private static final String RETRY_TOPIC_PREFIX = DeliveryTopics.DELIVERIES + "-retry-";
 
     /** Where deliveries wait after their last retry failed, for an operator's replay. */
@@ -41,18 +36,13 @@ public final class RetrySchedule {
 
     /**
      * What follows a failed attempt: {@code outcome} is FAILED when a retry follows, due at
-     * {@code dueAt} (and not before {@code notBefore} when the receiver asked for a longer wait),
-     * or ABANDONED after the last.
+     * {@code dueAt} (or at {@code notBefore}, on the delivery's row, when the receiver asked for a
+     * longer wait), or ABANDONED after the last.
      */
     public record AfterFailure(DeliveryOutcome outcome, int nextStage, Instant dueAt, Instant notBefore) {
 
         public boolean abandoned() {
             return outcome == DeliveryOutcome.ABANDONED;
-        }
-
-        /** When the next attempt will start, as the attempt log shows it; null when abandoned. */
-        public Instant nextAttemptAt() {
-            return notBefore != null ? notBefore : dueAt;
         }
     }
 
@@ -112,51 +102,30 @@ public final class RetrySchedule {
         return retryAfter.compareTo(cap) > 0 ? cap : retryAfter;
     }
 
-    /**
-     * The record that carries a failed delivery on: to the next stage's topic, or to the dead
-     * letters. Same key and value; the failed record's own retry headers are replaced, the others kept.
-     */
-    public ProducerRecord<String, String> forward(ConsumerRecord<String, String> failed, AfterFailure next, String reason) {
-        String topic = next.abandoned() ? DEAD_LETTERS : RETRY_TOPIC_PREFIX + (next.nextStage() - 2);
-        ProducerRecord<String, String> forwarded = new ProducerRecord<>(topic, failed.key(), failed.value());
-        for (Header header : failed.headers()) {
-            if (!isRetryHeader(header.key())) {
-                forwarded.headers().add(header);
-            }
-        }
-        forwarded.headers().add(STAGE_HEADER, ByteBuffer.allocate(Integer.BYTES).putInt(next.nextStage()).array());
-        forwarded.headers().add(FAILURE_HEADER, reason.getBytes(StandardCharsets.UTF_8));
-        if (next.dueAt() != null) {
-            forwarded.headers().add(DUE_AT_HEADER, encode(next.dueAt()));
-        }
-        if (next.notBefore() != null) {
-            forwarded.headers().add(NOT_BEFORE_HEADER, encode(next.notBefore()));
-        }
-        return forwarded;
+    /** The topic of the record that carries a failed delivery on: the next stage's, or the dead letters. */
+    public String topicAfter(AfterFailure next) {
+        return next.abandoned() ? DEAD_LETTERS : RETRY_TOPIC_PREFIX + (next.nextStage() - 2);
     }
 
-    /**
-     * The record's stage: 1 for a first attempt, then one more per retry topic; on the dead
-     * letters, one more than the stage that was abandoned.
-     */
+    /** Marks {@code record} with its stage of the schedule and, for a retry, when it falls due. */
+    public static <K, V> ProducerRecord<K, V> stamped(ProducerRecord<K, V> record, int stage, Instant dueAt) {
+        record.headers().add(STAGE_HEADER, ByteBuffer.allocate(Integer.BYTES).putInt(stage).array());
+        if (dueAt != null) {
+            record.headers().add(DUE_AT_HEADER, ByteBuffer.allocate(Long.BYTES).putLong(dueAt.toEpochMilli()).array());
+        }
+        return record;
+    }
+
+    /** The record's stage: 1 for a first attempt, then one more per retry topic; on the dead letters, one more than the last. */
     public static int stageOf(ConsumerRecord<?, ?> record) {
         Header header = record.headers().lastHeader(STAGE_HEADER);
-        if (header == null) {
-            return 1;
-        }
-        byte[] value = header.value();
-        // 4-byte ints are what this class writes; big-endian BigInteger bytes are what the first version's records hold.
-        return value.length == Integer.BYTES ? ByteBuffer.wrap(value).getInt() : new BigInteger(value).intValue();
-    }
-
-    /** The stage of a dead letter's abandoned attempt; null when the record does not say. */
-    public static Integer abandonedStage(ConsumerRecord<?, ?> deadLetter) {
-        return deadLetter.headers().lastHeader(STAGE_HEADER) == null ? null : stageOf(deadLetter) - 1;
+        return header == null ? 1 : ByteBuffer.wrap(header.value()).getInt();
     }
 
     /** When the schedule made this record due; null for a first attempt. */
     public static Instant dueAt(ConsumerRecord<?, ?> record) {
-        return instant(record, DUE_AT_HEADER);
+        Header header = record.headers().lastHeader(DUE_AT_HEADER);
+        return header == null ? null : Instant.ofEpochMilli(ByteBuffer.wrap(header.value()).getLong());
     }
 
     /**
@@ -174,25 +143,5 @@ public final class RetrySchedule {
         }
         Instant byTodaysDelay = Instant.ofEpochMilli(record.timestamp()).plus(delays.get(retry));
         return byTodaysDelay.isBefore(given) ? byTodaysDelay : given;
-    }
-
-    /** When the receiver asked not to be tried before; null unless it asked for more than the schedule. */
-    public static Instant notBefore(ConsumerRecord<?, ?> record) {
-        return instant(record, NOT_BEFORE_HEADER);
-    }
-
-
-    private static boolean isRetryHeader(String name) {
-        return name.startsWith("retry_topic-") || name.startsWith("webhook-");
-    }
-
-    private static Instant instant(ConsumerRecord<?, ?> record, String name) {
-        Header header = record.headers().lastHeader(name);
-        return header == null ? null : Instant.ofEpochMilli(new BigInteger(header.value()).longValue());
-    }
-
-    /** Timestamps are the big-endian bytes of a BigInteger of epoch milliseconds, as the first version wrote them. */
-    static byte[] encode(Instant instant) {
-        return BigInteger.valueOf(instant.toEpochMilli()).toByteArray();
     }
 }

@@ -1,0 +1,97 @@
+package com.holidaylistings.integration.dispatcher.delivery;
+
+import com.holidaylistings.integration.events.delivery.DeliveryRefusal;
+import com.holidaylistings.integration.events.delivery.DeliveryStatus;
+import com.holidaylistings.integration.events.delivery.EnquiryId;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/**
+ * The delivery rows as an attempt needs them. Their changes after an attempt are written by the
+ * {@link AttemptLog}, in its batches; here are the reads and the one change made outside them.
+ */
+@Repository
+class Deliveries {
+
+    private final JdbcClient jdbc;
+    private final Duration secretOverlap;
+
+    Deliveries(JdbcClient jdbc, WebhookProperties properties) {
+        this.jdbc = jdbc;
+        this.secretOverlap = properties.secretOverlap();
+    }
+
+    /**
+     * Everything one attempt needs, in one round trip: the delivery's row, the event's payload, the
+     * subscription as it is now (where, and whether it still receives anything) and the owner's
+     * secrets (the previous one too while its rotation is younger than {@code WEBHOOK_SECRET_OVERLAP},
+     * judged by the database's clock, which set {@code rotated_at}). Empty when the row is gone.
+     */
+    Optional<Attemptable> forAttempt(DeliveryTask task) {
+        return jdbc.sql("""
+                        select d.enquiry_id, d.status, d.attempts, d.stage, d.request_id, e.payload::text as payload,
+                               s.target_url, s.paused, s.unsubscribe_reason, w.secret,
+                               case when w.rotated_at > now() - make_interval(secs => :overlap)
+                                    then w.previous_secret end as previous_secret
+                          from deliveries d
+                          join webhook_events e on e.event_id = d.event_id and e.submitted_at = d.submitted_at
+                          join webhook_subscriptions s on s.id = d.subscription_id
+                          join webhook_secrets w on w.owner_id = s.owner_id
+                         where d.webhook_id = :webhookId and d.submitted_at = :submittedAt
+                        """)
+                .param("webhookId", task.webhookId())
+                .param("submittedAt", Timestamp.from(task.submittedAt()))
+                .param("overlap", secretOverlap.toNanos() / 1e9)
+                .query((rs, n) -> new Attemptable(
+                        new Delivery(task.webhookId(), task.submittedAt(), task.subscriptionId(),
+                                EnquiryId.of(rs.getObject("enquiry_id", UUID.class)),
+                                DeliveryStatus.of(rs.getString("status")), rs.getInt("attempts"), rs.getInt("stage")),
+                        rs.getString("payload"),
+                        rs.getString("request_id"),
+                        rs.getString("target_url"),
+                        secrets(rs.getString("secret"), rs.getString("previous_secret")),
+                        DeliveryRefusal.of(rs.getBoolean("paused"), rs.getString("unsubscribe_reason"))))
+                .optional();
+    }
+
+    /**
+     * The owner's lane is full: the delivery waits on its row instead, due at {@code at}, and the
+     * row poller puts it back on {@code webhook.deliveries} once the owner's lane has room. Only the
+     * record the delivery waits for parks it; a copy changes nothing.
+     */
+    void park(DeliveryTask task, Instant at) {
+        jdbc.sql("""
+                        update deliveries set status = 'waiting', next_attempt_at = :at, updated_at = now()
+                         where webhook_id = :webhookId and submitted_at = :submittedAt
+                           and status = 'pending' and attempts = :attempts
+                        """)
+                .param("at", Timestamp.from(at))
+                .param("webhookId", task.webhookId())
+                .param("submittedAt", Timestamp.from(task.submittedAt()))
+                .param("attempts", task.attempt() - 1)
+                .update();
+    }
+
+    private static List<String> secrets(String current, String previous) {
+        return previous == null ? List.of(current) : List.of(current, previous);
+    }
+
+    /**
+     * A delivery ready to attempt: its row, the event's exact payload, the id of the request behind it
+     * (for the logs), where to send it and with what secrets (the current one first), unless refused.
+     */
+    record Attemptable(Delivery delivery, String payload, String requestId, String url, List<String> secrets,
+            Optional<DeliveryRefusal> refusal) {
+
+        SubscriptionId subscription() {
+            return delivery.subscription();
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package com.holidaylistings.integration.dispatcher.delivery;
+
+import com.holidaylistings.integration.events.delivery.DeliveryStatus;
+import com.holidaylistings.integration.events.delivery.EnquiryId;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
+import java.time.Instant;
+
+/**
+ * A delivery's row ({@code deliveries}) as an attempt reads it: one event to one subscription, named
+ * by its webhook-id; where it stands, how many attempts it has had, and the retry schedule's stage of
+ * its next one. {@link DeliveryTransitions} decides what follows.
+ */
+public record Delivery(String webhookId, Instant submittedAt, SubscriptionId subscription, EnquiryId enquiry,
+        DeliveryStatus status, int attempts, int stage) {
+
+    Delivery with(DeliveryStatus status, int attempts, int stage) {
+        return new Delivery(webhookId, submittedAt, subscription, enquiry, status, attempts, stage);
+    }
+}

@@ -1,0 +1,56 @@
+package com.holidaylistings.integration.dispatcher.delivery;
+
+import com.holidaylistings.integration.dispatcher.DeliveryTopics;
+import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
+import java.time.Instant;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.springframework.stereotype.Component;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The one place that writes and reads delivery records: the value is a {@link DeliveryTask} (ids and
+ * the attempt, as JSON), the key its subscription's id (so that the records of one delivery share a
+ * partition), the headers its stage and due time ({@link RetrySchedule}).
+ */
+@Component
+public class DeliveryRecords {
+
+    private final JsonMapper json;
+    private final RetrySchedule schedule;
+
+    DeliveryRecords(JsonMapper json, RetrySchedule schedule) {
+        this.json = json;
+        this.schedule = schedule;
+    }
+
+    /** The record of {@code task}'s attempt at {@code stage}, due now, on {@code webhook.deliveries}. */
+    public ProducerRecord<String, String> dueNow(DeliveryTask task, int stage) {
+        return RetrySchedule.stamped(record(DeliveryTopics.DELIVERIES, task), stage, null);
+    }
+
+    /** The record that carries a failed delivery on, as the schedule decided: a retry topic or the dead letters. */
+    ProducerRecord<String, String> after(DeliveryTask failed, RetrySchedule.AfterFailure next) {
+        DeliveryTask task = next.abandoned() ? failed : failed.next();
+        return RetrySchedule.stamped(record(schedule.topicAfter(next), task), next.nextStage(), next.dueAt());
+    }
+
+    /** The task a record carries; null when it cannot be read (no retry would fix that). */
+    DeliveryTask read(ConsumerRecord<String, String> record) {
+        try {
+            return json.readValue(record.value(), DeliveryTask.class);
+        } catch (JacksonException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** When the record was written due, for the lateness metric: null for a first attempt. */
+    Instant dueAt(ConsumerRecord<String, String> record) {
+        return schedule.effectiveDueAt(record);
+    }
+
+    private ProducerRecord<String, String> record(String topic, DeliveryTask task) {
+        return new ProducerRecord<>(topic, task.subscriptionId().toString(), json.writeValueAsString(task));
+    }
+}

@@ -1,0 +1,120 @@
+package com.holidaylistings.integration.dispatcher.delivery;
+
+import com.holidaylistings.integration.dispatcher.operational.OperationalEvent;
+import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
+import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
+import com.holidaylistings.integration.events.delivery.DeliveryStatus;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every transition of a delivery, and of its subscription's health, in one place, with the
+ * operational events that follow, as values: no Spring, no database, no Kafka. Which record is the
+ * one a delivery waits for (copies and stale records are not); what an attempt's answer makes of the
+ * delivery (delivered, failed and due again on the schedule or on its row, abandoned, gone); and what
+ * it makes of the subscription (failing after {@code WEBHOOK_FAILING_AFTER} failures in a row,
+ * recovered at the next success, unsubscribed by a 410). Asking for a delivery again is the same rule
+ * in SQL ({@code DeliveryStatus.inProgress}): an in-progress delivery starts no second chain.
+ */
+public final class DeliveryTransitions {
+
+    /** What an attempt made of its delivery: the row to store, the attempt's outcome, where the record goes. */
+    public record AfterAttempt(Delivery next, DeliveryOutcome outcome, Instant nextAttemptAt,
+            RetrySchedule.AfterFailure movesOn, List<OperationalEvent> events) {
+
+        /** A record carries the delivery on, to a retry topic or the dead letters. */
+        public boolean recordMovesOn() {
+            return movesOn != null;
+        }
+    }
+
+    /** What an attempt made of its subscription's health. */
+    public record HookChange(HookHealth next, List<OperationalEvent> events) {}
+
+    private final RetrySchedule schedule;
+    private final int failingAfter;
+
+    public DeliveryTransitions(RetrySchedule schedule, int failingAfter) {
+        this.schedule = schedule;
+        this.failingAfter = failingAfter;
+    }
+
+    /**
+     * Whether {@code task}'s record is the one the delivery waits for: it is pending and the record is
+     * for its next attempt. A copy of a record whose attempt was made, a record of a delivery since
+     * delivered, parked or asked for again, is not; nor one whose row is gone (null).
+     */
+    public boolean isDue(Delivery delivery, DeliveryTask task) {
+        return delivery != null && delivery.status() == DeliveryStatus.PENDING && delivery.attempts() == task.attempt() - 1;
+    }
+
+    /** The subscription was paused or removed when the attempt was due: nothing is sent; recover can ask for it again. */
+    public Delivery skipped(Delivery delivery) {
+        return delivery.with(DeliveryStatus.SKIPPED, delivery.attempts(), delivery.stage());
+    }
+
+    /**
+     * The attempt numbered {@code delivery.attempts() + 1}, at the delivery's stage, ended at
+     * {@code finishedAt} with {@code answer}. A failure before the last stage is due again after the
+     * stage's delay (its record moves to the next retry topic), or waits on its row when the receiver
+     * asked for longer (Retry-After): no record and no capacity is held while it waits. The last
+     * stage's failure is abandoned (its record goes to the dead letters).
+     */
+    public AfterAttempt afterAttempt(Delivery delivery, HttpOutcome answer, Instant finishedAt) {
+        int attempt = delivery.attempts() + 1;
+        if (answer.succeeded()) {
+            return ended(delivery, attempt, DeliveryStatus.SUCCEEDED, DeliveryOutcome.SUCCEEDED);
+        }
+        if (answer.gone()) {
+            return ended(delivery, attempt, DeliveryStatus.GONE, DeliveryOutcome.GONE);
+        }
+        RetrySchedule.AfterFailure next = schedule.afterFailure(delivery.stage(), finishedAt, answer.status(), answer.retryAfter());
+        if (next.abandoned()) {
+            return new AfterAttempt(delivery.with(DeliveryStatus.ABANDONED, attempt, delivery.stage()),
+                    DeliveryOutcome.ABANDONED, null, next,
+                    List.of(new OperationalEvent.DeliveryAbandoned(delivery.subscription(), delivery.enquiry(), attempt)));
+        }
+        if (next.notBefore() != null) {
+            return new AfterAttempt(delivery.with(DeliveryStatus.WAITING, attempt, next.nextStage()),
+                    DeliveryOutcome.FAILED, next.notBefore(), null, List.of());
+        }
+        return new AfterAttempt(delivery.with(DeliveryStatus.PENDING, attempt, next.nextStage()),
+                DeliveryOutcome.FAILED, next.dueAt(), next, List.of());
+    }
+
+    /** The attempt ended the delivery. */
+    private AfterAttempt ended(Delivery delivery, int attempt, DeliveryStatus status, DeliveryOutcome outcome) {
+        return new AfterAttempt(delivery.with(status, attempt, delivery.stage()), outcome, null, null, List.of());
+    }
+
+    /**
+     * The subscription's health after one of its attempts ({@code outcome} at {@code at}; its answer's
+     * status and error for a failure). The first success after {@code WEBHOOK_FAILING_AFTER} failures
+     * in a row recovers it; the failure that makes it that many marks it failing; a 410 unsubscribes it.
+     */
+    public HookChange afterAttemptOnHook(Delivery delivery, HookHealth before, DeliveryOutcome outcome, Instant at,
+            Integer httpStatus, String error) {
+        List<OperationalEvent> events = new ArrayList<>(1);
+        HookHealth next;
+        if (outcome == DeliveryOutcome.SUCCEEDED) {
+            if (before.failingSince() != null) {
+                events.add(new OperationalEvent.HookRecovered(delivery.subscription()));
+            }
+            next = new HookHealth(0, null, at, outcome, at, httpStatus, null);
+        } else if (outcome == DeliveryOutcome.GONE) {
+            events.add(new OperationalEvent.HookUnsubscribed(delivery.subscription()));
+            next = new HookHealth(before.consecutiveFailures(), before.failingSince(), at, outcome, before.lastSuccessAt(),
+                    httpStatus, null);
+        } else {
+            int failures = before.consecutiveFailures() + 1;
+            Instant failingSince = before.failingSince();
+            if (failingSince == null && failures >= failingAfter) {
+                failingSince = at;
+                events.add(new OperationalEvent.HookFailing(delivery.subscription(), at, httpStatus, error, failures));
+            }
+            next = new HookHealth(failures, failingSince, at, outcome, before.lastSuccessAt(), httpStatus, error);
+        }
+        return new HookChange(next, events);
+    }
+}

@@ -1,0 +1,128 @@
+package com.holidaylistings.integration.dispatcher.delivery;
+
+import com.holidaylistings.integration.dispatcher.BatchDrain;
+import com.holidaylistings.integration.dispatcher.lane.OwnerLanes;
+import com.holidaylistings.integration.events.delivery.OwnerId;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.scheduling.annotation.SchedulingConfigurer;
+import org.springframework.scheduling.config.ScheduledTaskRegistrar;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The timer of the deliveries that wait on their rows: every {@code WEBHOOK_ROW_POLL_INTERVAL}, on
+ * every replica, the waiting deliveries that fell due (a Retry-After longer than the schedule, an
+ * owner whose lane was full, a delivery asked for again) and the pending ones long overdue (their
+ * record was lost: {@code overdueAfter}) go back on {@code webhook.deliveries}, at their stage, for
+ * their next attempt. Fair between owners: at most {@code maxInFlightPerOwner} of one owner's per
+ * poll, none of an owner whose lane here is at its cap. One transaction per batch: the rows become
+ * pending, the records are sent, Kafka acknowledges, the rows commit; a failure rolls back and the
+ * next poll tries again. Two replicas polling at once take different rows: the update re-checks each
+ * row's status once it holds its lock.
+ */
+@Component
+class DueDeliveriesPoller implements SchedulingConfigurer {
+
+    static final int BATCH = 500;
+    private static final Logger log = LoggerFactory.getLogger(DueDeliveriesPoller.class);
+    private static final String TAKE_DUE = """
+            with candidates as (
+                select webhook_id, submitted_at, owner_id, next_attempt_at from deliveries
+                 where status = 'waiting' and next_attempt_at <= now()
+                union all
+                select webhook_id, submitted_at, owner_id, next_attempt_at from deliveries
+                 where status = 'pending' and next_attempt_at <= now() - make_interval(secs => :overdue)
+            ), due as (
+                select webhook_id, submitted_at from (
+                    select webhook_id, submitted_at, next_attempt_at,
+                           row_number() over (partition by owner_id order by next_attempt_at) as turn
+                      from candidates where owner_id <> all(:atCap)) ranked
+                 where turn <= :perOwner
+                 order by next_attempt_at
+                 limit :batch
+            )
+            update deliveries d set status = 'pending', next_attempt_at = now(), updated_at = now()
+              from due
+             where d.webhook_id = due.webhook_id and d.submitted_at = due.submitted_at
+               and (d.status = 'waiting'
+                    or d.status = 'pending' and d.next_attempt_at <= now() - make_interval(secs => :overdue))
+            returning d.webhook_id, d.submitted_at, d.subscription_id, d.owner_id, d.attempts, d.stage
+            """;
+
+    private record Due(DeliveryTask task, int stage) {}
+
+    private final JdbcClient jdbc;
+    private final TransactionTemplate transaction;
+    private final KafkaTemplate<String, String> kafka;
+    private final DeliveryRecords records;
+    private final OwnerLanes lanes;
+    private final Duration interval;
+    private final Duration overdueAfter;
+    private final int perOwner;
+
+    DueDeliveriesPoller(JdbcClient jdbc, TransactionTemplate transaction, KafkaTemplate<String, String> kafka,
+            DeliveryRecords records, OwnerLanes lanes, WebhookProperties properties) {
+        this.jdbc = jdbc;
+        this.transaction = transaction;
+        this.kafka = kafka;
+        this.records = records;
+        this.lanes = lanes;
+        this.interval = properties.rowPollInterval();
+        this.overdueAfter = properties.overdueAfter();
+        this.perOwner = properties.maxInFlightPerOwner();
+    }
+
+    @Override
+    public void configureTasks(ScheduledTaskRegistrar registrar) {
+        registrar.addFixedDelayTask(this::poll, interval);
+    }
+
+    void poll() {
+        BatchDrain.drain(this::queueDue, BATCH, interval, log, "Could not queue the deliveries due on their rows");
+    }
+
+    /** Puts up to {@link #BATCH} due deliveries back on the deliveries topic; returns how many. */
+    int queueDue() {
+        Integer queued = transaction.execute(status -> {
+            List<Due> due = jdbc.sql(TAKE_DUE)
+                    .param("overdue", overdueAfter.toNanos() / 1e9)
+                    .param("atCap", lanes.atCap().stream().map(OwnerId::value).toArray(UUID[]::new))
+                    .param("perOwner", perOwner)
+                    .param("batch", BATCH)
+                    .query((rs, n) -> new Due(new DeliveryTask(rs.getString("webhook_id"),
+                            rs.getTimestamp("submitted_at").toInstant(),
+                            SubscriptionId.of(rs.getObject("subscription_id", UUID.class)),
+                            OwnerId.of(rs.getObject("owner_id", UUID.class)), rs.getInt("attempts") + 1),
+                            rs.getInt("stage")))
+                    .list();
+            List<CompletableFuture<?>> sends = new ArrayList<>(due.size());
+            due.forEach(d -> sends.add(kafka.send(records.dueNow(d.task(), d.stage()))));
+            awaitAcks(sends);
+            return due.size();
+        });
+        return queued == null ? 0 : queued;
+    }
+
+    private static void awaitAcks(List<CompletableFuture<?>> sends) {
+        try {
+            CompletableFuture.allOf(sends.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("Kafka did not acknowledge every delivery due on its row", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while queuing deliveries due on their rows", e);
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package com.holidaylistings.integration.dispatcher.lane;
+
+import com.holidaylistings.integration.events.delivery.OwnerId;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.stream.Collectors;
+
+/**
+ * Runs work in one lane per owner: at most {@code maxInFlightPerOwner} of an owner's deliveries at
+ * once, at most {@code maxInFlight} in all, and when the process is at its cap the lanes with work
+ * waiting take the freed slots in turn, so an owner with a thousand deliveries waiting gets the next
+ * slot no sooner than an owner with one. Work beyond an owner's cap waits in its lane, up to
+ * {@code maxQueuedPerOwner}; past that {@link #offer} refuses it and the caller parks it elsewhere
+ * (on the delivery's row). Nothing here blocks the caller, so a consumer thread never waits for an
+ * owner's lane: one owner's trouble holds its own lane, not the partitions other owners share.
+ */
+public final class OwnerLanes {
+
+    private static final class Lane {
+        final OwnerId owner;
+        final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
+        int running;
+        boolean inTurn;
+
+        Lane(OwnerId owner) {
+            this.owner = owner;
+        }
+    }
+
+    private final int maxInFlight;
+    private final int maxInFlightPerOwner;
+    private final int maxQueuedPerOwner;
+    private final Executor workers;
+    private final Map<OwnerId, Lane> lanes = new HashMap<>();
+    /** Lanes with work waiting only for a slot of the process, in the order they take the next ones. */
+    private final ArrayDeque<Lane> turns = new ArrayDeque<>();
+    private int running;
+    private int waiting;
+
+    public OwnerLanes(int maxInFlight, int maxInFlightPerOwner, int maxQueuedPerOwner, Executor workers) {
+        this.maxInFlight = maxInFlight;
+        this.maxInFlightPerOwner = maxInFlightPerOwner;
+        this.maxQueuedPerOwner = maxQueuedPerOwner;
+        this.workers = workers;
+    }
+
+    /**
+     * Runs {@code work} in {@code owner}'s lane, now or when its turn comes; false (and nothing is
+     * queued) when the owner already has {@code maxQueuedPerOwner} deliveries waiting.
+     */
+    public synchronized boolean offer(OwnerId owner, Runnable work) {
+        Lane lane = lanes.computeIfAbsent(owner, Lane::new);
+        if (lane.running < maxInFlightPerOwner && running < maxInFlight && lane.waiting.isEmpty()) {
+            start(lane, work);
+            return true;
+        }
+        if (lane.waiting.size() >= maxQueuedPerOwner) {
+            return false;
+        }
+        lane.waiting.add(work);
+        waiting++;
+        takeTurn(lane);
+        return true;
+    }
+
+    /** The owners with {@code maxInFlightPerOwner} deliveries in flight: more of theirs would only wait. */
+    public synchronized Set<OwnerId> atCap() {
+        return lanes.values().stream()
+                .filter(lane -> lane.running >= maxInFlightPerOwner)
+                .map(lane -> lane.owner)
+                .collect(Collectors.toSet());
+    }
+
+    public synchronized int inFlight() {
+        return running;
+    }
+
+    public synchronized int queued() {
+        return waiting;
+    }
+
+    /** Lanes in use: owners with deliveries in flight or waiting. */
+    public synchronized int lanes() {
+        return lanes.size();
+    }
+
+    private void start(Lane lane, Runnable work) {
+        lane.running++;
+        running++;
+        workers.execute(() -> {
+            try {
+                work.run();
+            } finally {
+                finished(lane);
+            }
+        });
+    }
+
+    private synchronized void finished(Lane lane) {
+        lane.running--;
+        running--;
+        takeTurn(lane);
+        while (running < maxInFlight && !turns.isEmpty()) {
+            Lane next = turns.poll();
+            next.inTurn = false;
+            if (next.running < maxInFlightPerOwner && !next.waiting.isEmpty()) {
+                waiting--;
+                start(next, next.waiting.poll());
+                takeTurn(next);
+            }
+        }
+        if (lane.running == 0 && lane.waiting.isEmpty() && !lane.inTurn) {
+            lanes.remove(lane.owner);
+        }
+    }
+
+    /** A lane with work waiting and a slot of its own free joins the end of the turns. */
+    private void takeTurn(Lane lane) {
+        if (!lane.inTurn && !lane.waiting.isEmpty() && lane.running < maxInFlightPerOwner) {
+            turns.add(lane);
+            lane.inTurn = true;
+        }
+    }
+}
