@@ -3,6 +3,7 @@ package com.holidaylistings.integration.dispatcher.delivery;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 
 /**
  * The value of a record on {@code webhook.deliveries} and its retry topics: which delivery (its
@@ -17,6 +18,12 @@ public record DeliveryTask(String webhookId, Instant submittedAt, SubscriptionId
         if (webhookId == null || submittedAt == null || subscriptionId == null || ownerId == null || attempt < 1) {
             throw new IllegalArgumentException("A delivery task needs its webhook id, submission time, subscription, owner and attempt");
         }
+        submittedAt = atRowPrecision(submittedAt);
+    }
+
+    /** A time as PostgreSQL keeps it (microseconds), so that the row's key is found with the task's. */
+    public static Instant atRowPrecision(Instant time) {
+        return time.truncatedTo(ChronoUnit.MICROS);
     }
 
     /** The record for the attempt after this one. */

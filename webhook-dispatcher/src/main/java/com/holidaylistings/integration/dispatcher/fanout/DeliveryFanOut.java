@@ -4,6 +4,7 @@ import com.holidaylistings.integration.dispatcher.delivery.DeliveryRecords;
 import com.holidaylistings.integration.dispatcher.delivery.DeliveryTask;
 import com.holidaylistings.integration.events.EnquiryCreated;
 import com.holidaylistings.integration.events.delivery.WebhookIds;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -28,7 +29,13 @@ import org.springframework.stereotype.Component;
 class DeliveryFanOut {
 
     /** An event read from {@code enquiry.created}: its id, the intake request's id, the enquiry and the exact payload. */
-    record Event(UUID eventId, String requestId, EnquiryCreated enquiry, String payload) {}
+    record Event(UUID eventId, String requestId, EnquiryCreated enquiry, String payload) {
+
+        /** The enquiry's submission, the key of the event's and its deliveries' rows. */
+        Instant submittedAt() {
+            return DeliveryTask.atRowPrecision(enquiry.sentAt());
+        }
+    }
 
     /** A delivery of an event to one subscription, as its first record carries it. */
     record NewDelivery(Event event, DeliveryTask task) {}

@@ -37,7 +37,7 @@ class NewDeliveries {
         transaction.executeWithoutResult(status -> {
             jdbc.batchUpdate(EVENT, events, events.size(), (statement, event) -> {
                 statement.setObject(1, event.eventId());
-                statement.setTimestamp(2, Timestamp.from(event.enquiry().sentAt()));
+                statement.setTimestamp(2, Timestamp.from(event.submittedAt()));
                 statement.setObject(3, event.enquiry().enquiryId());
                 statement.setString(4, event.payload());
             });

@@ -1,0 +1,129 @@
+package com.holidaylistings.integration.dispatcher.delivery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.holidaylistings.integration.dispatcher.operational.OperationalEvent;
+import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
+import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
+import com.holidaylistings.integration.events.delivery.DeliveryStatus;
+import com.holidaylistings.integration.events.delivery.EnquiryId;
+import com.holidaylistings.integration.events.delivery.OwnerId;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** Every transition of a delivery and of its subscription's health, without Spring, a database or Kafka. */
+class DeliveryTransitionsTest {
+
+    private static final Instant NOW = Instant.parse("2026-11-25T12:00:00Z");
+    private static final SubscriptionId SUBSCRIPTION = SubscriptionId.of(UUID.randomUUID());
+    private final DeliveryTransitions transitions = new DeliveryTransitions(
+            new RetrySchedule(List.of(Duration.ofMinutes(1), Duration.ofMinutes(5))), 3);
+
+    private static Delivery delivery(DeliveryStatus status, int attempts, int stage) {
+        return new Delivery("msg_1", NOW, SUBSCRIPTION, EnquiryId.of(UUID.randomUUID()), status, attempts, stage);
+    }
+
+    private static DeliveryTask task(int attempt) {
+        return new DeliveryTask("msg_1", NOW, SUBSCRIPTION, OwnerId.of(UUID.randomUUID()), attempt);
+    }
+
+    private static HttpOutcome answered(int status, Duration retryAfter) {
+        return new HttpOutcome(status, "", false, null, Duration.ofMillis(5), retryAfter);
+    }
+
+    @Test
+    void onlyTheRecordOfAPendingDeliverysNextAttemptIsDue() {
+        assertThat(transitions.isDue(delivery(DeliveryStatus.PENDING, 2, 3), task(3))).isTrue();
+        assertThat(transitions.isDue(delivery(DeliveryStatus.PENDING, 2, 3), task(2))).as("a copy of an attempt made").isFalse();
+        assertThat(transitions.isDue(delivery(DeliveryStatus.SUCCEEDED, 1, 1), task(1))).as("a copy after success").isFalse();
+        assertThat(transitions.isDue(delivery(DeliveryStatus.SUCCEEDED, 1, 1), task(2))).as("delivered").isFalse();
+        assertThat(transitions.isDue(delivery(DeliveryStatus.WAITING, 0, 1), task(1))).as("parked on its row").isFalse();
+        assertThat(transitions.isDue(null, task(1))).as("its row is gone").isFalse();
+    }
+
+    @Test
+    void aSuccessEndsTheDeliveryAndCountsTheAttempt() {
+        DeliveryTransitions.AfterAttempt after = transitions.afterAttempt(delivery(DeliveryStatus.PENDING, 0, 1), answered(204, null), NOW);
+        assertThat(after.next().status()).isEqualTo(DeliveryStatus.SUCCEEDED);
+        assertThat(after.next().attempts()).isEqualTo(1);
+        assertThat(after.outcome()).isEqualTo(DeliveryOutcome.SUCCEEDED);
+        assertThat(after.recordMovesOn()).isFalse();
+        assertThat(after.events()).isEmpty();
+    }
+
+    @Test
+    void aFailureIsDueAgainAfterItsStagesDelayOnTheNextRetryTopic() {
+        DeliveryTransitions.AfterAttempt after = transitions.afterAttempt(delivery(DeliveryStatus.PENDING, 0, 1), answered(500, null), NOW);
+        assertThat(after.next()).extracting(Delivery::status, Delivery::attempts, Delivery::stage)
+                .containsExactly(DeliveryStatus.PENDING, 1, 2);
+        assertThat(after.nextAttemptAt()).isEqualTo(NOW.plus(Duration.ofMinutes(1)));
+        assertThat(after.recordMovesOn()).isTrue();
+        assertThat(after.movesOn().abandoned()).isFalse();
+    }
+
+    @Test
+    void aRetryAfterLongerThanTheScheduleWaitsOnTheRowWithNoRecord() {
+        DeliveryTransitions.AfterAttempt after = transitions.afterAttempt(delivery(DeliveryStatus.PENDING, 0, 1),
+                answered(503, Duration.ofSeconds(90)), NOW);
+        assertThat(after.next()).extracting(Delivery::status, Delivery::attempts, Delivery::stage)
+                .containsExactly(DeliveryStatus.WAITING, 1, 2);
+        assertThat(after.nextAttemptAt()).isEqualTo(NOW.plusSeconds(90));
+        assertThat(after.recordMovesOn()).isFalse();
+        assertThat(after.outcome()).isEqualTo(DeliveryOutcome.FAILED);
+    }
+
+    @Test
+    void theLastStagesFailureIsAbandonedAndAnnounced() {
+        Delivery lastStage = delivery(DeliveryStatus.PENDING, 4, 3);
+        DeliveryTransitions.AfterAttempt after = transitions.afterAttempt(lastStage, answered(500, null), NOW);
+        assertThat(after.next().status()).isEqualTo(DeliveryStatus.ABANDONED);
+        assertThat(after.outcome()).isEqualTo(DeliveryOutcome.ABANDONED);
+        assertThat(after.movesOn().abandoned()).isTrue();
+        assertThat(after.events()).containsExactly(
+                new OperationalEvent.DeliveryAbandoned(SUBSCRIPTION, lastStage.enquiry(), 5));
+    }
+
+    @Test
+    void a410EndsTheDeliveryAndUnsubscribes() {
+        Delivery pending = delivery(DeliveryStatus.PENDING, 0, 1);
+        DeliveryTransitions.AfterAttempt after = transitions.afterAttempt(pending, answered(410, null), NOW);
+        assertThat(after.next().status()).isEqualTo(DeliveryStatus.GONE);
+        assertThat(transitions.afterAttemptOnHook(pending, HookHealth.NEW, DeliveryOutcome.GONE, NOW, 410, null).events())
+                .containsExactly(new OperationalEvent.HookUnsubscribed(SUBSCRIPTION));
+    }
+
+    @Test
+    void aSkippedDeliveryKeepsItsAttempts() {
+        assertThat(transitions.skipped(delivery(DeliveryStatus.PENDING, 2, 3)))
+                .extracting(Delivery::status, Delivery::attempts).containsExactly(DeliveryStatus.SKIPPED, 2);
+    }
+
+    @Test
+    void aHookIsFailingOnceAfterItsThirdFailureInARowAndRecoversAtItsNextSuccess() {
+        Delivery d = delivery(DeliveryStatus.PENDING, 0, 1);
+        HookHealth health = HookHealth.NEW;
+        List<OperationalEvent> events = new java.util.ArrayList<>();
+        for (int i = 1; i <= 5; i++) {
+            DeliveryTransitions.HookChange change = transitions.afterAttemptOnHook(d, health, DeliveryOutcome.FAILED,
+                    NOW.plusSeconds(i), 503, null);
+            health = change.next();
+            events.addAll(change.events());
+        }
+        assertThat(health.consecutiveFailures()).isEqualTo(5);
+        assertThat(health.failingSince()).isEqualTo(NOW.plusSeconds(3));
+        assertThat(events).containsExactly(new OperationalEvent.HookFailing(SUBSCRIPTION, NOW.plusSeconds(3), 503, null, 3));
+
+        DeliveryTransitions.HookChange recovered = transitions.afterAttemptOnHook(d, health, DeliveryOutcome.SUCCEEDED,
+                NOW.plusSeconds(6), 200, null);
+        assertThat(recovered.events()).containsExactly(new OperationalEvent.HookRecovered(SUBSCRIPTION));
+        assertThat(recovered.next().consecutiveFailures()).isZero();
+        assertThat(recovered.next().failingSince()).isNull();
+        assertThat(recovered.next().lastSuccessAt()).isEqualTo(NOW.plusSeconds(6));
+        assertThat(transitions.afterAttemptOnHook(d, recovered.next(), DeliveryOutcome.SUCCEEDED, NOW.plusSeconds(7), 200, null)
+                .events()).as("a success of a healthy hook announces nothing").isEmpty();
+    }
+}
