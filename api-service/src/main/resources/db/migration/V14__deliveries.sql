@@ -21,23 +21,39 @@ create function webhook_id(event_id uuid, subscription_id uuid) returns text
 -- days past WEBHOOK_ATTEMPT_RETENTION (DeliveryRetention). A row outside every day's partition
 -- (an event older than the partitions made at install, asked for again) goes to the table's
 -- default partition, which the dispatcher purges by row.
+-- Makes the day partitions of parent from first_day to last_day that are missing. Rows of such a day
+-- that fell into the default partition meanwhile (no dispatcher made the day in time) are moved into
+-- the new partition, which PostgreSQL would otherwise refuse to make. Each day stands alone: one that
+-- fails is reported as a warning and the others are still made. Returns how many days it made.
 create function create_day_partitions(parent regclass, first_day date, last_day date) returns integer
     language plpgsql as $$
 declare
+    key     text := substring(pg_get_partkeydef(parent) from '\((\w+)\)');
     day     date := first_day;
-    created integer := 0;
+    made    integer := 0;
     name    text;
+    starts  timestamptz;
+    ends    timestamptz;
 begin
     while day <= last_day loop
         name := parent::text || '_p' || to_char(day, 'YYYYMMDD');
+        starts := day::timestamp at time zone 'UTC';
+        ends := (day + 1)::timestamp at time zone 'UTC';
         if to_regclass(name) is null then
-            execute format('create table %I partition of %s for values from (%L) to (%L)',
-                           name, parent, day::timestamp at time zone 'UTC', (day + 1)::timestamp at time zone 'UTC');
-            created := created + 1;
+            begin
+                execute format('create temporary table day_rows as with moved as (delete from %s where %I >= %L and %I < %L returning *) select * from moved',
+                               parent::text || '_default', key, starts, key, ends);
+                execute format('create table %I partition of %s for values from (%L) to (%L)', name, parent, starts, ends);
+                execute format('insert into %s overriding system value select * from day_rows', parent);
+                drop table day_rows;
+                made := made + 1;
+            exception when others then
+                raise warning 'could not make the partition % of %: %', name, parent, sqlerrm;
+            end;
         end if;
         day := day + 1;
     end loop;
-    return created;
+    return made;
 end $$;
 
 -- Drops the day partitions of parent that end on or before before_day; returns how many.

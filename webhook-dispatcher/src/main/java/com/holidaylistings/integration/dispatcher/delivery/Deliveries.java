@@ -36,7 +36,8 @@ class Deliveries {
      */
     Optional<Attemptable> forAttempt(DeliveryTask task) {
         return jdbc.sql("""
-                        select d.enquiry_id, d.status, d.attempts, d.stage, d.request_id, e.payload::text as payload,
+                        select d.enquiry_id, d.status, d.attempts, d.stage, d.request_id, d.requested_at is not null as asked_for,
+                               e.payload::text as payload,
                                s.target_url, s.paused, s.unsubscribe_reason, w.secret,
                                case when w.rotated_at > now() - make_interval(secs => :overlap)
                                     then w.previous_secret end as previous_secret
@@ -55,6 +56,7 @@ class Deliveries {
                                 DeliveryStatus.of(rs.getString("status")), rs.getInt("attempts"), rs.getInt("stage")),
                         rs.getString("payload"),
                         rs.getString("request_id"),
+                        rs.getBoolean("asked_for"),
                         rs.getString("target_url"),
                         secrets(rs.getString("secret"), rs.getString("previous_secret")),
                         DeliveryRefusal.of(rs.getBoolean("paused"), rs.getString("unsubscribe_reason"))))
@@ -85,10 +87,11 @@ class Deliveries {
 
     /**
      * A delivery ready to attempt: its row, the event's exact payload, the id of the request behind it
-     * (for the logs), where to send it and with what secrets (the current one first), unless refused.
+     * (for the logs), whether anyone asked for it again (redeliver, recover, replay), where to send it
+     * and with what secrets (the current one first), unless refused.
      */
-    record Attemptable(Delivery delivery, String payload, String requestId, String url, List<String> secrets,
-            Optional<DeliveryRefusal> refusal) {
+    record Attemptable(Delivery delivery, String payload, String requestId, boolean askedFor, String url,
+            List<String> secrets, Optional<DeliveryRefusal> refusal) {
 
         SubscriptionId subscription() {
             return delivery.subscription();

@@ -2,6 +2,7 @@ package com.holidaylistings.integration.dispatcher.delivery;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.function.IntSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -45,22 +46,29 @@ class DeliveryRetention implements SchedulingConfigurer {
 
     void maintain() {
         for (List<String> table : TABLES) {
-            try {
-                int made = jdbc.sql("""
-                                select create_day_partitions(cast(:table as regclass), (now() at time zone 'UTC')::date,
-                                                             (now() at time zone 'UTC')::date + :ahead)
-                                """)
-                        .param("table", table.get(0)).param("ahead", DAYS_AHEAD).query(Integer.class).single();
-                int dropped = dropOlderThan(table.get(0), retention);
-                int deleted = jdbc.sql("delete from %s_default where %s < now() - cast(:age as interval)"
-                                .formatted(table.get(0), table.get(1)))
-                        .param("age", retention.toSeconds() + " seconds").update();
-                if (made + dropped + deleted > 0) {
-                    log.info("{}: {} days made ahead, {} days dropped, {} old rows deleted", table.get(0), made, dropped, deleted);
-                }
-            } catch (RuntimeException e) {
-                log.warn("Could not keep {} to its retention; trying again later: {}", table.get(0), e.getMessage());
+            String name = table.get(0);
+            // Each step alone: a day that cannot be made must not keep the old days from being dropped.
+            int made = step(name, "make the coming days", () -> jdbc.sql("""
+                            select create_day_partitions(cast(:table as regclass), (now() at time zone 'UTC')::date,
+                                                         (now() at time zone 'UTC')::date + :ahead)
+                            """)
+                    .param("table", name).param("ahead", DAYS_AHEAD).query(Integer.class).single());
+            int dropped = step(name, "drop the old days", () -> dropOlderThan(name, retention));
+            int deleted = step(name, "purge the default partition", () -> jdbc.sql(
+                            "delete from %s_default where %s < now() - cast(:age as interval)".formatted(name, table.get(1)))
+                    .param("age", retention.toSeconds() + " seconds").update());
+            if (made + dropped + deleted > 0) {
+                log.info("{}: {} days made ahead, {} days dropped, {} old rows deleted", name, made, dropped, deleted);
             }
+        }
+    }
+
+    private static int step(String table, String what, IntSupplier step) {
+        try {
+            return step.getAsInt();
+        } catch (RuntimeException e) {
+            log.warn("Could not {} of {}; trying again later: {}", what, table, e.getMessage());
+            return 0;
         }
     }
 

@@ -26,8 +26,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  * every replica, the waiting deliveries that fell due (a Retry-After longer than the schedule, an
  * owner whose lane was full, a delivery asked for again) and the pending ones long overdue (their
  * record was lost: {@code overdueAfter}) go back on {@code webhook.deliveries}, at their stage, for
- * their next attempt. Fair between owners: at most {@code maxInFlightPerOwner} of one owner's per
- * poll, none of an owner whose lane here is at its cap. One transaction per batch: the rows become
+ * their next attempt. Fair between owners: at most {@code maxQueuedPerOwner} of one owner's per
+ * poll (as many as its lane can hold without parking them again), none of an owner whose lane here
+ * is at its cap. One transaction per batch: the rows become
  * pending, the records are sent, Kafka acknowledges, the rows commit; a failure rolls back and the
  * next poll tries again. Two replicas polling at once take different rows: the update re-checks each
  * row's status once it holds its lock.
@@ -81,7 +82,7 @@ class DueDeliveriesPoller implements SchedulingConfigurer {
         this.lanes = lanes;
         this.interval = properties.rowPollInterval();
         this.overdueAfter = properties.overdueAfter();
-        this.perOwner = properties.maxInFlightPerOwner();
+        this.perOwner = properties.maxQueuedPerOwner();
     }
 
     @Override

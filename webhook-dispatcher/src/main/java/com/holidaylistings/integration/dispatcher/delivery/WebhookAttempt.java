@@ -53,7 +53,7 @@ class WebhookAttempt {
         }
         try {
             Instant startedAt = Instant.now();
-            if (delivery.attempts() == 0) {
+            if (delivery.attempts() == 0 && !found.askedFor()) { // fanned out, not recovered days later
                 metrics.firstAttemptStarted(Duration.between(task.submittedAt(), startedAt));
             } else if (dueAt != null) {
                 metrics.retryStarted(Duration.between(dueAt, startedAt));
