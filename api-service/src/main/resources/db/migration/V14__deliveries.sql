@@ -109,8 +109,10 @@ create table deliveries (
     primary key (webhook_id, submitted_at),
     check (status <> 'waiting' or next_attempt_at is not null)
 ) partition by range (submitted_at);
--- Redeliver and recover find a subscription's delivery of an enquiry.
-create index deliveries_subscription_enquiry_idx on deliveries (subscription_id, enquiry_id);
+-- One delivery per subscription and enquiry; redeliver and recover find it here, in the partition of
+-- the enquiry's sent_at: submitted_at is always the enquiry's sent_at as PostgreSQL keeps it (to the
+-- microsecond), whoever writes the row (the dispatcher's fan-out, api-service's recover).
+create unique index deliveries_subscription_enquiry_key on deliveries (subscription_id, enquiry_id, submitted_at);
 -- The dispatcher's poll of deliveries falling due on their row, and of pending ones long overdue
 -- (their record was lost): small ranges almost always.
 create index deliveries_waiting_idx on deliveries (next_attempt_at) where status = 'waiting';

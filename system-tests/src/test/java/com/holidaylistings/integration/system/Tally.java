@@ -85,7 +85,7 @@ record Tally(int accepted, int published, int expected, int delivered, int aband
         return missing;
     }
 
-    /** The deliveries to {@code hooks} that the dispatcher abandoned, from the attempt log. */
+    /** The deliveries to {@code hooks} that the dispatcher abandoned, from their rows. */
     private static Set<Pair> abandoned(Map<String, UUID> hooks) {
         Map<UUID, String> paths = new HashMap<>();
         hooks.forEach((path, hook) -> paths.put(hook, path));
@@ -93,8 +93,8 @@ record Tally(int accepted, int published, int expected, int delivered, int aband
         try (Connection db = DriverManager.getConnection(Stack.setting("JDBC_URL"),
                 Stack.setting("JDBC_USERNAME"), Stack.setting("JDBC_PASSWORD"));
              PreparedStatement query = db.prepareStatement("""
-                     select distinct subscription_id, enquiry_id from delivery_attempts
-                     where subscription_id = any (?) and outcome = 'abandoned'""")) {
+                     select subscription_id, enquiry_id from deliveries
+                     where subscription_id = any (?) and status = 'abandoned'""")) {
             query.setArray(1, db.createArrayOf("uuid", paths.keySet().toArray()));
             try (ResultSet rows = query.executeQuery()) {
                 while (rows.next()) {

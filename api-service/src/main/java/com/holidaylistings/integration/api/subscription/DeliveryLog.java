@@ -10,28 +10,21 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
- * Reads what webhook-dispatcher records: each subscription's status, derived from its attempts by
- * index lookups and from whether the dispatcher marked it failing (as it announced on
- * {@code webhook.operational}), and its latest attempts.
+ * Reads what webhook-dispatcher records: each subscription's status, from the delivery state it
+ * keeps per subscription with every attempt ({@code subscription_health}: failures in a row, whether
+ * it announced the subscription failing on {@code webhook.operational}, the latest attempt and
+ * success), and its latest attempts.
  */
 @Repository
 public class DeliveryLog {
 
+    // A subscription without a health row has had no attempt yet.
     private static final String HOOK_STATUS = """
             select s.id, s.target_url, s.property_id, s.event, s.paused, s.unsubscribed_at is not null as unsubscribed,
-                   s.failing_since is not null as failing,
-                   latest.attempted_at as last_attempt_at, latest.outcome as latest_outcome,
-                   success.attempted_at as last_success_at,
-                   (select count(*) from delivery_attempts f
-                     where f.subscription_id = s.id and f.outcome in (:failed, :abandoned)
-                       and f.attempted_at > coalesce(success.attempted_at, '-infinity')) as consecutive_failures
+                   h.failing_since is not null as failing, h.last_attempt_at, h.last_outcome as latest_outcome,
+                   h.last_success_at, coalesce(h.consecutive_failures, 0) as consecutive_failures
               from webhook_subscriptions s
-              left join lateral (select a.attempted_at, a.outcome from delivery_attempts a
-                                  where a.subscription_id = s.id
-                                  order by a.attempted_at desc, a.id desc limit 1) latest on true
-              left join lateral (select a.attempted_at from delivery_attempts a
-                                  where a.subscription_id = s.id and a.outcome = :succeeded
-                                  order by a.attempted_at desc limit 1) success on true
+              left join subscription_health h on h.subscription_id = s.id
              where s.owner_id = :owner
             """;
 
@@ -42,11 +35,11 @@ public class DeliveryLog {
     }
 
     public List<SubscriptionStatus> hooks(UUID ownerId) {
-        return outcomes(jdbc.sql(HOOK_STATUS + " order by s.created_at, s.id")).param("owner", ownerId).query(this::hookStatus).list();
+        return jdbc.sql(HOOK_STATUS + " order by s.created_at, s.id").param("owner", ownerId).query(this::hookStatus).list();
     }
 
     public Optional<SubscriptionStatus> hook(UUID ownerId, UUID hookId) {
-        return outcomes(jdbc.sql(HOOK_STATUS + " and s.id = :hook"))
+        return jdbc.sql(HOOK_STATUS + " and s.id = :hook")
                 .param("owner", ownerId)
                 .param("hook", hookId)
                 .query(this::hookStatus)
@@ -70,12 +63,6 @@ public class DeliveryLog {
                         Timestamps.read(rs, "attempted_at"),
                         rs.getObject("duration_ms", Integer.class)))
                 .list();
-    }
-
-    private static JdbcClient.StatementSpec outcomes(JdbcClient.StatementSpec statement) {
-        return statement.param("succeeded", DeliveryOutcome.SUCCEEDED.value())
-                .param("failed", DeliveryOutcome.FAILED.value())
-                .param("abandoned", DeliveryOutcome.ABANDONED.value());
     }
 
     private static DeliveryOutcome latestOutcome(String stored) {

@@ -1,13 +1,15 @@
 package com.holidaylistings.integration.api.portal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import com.holidaylistings.integration.api.support.ApiClient;
 import com.holidaylistings.integration.api.support.ApiIntegrationTest;
+import com.holidaylistings.integration.api.support.DeliveryRows;
 import com.holidaylistings.integration.api.support.TestWorld;
+import com.holidaylistings.integration.events.delivery.DeliveryStatus;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -24,12 +26,14 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The owner portal in a real browser (headless Chromium) against the running service on real
- * PostgreSQL, found by the accessible names that ARCHITECTURE.md fixes. Delivery attempts are
- * written the way webhook-dispatcher writes them; the dispatcher itself is not part of this run.
+ * PostgreSQL, found by the accessible names that ARCHITECTURE.md fixes. Deliveries and their
+ * attempts are written the way webhook-dispatcher writes them; the dispatcher itself is not part of
+ * this run.
  */
 class PortalBrowserIT extends ApiIntegrationTest {
 
     private ChromeDriver browser;
+    private DeliveryRows rows;
 
     @BeforeAll
     static void chromium() {
@@ -38,6 +42,7 @@ class PortalBrowserIT extends ApiIntegrationTest {
 
     @BeforeEach
     void startBrowser() {
+        rows = new DeliveryRows(jdbc);
         browser = Chromium.start();
     }
 
@@ -94,7 +99,8 @@ class PortalBrowserIT extends ApiIntegrationTest {
         attempt(healthy, UUID.randomUUID(), 1, "succeeded", 200, null, t0);
         attempt(failing, enquiry, 1, "failed", 500, null, t0);
         attempt(failing, enquiry, 2, "failed", null, "connection refused", t0.plusSeconds(60));
-        failedDelivery(failing, enquiry, t0.plusSeconds(60));
+        // Being retried: its record waits for the third stage.
+        rows.delivery(failing, enquiry, DeliveryStatus.PENDING, 2, 3);
 
         open(owner.ownerId());
         WebElement table = table("Webhook subscriptions");
@@ -121,8 +127,10 @@ class PortalBrowserIT extends ApiIntegrationTest {
         Chromium.screenshot(browser, "deliveries", 1280);
         press(attempts.get(0).findElement(By.xpath(".//button[normalize-space()='Redeliver']")));
         assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("queued");
-        assertThat(jdbc.sql("select enquiry_id from delivery_requests where subscription_id = :h")
-                .param("h", failing).query(UUID.class).list()).containsExactly(enquiry);
+        // Already being retried: marked as asked for, and its retries go on.
+        assertThat(rows.deliveries(failing)).extracting(DeliveryRows.Delivery::enquiryId, DeliveryRows.Delivery::status)
+                .containsExactly(tuple(enquiry, DeliveryStatus.PENDING));
+        assertThat(rows.deliveries(failing).getFirst().requestedAt()).isNotNull();
 
         // What the dispatcher writes when the redelivery succeeds: the hook shows Active again.
         attempt(failing, enquiry, 3, "succeeded", 200, null, Instant.now());
@@ -297,21 +305,6 @@ class PortalBrowserIT extends ApiIntegrationTest {
 
     private void attempt(UUID hook, UUID enquiry, int attempt, String outcome, Integer httpStatus, String error,
             Instant at) {
-        jdbc.sql("""
-                        insert into delivery_attempts (subscription_id, enquiry_id, attempt, outcome, http_status, error,
-                                                       duration_ms, attempted_at)
-                        values (:hook, :enquiry, :attempt, :outcome, :httpStatus, :error, 42, :at)
-                        """)
-                .param("hook", hook).param("enquiry", enquiry).param("attempt", attempt).param("outcome", outcome)
-                .param("httpStatus", httpStatus).param("error", error).param("at", at.atOffset(ZoneOffset.UTC))
-                .update();
-    }
-
-    private void failedDelivery(UUID hook, UUID enquiry, Instant at) {
-        jdbc.sql("""
-                        insert into failed_deliveries (subscription_id, enquiry_id, delivery, failed_at)
-                        values (:hook, :enquiry, '{}'::json, :at)
-                        """)
-                .param("hook", hook).param("enquiry", enquiry).param("at", at.atOffset(ZoneOffset.UTC)).update();
+        rows.attempt(hook, enquiry, attempt, outcome, httpStatus, error, at, 42);
     }
 }

@@ -269,7 +269,7 @@ class PortalSessionIT extends ApiIntegrationTest {
     }
 
     private java.util.List<UUID> requestedDeliveries(UUID hook) {
-        return jdbc.sql("select enquiry_id from delivery_requests where subscription_id = :hook")
+        return jdbc.sql("select enquiry_id from deliveries where subscription_id = :hook and status = 'waiting'")
                 .param("hook", hook).query(UUID.class).list();
     }
 

@@ -7,9 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.holidaylistings.integration.api.support.ApiClient;
 import com.holidaylistings.integration.api.support.ApiIntegrationTest;
+import com.holidaylistings.integration.api.support.DeliveryRows;
 import com.holidaylistings.integration.api.support.TestWorld;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -18,7 +18,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The portal's webhook page: display status, pause and resume, and the delivery log. Delivery
- * attempts are written the way webhook-dispatcher writes them.
+ * attempts, and the subscription's health they update, are written the way webhook-dispatcher
+ * writes them.
  */
 class InternalSubscriptionIT extends ApiIntegrationTest {
 
@@ -130,8 +131,7 @@ class InternalSubscriptionIT extends ApiIntegrationTest {
     }
 
     private void markFailing(UUID hook, boolean failing) {
-        jdbc.sql("update webhook_subscriptions set failing_since = case when :failing then now() end where id = :hook")
-                .param("failing", failing).param("hook", hook).update();
+        new DeliveryRows(jdbc).failing(hook, failing);
     }
 
     @Test
@@ -328,20 +328,7 @@ class InternalSubscriptionIT extends ApiIntegrationTest {
 
     private void attempt(UUID hook, UUID enquiry, int attempt, String outcome, Integer httpStatus, String error,
             Instant at, Integer durationMs) {
-        jdbc.sql("""
-                        insert into delivery_attempts (subscription_id, enquiry_id, attempt, outcome, http_status, error,
-                                                       attempted_at, duration_ms)
-                        values (:hook, :enquiry, :attempt, :outcome, :httpStatus, :error, :at, :duration)
-                        """)
-                .param("duration", durationMs)
-                .param("hook", hook)
-                .param("enquiry", enquiry)
-                .param("attempt", attempt)
-                .param("outcome", outcome)
-                .param("httpStatus", httpStatus)
-                .param("error", error)
-                .param("at", at.atOffset(ZoneOffset.UTC))
-                .update();
+        new DeliveryRows(jdbc).attempt(hook, enquiry, attempt, outcome, httpStatus, error, at, durationMs);
     }
 
     private static List<String> ids(ApiClient.Response response) {

@@ -4,13 +4,21 @@ import static com.holidaylistings.integration.api.subscription.SubscriptionIT.aS
 import static com.holidaylistings.integration.api.support.ErrorBodies.assertError;
 import static com.holidaylistings.integration.api.support.ErrorBodies.assertFieldErrors;
 import static com.holidaylistings.integration.api.support.ErrorBodies.messages;
+import static com.holidaylistings.integration.events.delivery.DeliveryStatus.ABANDONED;
+import static com.holidaylistings.integration.events.delivery.DeliveryStatus.PENDING;
+import static com.holidaylistings.integration.events.delivery.DeliveryStatus.SKIPPED;
+import static com.holidaylistings.integration.events.delivery.DeliveryStatus.SUCCEEDED;
+import static com.holidaylistings.integration.events.delivery.DeliveryStatus.WAITING;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import com.holidaylistings.integration.api.support.ApiClient;
 import com.holidaylistings.integration.api.support.ApiIntegrationTest;
+import com.holidaylistings.integration.api.support.DeliveryRows;
 import com.holidaylistings.integration.api.support.TestWorld;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
+import com.holidaylistings.integration.events.delivery.WebhookIds;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -21,14 +29,15 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
- * POST …/hooks/{hookId}/recover {"since"}: one delivery request per event since then that the
- * hook's filter matches and that has no successful delivery to it, including events submitted
- * while it was paused; owner-scoped; at most the configured number, the oldest first.
+ * POST …/hooks/{hookId}/recover {"since"}: makes one delivery wait, due now, for every event since
+ * then that the hook's filter matches and that it has not received and is not being delivered:
+ * events never fanned out to it (submitted while it was paused: their rows are made here), and
+ * deliveries abandoned or skipped; owner-scoped; at most the configured number, the oldest first;
+ * `queued` counts the deliveries queued by this call.
  */
 class RecoverIT extends ApiIntegrationTest {
 
     private static final String HOOKS = "/integration/v1/hooks/enquiries";
-    private static final Instant T0 = Instant.parse("2026-11-20T10:00:00.123456Z");
 
     @Autowired
     private Redeliveries redeliveries;
@@ -57,16 +66,18 @@ class RecoverIT extends ApiIntegrationTest {
         TestWorld.Account owner = world.newAccount();
         UUID hook = world.subscribe(owner, "https://93.184.215.14/recover", null);
         UUID delivered = world.newEnquiry(owner);
-        UUID failed = world.newEnquiry(owner);
+        UUID retrying = world.newEnquiry(owner);
         UUID abandoned = world.newEnquiry(owner);
+        UUID skipped = world.newEnquiry(owner);
         UUID neverAttempted = world.newEnquiry(owner);
         UUID tooOld = world.newEnquiry(owner);
-        rows.attempt(hook, delivered, 1, "succeeded", T0);
-        rows.attempt(hook, failed, 1, "failed", T0);
-        rows.attempt(hook, abandoned, 1, "failed", T0);
-        rows.attempt(hook, abandoned, 2, "abandoned", T0);
         rows.submittedAt(tooOld, Instant.now().minus(Duration.ofDays(3)));
         rows.createdAt(hook, Instant.now().minus(Duration.ofDays(10)));
+        rows.delivery(hook, delivered, SUCCEEDED, 1, 1);
+        rows.delivery(hook, retrying, PENDING, 1, 2);
+        rows.delivery(hook, abandoned, ABANDONED, 6, 6);
+        rows.delivery(hook, skipped, SKIPPED, 0, 1);
+        rows.delivery(hook, tooOld, ABANDONED, 6, 6);
         Instant since = Instant.now().minus(Duration.ofDays(2));
 
         ApiClient.Response response = portal().with("X-Request-Id", "recover-1").post(recover(owner.ownerId(), hook), since(since));
@@ -74,21 +85,51 @@ class RecoverIT extends ApiIntegrationTest {
         assertThat(response.status()).as(response.body()).isEqualTo(202);
         assertThat(response.json().propertyNames()).containsExactly("queued");
         assertThat(response.json().get("queued").asInt()).isEqualTo(3);
-        assertThat(rows.requests(hook)).containsExactly(
-                new DeliveryRows.Request(failed, rows.eventId(failed), null, "recover-1"),
-                new DeliveryRows.Request(abandoned, rows.eventId(abandoned), null, "recover-1"),
-                new DeliveryRows.Request(neverAttempted, rows.eventId(neverAttempted), null, "recover-1"));
+        assertThat(rows.deliveries(hook)).extracting(DeliveryRows.Delivery::enquiryId, DeliveryRows.Delivery::status,
+                        DeliveryRows.Delivery::attempts, DeliveryRows.Delivery::stage, DeliveryRows.Delivery::requestId)
+                .containsExactly(
+                        tuple(tooOld, ABANDONED, 6, 6, null),
+                        tuple(delivered, SUCCEEDED, 1, 1, null),
+                        tuple(retrying, PENDING, 1, 2, null),
+                        tuple(abandoned, WAITING, 6, 1, "recover-1"),
+                        tuple(skipped, WAITING, 0, 1, "recover-1"),
+                        tuple(neverAttempted, WAITING, 0, 1, "recover-1"));
 
         // Asked again before the dispatcher took them: nothing is queued twice.
-        ApiClient.Response again = portal().post(recover(owner.ownerId(), hook), since(since));
+        ApiClient.Response again = portal().with("X-Request-Id", "recover-2").post(recover(owner.ownerId(), hook), since(since));
         assertThat(again.json().get("queued").asInt()).isZero();
-        assertThat(rows.requests(hook)).hasSize(3);
+        assertThat(rows.deliveries(hook)).filteredOn(delivery -> delivery.status() == WAITING)
+                .extracting(DeliveryRows.Delivery::requestId).containsOnly("recover-1").hasSize(3);
 
-        // Once taken, an event delivered since is not queued again.
+        // Once they are delivered or abandoned again, an event delivered since is not queued again.
         rows.takenByTheDispatcher(hook);
-        rows.attempt(hook, failed, 2, "succeeded", Instant.now());
+        rows.attemptEnded(hook, retrying, SUCCEEDED);
+        rows.attemptEnded(hook, abandoned, ABANDONED);
+        rows.attemptEnded(hook, skipped, SUCCEEDED);
+        rows.attemptEnded(hook, neverAttempted, ABANDONED);
         assertThat(portal().post(recover(owner.ownerId(), hook), since(since)).json().get("queued").asInt()).isEqualTo(2);
-        assertThat(rows.requests(hook)).extracting(DeliveryRows.Request::enquiryId).containsExactly(abandoned, neverAttempted);
+        assertThat(rows.deliveries(hook)).filteredOn(delivery -> delivery.status() == WAITING)
+                .extracting(DeliveryRows.Delivery::enquiryId).containsExactly(abandoned, neverAttempted);
+    }
+
+    @Test
+    void queuesNothingMoreWhileTheDeliveriesItQueuedAreQueuedOrBeingRetried() {
+        TestWorld.Account owner = world.newAccount();
+        UUID hook = world.subscribe(owner, "https://93.184.215.14/recover-twice", null);
+        Instant since = Instant.now().minusSeconds(1);
+        List<UUID> enquiries = List.of(world.newEnquiry(owner), world.newEnquiry(owner));
+        enquiries.forEach(enquiry -> rows.delivery(hook, enquiry, ABANDONED, 6, 6));
+
+        ApiClient.Response first = portal().with("X-Request-Id", "first").post(recover(owner.ownerId(), hook), since(since));
+        ApiClient.Response second = portal().with("X-Request-Id", "second").post(recover(owner.ownerId(), hook), since(since));
+        rows.takenByTheDispatcher(hook);
+        ApiClient.Response third = portal().with("X-Request-Id", "third").post(recover(owner.ownerId(), hook), since(since));
+
+        assertThat(first.json().get("queued").asInt()).isEqualTo(2);
+        assertThat(second.json().get("queued").asInt()).isZero();
+        assertThat(third.json().get("queued").asInt()).as("being retried").isZero();
+        assertThat(rows.deliveries(hook)).extracting(DeliveryRows.Delivery::status, DeliveryRows.Delivery::requestId)
+                .containsExactly(tuple(PENDING, "first"), tuple(PENDING, "first"));
     }
 
     @Test
@@ -98,17 +139,27 @@ class RecoverIT extends ApiIntegrationTest {
         Instant since = Instant.now().minusSeconds(1);
         String hookPath = "/internal/v1/owners/" + owner.ownerId() + "/hooks/" + hook;
         assertThat(portal().post(hookPath + "/pause", null).status()).isEqualTo(200);
+        // Submitted while paused: the dispatcher fanned them out to no delivery of this hook.
         UUID first = world.newEnquiry(owner);
         UUID second = world.newEnquiry(owner);
 
         assertError(portal().post(recover(owner.ownerId(), hook), since(since)), 409, "Hook is paused; resume it first");
-        assertThat(rows.requests(hook)).isEmpty();
+        assertThat(rows.deliveries(hook)).isEmpty();
 
         assertThat(portal().post(hookPath + "/resume", null).status()).isEqualTo(200);
-        ApiClient.Response response = portal().post(recover(owner.ownerId(), hook), since(since));
+        ApiClient.Response response = portal().with("X-Request-Id", "after-pause").post(recover(owner.ownerId(), hook), since(since));
         assertThat(response.status()).as(response.body()).isEqualTo(202);
         assertThat(response.json().get("queued").asInt()).isEqualTo(2);
-        assertThat(rows.requests(hook)).extracting(DeliveryRows.Request::enquiryId).containsExactly(first, second);
+        UUID firstEvent = rows.eventId(first);
+        UUID secondEvent = rows.eventId(second);
+        assertThat(rows.deliveries(hook)).extracting(DeliveryRows.Delivery::enquiryId, DeliveryRows.Delivery::webhookId,
+                        DeliveryRows.Delivery::eventId, DeliveryRows.Delivery::status, DeliveryRows.Delivery::attempts,
+                        DeliveryRows.Delivery::stage, DeliveryRows.Delivery::requestId)
+                .containsExactly(
+                        tuple(first, WebhookIds.of(firstEvent, SubscriptionId.of(hook)), firstEvent, WAITING, 0, 1, "after-pause"),
+                        tuple(second, WebhookIds.of(secondEvent, SubscriptionId.of(hook)), secondEvent, WAITING, 0, 1, "after-pause"));
+        assertThat(rows.eventPayload(firstEvent)).isEqualTo(rows.outboxPayload(first));
+        assertThat(rows.eventPayload(secondEvent)).isEqualTo(rows.outboxPayload(second));
     }
 
     @Test
@@ -127,13 +178,13 @@ class RecoverIT extends ApiIntegrationTest {
         assertThat(portal().post(recover(owner.ownerId(), allProperties), since(since)).json().get("queued").asInt()).isEqualTo(2);
         assertThat(portal().post(recover(owner.ownerId(), oneProperty), since(since)).json().get("queued").asInt()).isEqualTo(1);
 
-        assertThat(rows.requests(allProperties)).extracting(DeliveryRows.Request::enquiryId).containsExactly(onFirst, onSecond);
-        assertThat(rows.requests(oneProperty)).extracting(DeliveryRows.Request::enquiryId).containsExactly(onSecond);
-        assertThat(rows.requests(theirs)).isEmpty();
+        assertThat(rows.deliveries(allProperties)).extracting(DeliveryRows.Delivery::enquiryId).containsExactly(onFirst, onSecond);
+        assertThat(rows.deliveries(oneProperty)).extracting(DeliveryRows.Delivery::enquiryId).containsExactly(onSecond);
+        assertThat(rows.deliveries(theirs)).isEmpty();
         // Owner B cannot recover owner A's hook, nor A B's.
         assertError(portal().post(recover(other.ownerId(), allProperties), since(since)), 404, "Not found");
         assertError(portal().post(recover(owner.ownerId(), theirs), since(since)), 404, "Not found");
-        assertThat(rows.requests(theirs)).isEmpty();
+        assertThat(rows.deliveries(theirs)).isEmpty();
         assertThat(theirEnquiry).isNotNull();
     }
 
@@ -149,25 +200,27 @@ class RecoverIT extends ApiIntegrationTest {
         ApiClient.Response response = portal().post(recover(owner.ownerId(), hook), since(Instant.now().minus(Duration.ofDays(1))));
 
         assertThat(response.json().get("queued").asInt()).isEqualTo(1);
-        assertThat(rows.requests(hook)).extracting(DeliveryRows.Request::enquiryId).containsExactly(later);
+        assertThat(rows.deliveries(hook)).extracting(DeliveryRows.Delivery::enquiryId).containsExactly(later);
     }
 
     @Test
-    void usesTheKeptFailedDeliveryForAnEventNoLongerInTheOutboxAndSkipsEventsWithNeither() {
+    void usesTheDeliverysRowForAnEventNoLongerInTheOutboxAndSkipsEventsWithNeither() {
         TestWorld.Account owner = world.newAccount();
         UUID hook = world.subscribe(owner, "https://93.184.215.14/purged", null);
         Instant since = Instant.now().minusSeconds(1);
         UUID failed = world.newEnquiry(owner);
         UUID forgotten = world.newEnquiry(owner);
-        rows.attempt(hook, failed, 1, "abandoned", T0);
-        String delivery = rows.failedDelivery(hook, failed, T0);
+        rows.delivery(hook, failed, ABANDONED, 6, 6);
+        UUID event = rows.eventId(failed);
         rows.purgeOutbox(failed);
         rows.purgeOutbox(forgotten);
 
         ApiClient.Response response = portal().with("X-Request-Id", "r").post(recover(owner.ownerId(), hook), since(since));
 
         assertThat(response.json().get("queued").asInt()).isEqualTo(1);
-        assertThat(rows.requests(hook)).containsExactly(new DeliveryRows.Request(failed, null, delivery, "r"));
+        assertThat(rows.deliveries(hook)).extracting(DeliveryRows.Delivery::enquiryId, DeliveryRows.Delivery::eventId,
+                        DeliveryRows.Delivery::status, DeliveryRows.Delivery::requestId)
+                .containsExactly(tuple(failed, event, WAITING, "r"));
     }
 
     @Test
@@ -179,13 +232,13 @@ class RecoverIT extends ApiIntegrationTest {
 
         Recovery first = redeliveries.recover(OwnerId.of(owner.ownerId()), SubscriptionId.of(hook), since, "cap-1", 2);
         assertThat(first.queued()).isEqualTo(2);
-        assertThat(rows.requests(hook)).extracting(DeliveryRows.Request::enquiryId).containsExactlyElementsOf(enquiries.subList(0, 2));
+        assertThat(rows.deliveries(hook)).extracting(DeliveryRows.Delivery::enquiryId).containsExactlyElementsOf(enquiries.subList(0, 2));
 
         Recovery second = redeliveries.recover(OwnerId.of(owner.ownerId()), SubscriptionId.of(hook), since, "cap-2", 2);
         Recovery third = redeliveries.recover(OwnerId.of(owner.ownerId()), SubscriptionId.of(hook), since, "cap-3", 2);
         assertThat(second.queued()).isEqualTo(2);
         assertThat(third.queued()).isEqualTo(1);
-        assertThat(rows.requests(hook)).extracting(DeliveryRows.Request::enquiryId).containsExactlyElementsOf(enquiries);
+        assertThat(rows.deliveries(hook)).extracting(DeliveryRows.Delivery::enquiryId).containsExactlyElementsOf(enquiries);
     }
 
     @Test
@@ -208,7 +261,7 @@ class RecoverIT extends ApiIntegrationTest {
         ApiClient.Response missing = portal().post(recover(owner.ownerId(), hook), Map.of());
         assertFieldErrors(missing, "Invalid request", "since");
         assertThat(messages(missing, "since")).containsExactly("is required");
-        assertThat(rows.requests(hook)).isEmpty();
+        assertThat(rows.deliveries(hook)).isEmpty();
 
         ApiClient.Response withOffset = portal().post(recover(owner.ownerId(), hook),
                 since(now.minus(Duration.ofDays(13)).atOffset(java.time.ZoneOffset.ofHours(2))));
@@ -234,7 +287,7 @@ class RecoverIT extends ApiIntegrationTest {
         assertError(portal().post(recover(owner.ownerId(), UUID.randomUUID()), since(since)), 404, "Not found");
         assertError(portal().post(recover(owner.ownerId(), "abc"), since(since)), 404, "Not found");
         assertError(http.post(recover(owner.ownerId(), removed), since(since)), 401, "Unauthorized");
-        assertThat(rows.requests(removed)).isEmpty();
-        assertThat(rows.requests(gone)).isEmpty();
+        assertThat(rows.deliveries(removed)).isEmpty();
+        assertThat(rows.deliveries(gone)).isEmpty();
     }
 }

@@ -1,5 +1,8 @@
-package com.holidaylistings.integration.api.subscription;
+package com.holidaylistings.integration.api.support;
 
+import com.holidaylistings.integration.api.Timestamps;
+import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
+import com.holidaylistings.integration.events.delivery.DeliveryStatus;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -8,65 +11,189 @@ import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * The rows webhook-dispatcher writes and reads, as it writes them: attempts, failed deliveries, and
- * the delivery requests api-service leaves for it.
+ * The rows webhook-dispatcher writes, written as it writes them (the dispatcher is not part of
+ * these tests), and read back: a delivery's row with its event's payload, the attempt log, and the
+ * subscription's health that the attempt log keeps.
  */
-final class DeliveryRows {
+public final class DeliveryRows {
 
     private final JdbcClient jdbc;
 
-    DeliveryRows(JdbcClient jdbc) {
+    public DeliveryRows(JdbcClient jdbc) {
         this.jdbc = jdbc;
     }
 
-    /** A pending request, as api-service wrote it. */
-    record Request(UUID enquiryId, UUID eventId, String delivery, String requestId) {}
+    /** A delivery's row. */
+    public record Delivery(UUID enquiryId, String webhookId, UUID eventId, DeliveryStatus status, int attempts,
+            int stage, Instant nextAttemptAt, Instant requestedAt, String requestId, Instant updatedAt) {}
 
-    void attempt(UUID hook, UUID enquiry, int attempt, String outcome, Instant at) {
+    /**
+     * The enquiry's event fanned out to the hook (its payload kept from the outbox, as the fan-out
+     * keeps it), then brought to {@code status} by {@code attempts} attempts, its next at
+     * {@code stage}; a delivery in progress is due now.
+     */
+    public void delivery(UUID hook, UUID enquiry, DeliveryStatus status, int attempts, int stage) {
         jdbc.sql("""
-                        insert into delivery_attempts (subscription_id, enquiry_id, attempt, outcome, http_status, attempted_at)
-                        values (:hook, :enquiry, :attempt, :outcome, :status, :at)
+                        insert into webhook_events (event_id, submitted_at, enquiry_id, payload)
+                        select o.id, e.sent_at, e.id, o.payload from enquiries e join outbox o on o.aggregate_id = e.id
+                         where e.id = :enquiry
+                        on conflict do nothing
+                        """)
+                .param("enquiry", enquiry)
+                .update();
+        int inserted = jdbc.sql("""
+                        insert into deliveries (webhook_id, submitted_at, event_id, subscription_id, owner_id, enquiry_id,
+                                                status, attempts, stage, next_attempt_at)
+                        select webhook_id(o.id, :hook), e.sent_at, o.id, :hook, e.owner_id, e.id, :status, :attempts, :stage,
+                               case when :due then now() end
+                          from enquiries e join outbox o on o.aggregate_id = e.id
+                         where e.id = :enquiry
+                        """)
+                .param("hook", hook)
+                .param("enquiry", enquiry)
+                .param("status", status.value())
+                .param("attempts", attempts)
+                .param("stage", stage)
+                .param("due", status.inProgress())
+                .update();
+        if (inserted != 1) {
+            throw new IllegalStateException("enquiry " + enquiry + " has no event in the outbox");
+        }
+    }
+
+    /** The hook's deliveries, the oldest event first. */
+    public List<Delivery> deliveries(UUID hook) {
+        return jdbc.sql("""
+                        select enquiry_id, webhook_id, event_id, status, attempts, stage, next_attempt_at, requested_at,
+                               request_id, updated_at
+                          from deliveries where subscription_id = :hook order by submitted_at, enquiry_id
+                        """)
+                .param("hook", hook)
+                .query((rs, n) -> new Delivery(rs.getObject("enquiry_id", UUID.class), rs.getString("webhook_id"),
+                        rs.getObject("event_id", UUID.class), DeliveryStatus.of(rs.getString("status")),
+                        rs.getInt("attempts"), rs.getInt("stage"), Timestamps.read(rs, "next_attempt_at"),
+                        Timestamps.read(rs, "requested_at"), rs.getString("request_id"), Timestamps.read(rs, "updated_at")))
+                .list();
+    }
+
+    /** What the row poller does with the hook's waiting deliveries that fell due: back on the topic, pending. */
+    public void takenByTheDispatcher(UUID hook) {
+        jdbc.sql("""
+                        update deliveries set status = 'pending', next_attempt_at = now(), updated_at = now()
+                         where subscription_id = :hook and status = 'waiting' and next_attempt_at <= now()
+                        """)
+                .param("hook", hook)
+                .update();
+    }
+
+    /** The attempt of the enquiry's pending delivery to the hook ended it ({@code status}: succeeded, abandoned, gone). */
+    public void attemptEnded(UUID hook, UUID enquiry, DeliveryStatus status) {
+        int ended = jdbc.sql("""
+                        update deliveries set status = :status, attempts = attempts + 1, next_attempt_at = null, updated_at = now()
+                         where subscription_id = :hook and enquiry_id = :enquiry and status = 'pending'
+                        """)
+                .param("status", status.value())
+                .param("hook", hook)
+                .param("enquiry", enquiry)
+                .update();
+        if (ended != 1) {
+            throw new IllegalStateException("no pending delivery of " + enquiry + " to " + hook);
+        }
+    }
+
+    /** An attempt with the HTTP status its outcome usually has, no error and no duration. */
+    public void attempt(UUID hook, UUID enquiry, int attempt, String outcome, Instant at) {
+        int status = outcome.equals("succeeded") ? 200 : outcome.equals("gone") ? 410 : 500;
+        attempt(hook, enquiry, attempt, outcome, status, null, at, null);
+    }
+
+    /**
+     * An attempt as the attempt log writes it: its row, and the subscription's health after it (failures
+     * in a row, counted again from 0 by a success; the latest attempt and success). Whether the hook is
+     * failing is left as it is: {@link #failing}.
+     */
+    public void attempt(UUID hook, UUID enquiry, int attempt, String outcome, Integer httpStatus, String error,
+            Instant at, Integer durationMs) {
+        DeliveryOutcome result = DeliveryOutcome.of(outcome);
+        OffsetDateTime time = at.atOffset(ZoneOffset.UTC);
+        jdbc.sql("""
+                        insert into delivery_attempts (webhook_id, subscription_id, enquiry_id, attempt, outcome, http_status,
+                                                       error, duration_ms, attempted_at)
+                        values (webhook_id(coalesce((select id from outbox where aggregate_id = :enquiry), :enquiry), :hook),
+                                :hook, :enquiry, :attempt, :outcome, :httpStatus, :error, :duration, :at)
                         """)
                 .param("hook", hook)
                 .param("enquiry", enquiry)
                 .param("attempt", attempt)
-                .param("outcome", outcome)
-                .param("status", outcome.equals("succeeded") ? 200 : outcome.equals("gone") ? 410 : 500)
-                .param("at", at.atOffset(ZoneOffset.UTC))
+                .param("outcome", result.value())
+                .param("httpStatus", httpStatus)
+                .param("error", error)
+                .param("duration", durationMs)
+                .param("at", time)
+                .update();
+        jdbc.sql("""
+                        insert into subscription_health as h (subscription_id, consecutive_failures, last_attempt_at,
+                                                              last_outcome, last_success_at, last_http_status, last_error)
+                        values (:hook, :failures, :at, :outcome, :success, :httpStatus, :error)
+                        on conflict (subscription_id) do update
+                           set consecutive_failures = case when excluded.last_success_at is not null then 0
+                                                           else h.consecutive_failures + excluded.consecutive_failures end,
+                               failing_since = case when excluded.last_success_at is null then h.failing_since end,
+                               last_attempt_at = excluded.last_attempt_at, last_outcome = excluded.last_outcome,
+                               last_success_at = coalesce(excluded.last_success_at, h.last_success_at),
+                               last_http_status = excluded.last_http_status, last_error = excluded.last_error
+                        """)
+                .param("hook", hook)
+                .param("failures", result.isFailure() ? 1 : 0)
+                .param("at", time)
+                .param("outcome", result.value())
+                .param("success", result == DeliveryOutcome.SUCCEEDED ? time : null)
+                .param("httpStatus", httpStatus)
+                .param("error", error)
                 .update();
     }
 
-    /** The dispatcher's record of a failed delivery, as it was on webhook.deliveries; returns it. */
-    String failedDelivery(UUID hook, UUID enquiry, Instant at) {
-        String delivery = """
-                {"subscriptionId":"%s","enquiryId":"%s","eventId":"%s","webhookId":"msg_0123456789abcdef0123456789abcdef",\
-                "sentAt":"2026-11-20T09:59:59.5Z","payload":"{\\"event\\":\\"enquiry.created\\"}","requestId":null}"""
-                .formatted(hook, enquiry, UUID.randomUUID());
+    /** The dispatcher announced the hook failing (hook.failing), or, with false, recovered (hook.recovered). */
+    public void failing(UUID hook, boolean failing) {
         jdbc.sql("""
-                        insert into failed_deliveries (subscription_id, enquiry_id, delivery, failed_at)
-                        values (:hook, :enquiry, cast(:delivery as json), :at)
+                        insert into subscription_health (subscription_id, failing_since) values (:hook, case when :failing then now() end)
+                        on conflict (subscription_id) do update set failing_since = excluded.failing_since
                         """)
+                .param("failing", failing)
                 .param("hook", hook)
-                .param("enquiry", enquiry)
-                .param("delivery", delivery)
-                .param("at", at.atOffset(ZoneOffset.UTC))
                 .update();
-        return delivery;
     }
 
     /** The id of the enquiry's outbox row: its event id. */
-    UUID eventId(UUID enquiry) {
+    public UUID eventId(UUID enquiry) {
         return jdbc.sql("select id from outbox where aggregate_id = :enquiry")
                 .param("enquiry", enquiry).query(UUID.class).single();
     }
 
+    /** The enquiry's event as the outbox has it. */
+    public String outboxPayload(UUID enquiry) {
+        return jdbc.sql("select payload::text from outbox where aggregate_id = :enquiry")
+                .param("enquiry", enquiry).query(String.class).single();
+    }
+
+    /** The event's payload as the dispatcher sends it, kept once per event. */
+    public String eventPayload(UUID eventId) {
+        return jdbc.sql("select payload::text from webhook_events where event_id = :event")
+                .param("event", eventId).query(String.class).single();
+    }
+
     /** What enquiry-ingest does after INGEST_OUTBOX_RETENTION. */
-    void purgeOutbox(UUID enquiry) {
+    public void purgeOutbox(UUID enquiry) {
         jdbc.sql("delete from outbox where aggregate_id = :enquiry").param("enquiry", enquiry).update();
     }
 
-    /** Moves an enquiry's submission back in time (and its outbox row with it). */
-    void submittedAt(UUID enquiry, Instant at) {
+    /** What retention does to an event's payload when its step runs without the deliveries' step. */
+    public void dropPayload(UUID eventId) {
+        jdbc.sql("delete from webhook_events where event_id = :event").param("event", eventId).update();
+    }
+
+    /** Moves an enquiry's submission back in time (and its outbox row with it), before any delivery of it. */
+    public void submittedAt(UUID enquiry, Instant at) {
         OffsetDateTime time = at.atOffset(ZoneOffset.UTC);
         jdbc.sql("update enquiries set sent_at = :at where id = :enquiry").param("at", time).param("enquiry", enquiry).update();
         jdbc.sql("update outbox set created_at = :at where aggregate_id = :enquiry").param("at", time).param("enquiry", enquiry)
@@ -74,25 +201,8 @@ final class DeliveryRows {
     }
 
     /** Moves a subscription's creation back in time. */
-    void createdAt(UUID hook, Instant at) {
+    public void createdAt(UUID hook, Instant at) {
         jdbc.sql("update webhook_subscriptions set created_at = :at where id = :hook")
                 .param("at", at.atOffset(ZoneOffset.UTC)).param("hook", hook).update();
-    }
-
-    /** The hook's pending requests, oldest first. */
-    List<Request> requests(UUID hook) {
-        return jdbc.sql("""
-                        select enquiry_id, event_id, delivery::text as delivery, request_id from delivery_requests
-                         where subscription_id = :hook order by id
-                        """)
-                .param("hook", hook)
-                .query((rs, n) -> new Request(rs.getObject("enquiry_id", UUID.class), rs.getObject("event_id", UUID.class),
-                        rs.getString("delivery"), rs.getString("request_id")))
-                .list();
-    }
-
-    /** What the dispatcher does once the requested deliveries are on their way. */
-    void takenByTheDispatcher(UUID hook) {
-        jdbc.sql("delete from delivery_requests where subscription_id = :hook").param("hook", hook).update();
     }
 }

@@ -11,7 +11,7 @@ public enum DisplayStatus {
     Active, Failed, Inactive;
 
     /**
-     * {@code failing}: {@code webhook_subscriptions.failing_since} is set; {@code latestOutcome} is
+     * {@code failing}: {@code subscription_health.failing_since} is set; {@code latestOutcome} is
      * null before the first attempt (or once the attempt log's retention removed them all).
      */
     public static DisplayStatus of(boolean paused, boolean unsubscribed, boolean failing, DeliveryOutcome latestOutcome) {

@@ -45,6 +45,7 @@ class DeliveryRetention implements SchedulingConfigurer {
     }
 
     void maintain() {
+        boolean deliveriesDropped = true;
         for (List<String> table : TABLES) {
             String name = table.get(0);
             // Each step alone: a day that cannot be made must not keep the old days from being dropped.
@@ -53,11 +54,16 @@ class DeliveryRetention implements SchedulingConfigurer {
                                                          (now() at time zone 'UTC')::date + :ahead)
                             """)
                     .param("table", name).param("ahead", DAYS_AHEAD).query(Integer.class).single());
-            int dropped = step(name, "drop the old days", () -> dropOlderThan(name, retention));
+            // An event's payload goes only once its deliveries have gone: none is left without it.
+            int dropped = name.equals("webhook_events") && !deliveriesDropped ? -1
+                    : step(name, "drop the old days", () -> dropOlderThan(name, retention));
+            if (name.equals("deliveries")) {
+                deliveriesDropped = dropped >= 0;
+            }
             int deleted = step(name, "purge the default partition", () -> jdbc.sql(
                             "delete from %s_default where %s < now() - cast(:age as interval)".formatted(name, table.get(1)))
                     .param("age", retention.toSeconds() + " seconds").update());
-            if (made + dropped + deleted > 0) {
+            if (Math.max(made, 0) + Math.max(dropped, 0) + Math.max(deleted, 0) > 0) {
                 log.info("{}: {} days made ahead, {} days dropped, {} old rows deleted", name, made, dropped, deleted);
             }
         }
@@ -68,7 +74,7 @@ class DeliveryRetention implements SchedulingConfigurer {
             return step.getAsInt();
         } catch (RuntimeException e) {
             log.warn("Could not {} of {}; trying again later: {}", what, table, e.getMessage());
-            return 0;
+            return -1;
         }
     }
 
