@@ -128,6 +128,8 @@ class DispatcherKillIT {
         }
         receiver.answer("/failing", WebhookReceiver.Answer.ok());
         int beforeRestart = receiver.requests("/failing").size();
+        // A failure stored but not yet forwarded to its retry topic when the process died has only its row,
+        // pending, left: the row poller puts it back once overdue (DispatcherProcess.OVERDUE_AFTER).
 
         try (DispatcherProcess restarted = DispatcherProcess.start("killed-failing-2", kafka.getBrokersAsString())) {
             Set<String> payloads = payloads(published);

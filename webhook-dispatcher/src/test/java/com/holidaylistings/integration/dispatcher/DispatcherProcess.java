@@ -10,9 +10,15 @@ import java.util.Map;
  * tests can stop it with SIGTERM or kill it with SIGKILL as an operator or a crash would. It has
  * the retry schedule of the in-JVM tests (1s,2s,3s), a 2 s timeout, private targets allowed, and
  * a consumer session timeout of 6 s, so that the partitions of a killed process pass to the next
- * within seconds rather than the default 45.
+ * within seconds rather than the default 45. A pending delivery counts as overdue (its record lost)
+ * {@link #OVERDUE_AFTER} past its due time rather than 5 minutes, scaled down with the schedule: a
+ * process killed after storing a failed attempt but before forwarding its record leaves the delivery
+ * to the row poller, which puts it back once overdue.
  */
 public final class DispatcherProcess implements AutoCloseable {
+
+    /** {@code webhook.overdue-after} of the process. */
+    public static final String OVERDUE_AFTER = "15s";
 
     private final ServiceProcess process;
 
@@ -35,7 +41,8 @@ public final class DispatcherProcess implements AutoCloseable {
         env.putAll(environment);
         List<String> jvm = List.of("-Xmx256m",
                 "-Dspring.kafka.consumer.properties[session.timeout.ms]=6000",
-                "-Dspring.kafka.consumer.properties[heartbeat.interval.ms]=1000");
+                "-Dspring.kafka.consumer.properties[heartbeat.interval.ms]=1000",
+                "-Dwebhook.overdue-after=" + OVERDUE_AFTER);
         return new DispatcherProcess(ServiceProcess.start("webhook-dispatcher", name, jvm, env));
     }
 

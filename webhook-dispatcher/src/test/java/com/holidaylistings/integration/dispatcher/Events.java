@@ -37,8 +37,8 @@ public final class Events implements AutoCloseable {
                 ProducerConfig.ACKS_CONFIG, "all"));
     }
 
-    /** What was published. */
-    public record Published(UUID enquiryId, String eventId, String payload, Instant publishedAt) {}
+    /** What was published; {@code requestId} is the intake request's id, as the record's request-id header carries it. */
+    public record Published(UUID enquiryId, String eventId, String payload, String requestId, Instant publishedAt) {}
 
     public Published enquiryOn(UUID propertyId) {
         return publish(anEnquiryOn(propertyId));
@@ -67,12 +67,14 @@ public final class Events implements AutoCloseable {
         ProducerRecord<String, String> record = new ProducerRecord<>(EnquiryEvents.TOPIC, enquiryId.toString(), payload);
         record.headers().add(EnquiryEvents.EVENT_ID_HEADER, eventId.getBytes(StandardCharsets.UTF_8));
         record.headers().add(EnquiryEvents.EVENT_TYPE_HEADER, EnquiryCreated.TYPE.getBytes(StandardCharsets.UTF_8));
+        String requestId = "intake-" + eventId;
+        record.headers().add(EnquiryEvents.REQUEST_ID_HEADER, requestId.getBytes(StandardCharsets.UTF_8));
         try {
             producer.send(record).get(30, TimeUnit.SECONDS);
         } catch (Exception e) {
             throw new IllegalStateException("Could not publish", e);
         }
-        return new Published(enquiryId, eventId, payload, Instant.now());
+        return new Published(enquiryId, eventId, payload, requestId, Instant.now());
     }
 
     @Override

@@ -1,7 +1,7 @@
 package com.holidaylistings.integration.dispatcher;
 
-import com.holidaylistings.integration.events.EnquiryCreated;
-import com.holidaylistings.integration.events.EnquiryInsert;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
+import com.holidaylistings.integration.events.delivery.WebhookIds;
 import com.holidaylistings.integration.testsupport.TestSchema;
 import java.security.SecureRandom;
 import java.sql.ResultSet;
@@ -16,7 +16,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * Owners, properties and subscriptions as api-service stores them (the dispatcher only reads
- * them), and the attempt log as the dispatcher writes it.
+ * them); the deliveries' rows, the attempt log and the subscriptions' health as the dispatcher
+ * writes them; and a delivery asked for again as api-service marks it.
  */
 public final class TestData {
 
@@ -29,8 +30,13 @@ public final class TestData {
 
     public record Owner(UUID id, String secret) {}
 
-    public record Attempt(int attempt, String outcome, Integer httpStatus, String error, Integer durationMs,
-            String responseBody, Instant attemptedAt, Instant nextAttemptAt) {}
+    public record Attempt(String webhookId, int attempt, String outcome, Integer httpStatus, String error, Integer durationMs,
+            String responseBody, boolean responseTruncated, Instant attemptedAt, Instant nextAttemptAt) {}
+
+    private static final String ATTEMPTS = """
+            select webhook_id, attempt, outcome, http_status, error, duration_ms, response_body, response_truncated,
+                   attempted_at, next_attempt_at
+              from delivery_attempts""";
 
     public Owner owner() {
         UUID id = UUID.randomUUID();
@@ -116,11 +122,7 @@ public final class TestData {
 
     /** The attempts of one delivery in order. */
     public List<Attempt> attempts(UUID subscriptionId, UUID enquiryId) {
-        return jdbc.sql("""
-                        select attempt, outcome, http_status, error, duration_ms, response_body, attempted_at, next_attempt_at
-                          from delivery_attempts where subscription_id = :subscription and enquiry_id = :enquiry
-                         order by attempt, id
-                        """)
+        return jdbc.sql(ATTEMPTS + " where subscription_id = :subscription and enquiry_id = :enquiry order by attempt, id")
                 .param("subscription", subscriptionId).param("enquiry", enquiryId)
                 .query(TestData::attempt)
                 .list();
@@ -128,71 +130,124 @@ public final class TestData {
 
     /** Every attempt logged for a subscription, of all its deliveries, in the order they were made. */
     public List<Attempt> attempts(UUID subscriptionId) {
-        return jdbc.sql("""
-                        select attempt, outcome, http_status, error, duration_ms, response_body, attempted_at, next_attempt_at
-                          from delivery_attempts where subscription_id = :subscription
-                         order by attempted_at, id
-                        """)
+        return jdbc.sql(ATTEMPTS + " where subscription_id = :subscription order by attempted_at, id")
                 .param("subscription", subscriptionId)
                 .query(TestData::attempt)
                 .list();
     }
 
-    /** A delivery the dispatcher kept after it failed. */
-    public record FailedDelivery(String delivery, Instant failedAt) {}
+    /** A delivery's row ({@code deliveries}) as the dispatcher keeps it. */
+    public record Delivery(String webhookId, Instant submittedAt, UUID eventId, String status, int attempts, int stage,
+            Instant nextAttemptAt, Instant requestedAt, String requestId) {}
 
-    public Optional<FailedDelivery> failedDelivery(UUID subscriptionId, UUID enquiryId) {
+    /** The delivery of an enquiry's event to a subscription, if there is one. */
+    public Optional<Delivery> delivery(UUID subscriptionId, UUID enquiryId) {
         return jdbc.sql("""
-                        select delivery::text as delivery, failed_at
-                          from failed_deliveries where subscription_id = :subscription and enquiry_id = :enquiry
+                        select webhook_id, submitted_at, event_id, status, attempts, stage, next_attempt_at, requested_at, request_id
+                          from deliveries where subscription_id = :subscription and enquiry_id = :enquiry
                         """)
                 .param("subscription", subscriptionId).param("enquiry", enquiryId)
-                .query((rs, n) -> new FailedDelivery(rs.getString("delivery"), instant(rs.getTimestamp("failed_at"))))
+                .query((rs, n) -> new Delivery(rs.getString("webhook_id"), instant(rs.getTimestamp("submitted_at")),
+                        rs.getObject("event_id", UUID.class), rs.getString("status"), rs.getInt("attempts"), rs.getInt("stage"),
+                        instant(rs.getTimestamp("next_attempt_at")), instant(rs.getTimestamp("requested_at")),
+                        rs.getString("request_id")))
                 .optional();
     }
 
-    /**
-     * The enquiry and its outbox row, written as api-service's intake writes them (the published
-     * record's event id is the outbox row's id); enquiry-ingest then publishes it.
-     */
-    public void stored(Owner owner, EnquiryCreated event, String eventId, String payload) {
-        jdbc.sql(EnquiryInsert.SQL)
-                .params(EnquiryInsert.parameters(owner.id(), event, UUID.fromString(eventId), payload, "intake-request"))
-                .update();
+    /** The status of the delivery of an enquiry's event to a subscription, null when there is none. */
+    public String deliveryStatus(UUID subscriptionId, UUID enquiryId) {
+        return delivery(subscriptionId, enquiryId).map(Delivery::status).orElse(null);
+    }
+
+    /** The payload stored for an event ({@code webhook_events}): once however many subscriptions receive it. */
+    public List<String> storedPayloads(UUID eventId) {
+        return jdbc.sql("select payload::text from webhook_events where event_id = :event")
+                .param("event", eventId).query(String.class).list();
     }
 
     /**
      * The owner asked for the event of {@code enquiryId} to be delivered to the subscription again
-     * (redeliver, or one event of a recover), as api-service records it: from the outbox, or from
-     * the kept failed delivery when the outbox row is gone.
+     * (redeliver, or one event of a recover), as api-service marks the delivery's row (Redeliveries): a
+     * delivery in progress (pending or waiting) keeps its chain and only notes the request (when, and its
+     * id); any other waits on its row, due now, at stage 1 of the schedule, for the row poller.
      */
-    public void requestRedelivery(UUID subscriptionId, UUID enquiryId, String requestId) {
-        int requested = jdbc.sql("""
-                        insert into delivery_requests (subscription_id, enquiry_id, event_id, delivery, request_id)
-                        select :subscription, :enquiry, o.id, case when o.id is null then f.delivery end, :request
-                          from (select 1) one
-                          left join outbox o on o.aggregate_id = :enquiry and o.event_type = 'enquiry.created'
-                          left join failed_deliveries f on f.subscription_id = :subscription and f.enquiry_id = :enquiry
-                         where o.id is not null or f.delivery is not null
-                        on conflict (subscription_id, enquiry_id) do nothing
+    public int askAgain(UUID subscriptionId, UUID enquiryId, String requestId) {
+        int marked = jdbc.sql("""
+                        update deliveries
+                           set status = case when status in ('pending', 'waiting') then status else 'waiting' end,
+                               next_attempt_at = case when status in ('pending', 'waiting') then next_attempt_at else now() end,
+                               stage = case when status in ('pending', 'waiting') then stage else 1 end,
+                               request_id = :request, requested_at = now(), updated_at = now()
+                         where subscription_id = :subscription and enquiry_id = :enquiry
                         """)
                 .param("request", requestId).param("subscription", subscriptionId).param("enquiry", enquiryId)
                 .update();
-        if (requested != 1) {
-            throw new IllegalStateException("Neither an outbox row nor a failed delivery of " + enquiryId + " to " + subscriptionId);
+        if (marked != 1) {
+            throw new IllegalStateException("No delivery of " + enquiryId + " to " + subscriptionId);
         }
+        return marked;
     }
 
-    /** The requests the dispatcher has not queued yet. */
-    public int pendingRequests(UUID subscriptionId) {
-        return jdbc.sql("select count(*) from delivery_requests where subscription_id = :subscription")
-                .param("subscription", subscriptionId).query(Integer.class).single();
+    /**
+     * An event's payload and its delivery to the subscription, written as the fan-out writes them but
+     * in the state given: for an event never fanned out to the subscription (api-service's recover of a
+     * paused hook's events inserts such rows, waiting and asked for), or a delivery left in a given
+     * state. Answers its webhook-id.
+     */
+    public String insertDelivery(Owner owner, UUID subscriptionId, UUID eventId, UUID enquiryId, Instant submittedAt,
+            String payload, String status, int attempts, int stage, Instant nextAttemptAt, String requestId) {
+        String webhookId = WebhookIds.of(eventId, SubscriptionId.of(subscriptionId));
+        jdbc.sql("""
+                        insert into webhook_events (event_id, submitted_at, enquiry_id, payload)
+                        values (:event, :submitted, :enquiry, cast(:payload as json))
+                        on conflict do nothing
+                        """)
+                .param("event", eventId).param("submitted", timestamp(submittedAt)).param("enquiry", enquiryId)
+                .param("payload", payload).update();
+        jdbc.sql("""
+                        insert into deliveries (webhook_id, submitted_at, event_id, subscription_id, owner_id, enquiry_id, status,
+                                                attempts, stage, next_attempt_at, requested_at, request_id)
+                        values (:webhook, :submitted, :event, :subscription, :owner, :enquiry, :status, :attempts, :stage,
+                                :next, case when :requested then now() end, :request)
+                        """)
+                .param("webhook", webhookId).param("submitted", timestamp(submittedAt)).param("event", eventId)
+                .param("subscription", subscriptionId).param("owner", owner.id()).param("enquiry", enquiryId)
+                .param("status", status).param("attempts", attempts).param("stage", stage)
+                .param("next", nextAttemptAt == null ? null : timestamp(nextAttemptAt))
+                .param("requested", requestId != null).param("request", requestId)
+                .update();
+        return webhookId;
+    }
+
+    /** An event never fanned out to the subscription, asked for by a recover: its row waits, due now, at stage 1. */
+    public String askFor(Owner owner, UUID subscriptionId, UUID eventId, UUID enquiryId, Instant submittedAt, String payload,
+            String requestId) {
+        return insertDelivery(owner, subscriptionId, eventId, enquiryId, submittedAt, payload, "waiting", 0, 1,
+                Instant.now(), requestId);
+    }
+
+    /** What the dispatcher keeps about a subscription's deliveries ({@code subscription_health}), if anything yet. */
+    public record Health(int consecutiveFailures, Instant failingSince, String lastOutcome, Integer lastHttpStatus) {}
+
+    public Optional<Health> health(UUID subscriptionId) {
+        return jdbc.sql("""
+                        select consecutive_failures, failing_since, last_outcome, last_http_status
+                          from subscription_health where subscription_id = :subscription
+                        """)
+                .param("subscription", subscriptionId)
+                .query((rs, n) -> new Health(rs.getInt("consecutive_failures"), instant(rs.getTimestamp("failing_since")),
+                        rs.getString("last_outcome"), rs.getObject("last_http_status", Integer.class)))
+                .optional();
+    }
+
+    private static java.time.OffsetDateTime timestamp(Instant instant) {
+        return instant.atOffset(java.time.ZoneOffset.UTC);
     }
 
     private static Attempt attempt(ResultSet rs, int row) throws SQLException {
-        return new Attempt(rs.getInt("attempt"), rs.getString("outcome"),
+        return new Attempt(rs.getString("webhook_id"), rs.getInt("attempt"), rs.getString("outcome"),
                 rs.getObject("http_status", Integer.class), rs.getString("error"),
-                rs.getObject("duration_ms", Integer.class), rs.getString("response_body"),
+                rs.getObject("duration_ms", Integer.class), rs.getString("response_body"), rs.getBoolean("response_truncated"),
                 instant(rs.getTimestamp("attempted_at")), instant(rs.getTimestamp("next_attempt_at")));
     }
 

@@ -28,10 +28,11 @@ import org.springframework.transaction.support.TransactionTemplate;
  * record was lost: {@code overdueAfter}) go back on {@code webhook.deliveries}, at their stage, for
  * their next attempt. Fair between owners: at most {@code maxQueuedPerOwner} of one owner's per
  * poll (as many as its lane can hold without parking them again), none of an owner whose lane here
- * is at its cap. One transaction per batch: the rows become
- * pending, the records are sent, Kafka acknowledges, the rows commit; a failure rolls back and the
- * next poll tries again. Two replicas polling at once take different rows: the update re-checks each
- * row's status once it holds its lock.
+ * is at its cap. One statement per batch makes the rows pending and commits; only then are their
+ * records sent (a record read before its row commits would find the delivery still waiting and be
+ * passed over as stale). A record Kafka does not take leaves its row pending, and a later poll puts it
+ * back once it is overdue, as for a record the {@link RetryForwarder} could not send. Two replicas
+ * polling at once take different rows: the update re-checks each row's status once it holds its lock.
  */
 @Component
 class DueDeliveriesPoller implements SchedulingConfigurer {
@@ -96,24 +97,26 @@ class DueDeliveriesPoller implements SchedulingConfigurer {
 
     /** Puts up to {@link #BATCH} due deliveries back on the deliveries topic; returns how many. */
     int queueDue() {
-        Integer queued = transaction.execute(status -> {
-            List<Due> due = jdbc.sql(TAKE_DUE)
-                    .param("overdue", overdueAfter.toNanos() / 1e9)
-                    .param("atCap", lanes.atCap().stream().map(OwnerId::value).toArray(UUID[]::new))
-                    .param("perOwner", perOwner)
-                    .param("batch", BATCH)
-                    .query((rs, n) -> new Due(new DeliveryTask(rs.getString("webhook_id"),
-                            rs.getTimestamp("submitted_at").toInstant(),
-                            SubscriptionId.of(rs.getObject("subscription_id", UUID.class)),
-                            OwnerId.of(rs.getObject("owner_id", UUID.class)), rs.getInt("attempts") + 1),
-                            rs.getInt("stage")))
-                    .list();
-            List<CompletableFuture<?>> sends = new ArrayList<>(due.size());
-            due.forEach(d -> sends.add(kafka.send(records.dueNow(d.task(), d.stage()))));
-            awaitAcks(sends);
-            return due.size();
-        });
-        return queued == null ? 0 : queued;
+        // The rows become pending and commit before their records are sent: a record read (and its row
+        // looked up) before the commit would find its delivery still waiting and be passed over as stale.
+        List<Due> due = transaction.execute(status -> jdbc.sql(TAKE_DUE)
+                .param("overdue", overdueAfter.toNanos() / 1e9)
+                .param("atCap", lanes.atCap().stream().map(OwnerId::value).toArray(UUID[]::new))
+                .param("perOwner", perOwner)
+                .param("batch", BATCH)
+                .query((rs, n) -> new Due(new DeliveryTask(rs.getString("webhook_id"),
+                        rs.getTimestamp("submitted_at").toInstant(),
+                        SubscriptionId.of(rs.getObject("subscription_id", UUID.class)),
+                        OwnerId.of(rs.getObject("owner_id", UUID.class)), rs.getInt("attempts") + 1),
+                        rs.getInt("stage")))
+                .list());
+        if (due == null || due.isEmpty()) {
+            return 0;
+        }
+        List<CompletableFuture<?>> sends = new ArrayList<>(due.size());
+        due.forEach(d -> sends.add(kafka.send(records.dueNow(d.task(), d.stage()))));
+        awaitAcks(sends);
+        return due.size();
     }
 
     private static void awaitAcks(List<CompletableFuture<?>> sends) {

@@ -32,6 +32,8 @@ class FailedDeliveriesIT extends DispatcherIntegrationTest {
         TestData.Subscription subscription = data.subscription(gone);
         assertThat(subscription.unsubscribeReason()).isEqualTo("gone");
         assertThat(subscription.unsubscribedAt()).isNotNull();
+        assertThat(data.delivery(gone, event.enquiryId())).get()
+                .extracting(TestData.Delivery::status, TestData.Delivery::attempts).containsExactly("gone", 1);
         await().during(Duration.ofSeconds(4)).atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
             assertThat(receiver.requests("/gone")).hasSize(1);
             assertThat(data.attempts(gone, event.enquiryId())).hasSize(1);
@@ -54,6 +56,7 @@ class FailedDeliveriesIT extends DispatcherIntegrationTest {
             assertThat(receiver.bodies("/gone")).containsExactly(first.payload());
             assertThat(data.attempts(gone, later.enquiryId())).isEmpty();
         });
+        assertThat(data.delivery(gone, later.enquiryId())).as("no delivery to an unsubscribed subscription").isEmpty();
     }
 
     @Test

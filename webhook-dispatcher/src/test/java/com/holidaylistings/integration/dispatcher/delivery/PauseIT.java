@@ -31,6 +31,7 @@ class PauseIT extends DispatcherIntegrationTest {
             assertThat(receiver.requests("/paused")).isEmpty();
             assertThat(data.attempts(paused, whilePaused.enquiryId())).isEmpty();
         });
+        assertThat(data.delivery(paused, whilePaused.enquiryId())).as("no delivery to a paused subscription").isEmpty();
 
         data.setPaused(paused, false);
         Events.Published afterResuming = events.enquiryOn(property);
@@ -58,5 +59,8 @@ class PauseIT extends DispatcherIntegrationTest {
             assertThat(receiver.requests("/failing")).hasSize(1);
             assertThat(data.attempts(subscription, event.enquiryId())).hasSize(1);
         });
+        // The retry found the subscription paused: skipped on its row (a recover may ask for it again), not attempted.
+        assertThat(data.delivery(subscription, event.enquiryId())).get()
+                .extracting(TestData.Delivery::status, TestData.Delivery::attempts).containsExactly("skipped", 1);
     }
 }

@@ -5,12 +5,13 @@ import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 
-import com.holidaylistings.integration.dispatcher.DeliveryTopics;
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.Events;
 import com.holidaylistings.integration.dispatcher.TestData;
 import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
 import com.holidaylistings.integration.events.EnquiryCreated;
+import com.holidaylistings.integration.events.delivery.OwnerId;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import com.holidaylistings.integration.testsupport.WebhookDelivery;
 import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.time.Duration;
@@ -20,7 +21,6 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.assertj.core.data.TemporalUnitOffset;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
@@ -31,8 +31,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Retries on the test schedule 1s, 2s, 3s (each counted from the failure before it), their log,
- * and Retry-After. A retry may run late by the poll and resume granularity of the retry topics,
- * never early.
+ * and Retry-After. A retry may run late by the poll and resume granularity of the retry topics (or,
+ * when Retry-After asked for longer than the schedule, of the row poller: RetryAfterOnRowIT), never early.
  */
 class RetryScheduleIT extends DispatcherIntegrationTest {
 
@@ -47,7 +47,7 @@ class RetryScheduleIT extends DispatcherIntegrationTest {
     @Autowired
     private KafkaTemplate<String, String> kafka;
     @Autowired
-    private JsonMapper json;
+    private DeliveryRecords records;
 
     @Test
     void retriesAfterEachScheduledDelayThenAbandonsAndLogsEveryAttempt() {
@@ -74,7 +74,9 @@ class RetryScheduleIT extends DispatcherIntegrationTest {
         }
         for (TestData.Attempt attempt : attempts) {
             assertThat(attempt.durationMs()).isNotNull().isBetween(0, 1000);
-            assertThat(attempt.responseBody()).as("the first KiB of the answer").isEqualTo("e".repeat(1024));
+            assertThat(attempt.responseBody()).as("the first 4 KiB of the answer").isEqualTo("e".repeat(4096));
+            assertThat(attempt.responseTruncated()).as("the answer had more").isTrue();
+            assertThat(attempt.webhookId()).isEqualTo(requests.get(0).header("webhook-id"));
             assertThat(attempt.error()).isNull();
         }
         for (int i = 0; i < 3; i++) {
@@ -84,6 +86,9 @@ class RetryScheduleIT extends DispatcherIntegrationTest {
             assertThat(requests.get(i + 1).receivedAt()).isAfterOrEqualTo(failed.nextAttemptAt().minus(EARLY));
         }
         assertThat(attempts.get(3).nextAttemptAt()).isNull();
+        await().atMost(DONE).until(() -> "abandoned".equals(data.deliveryStatus(subscription, event.enquiryId())));
+        assertThat(data.delivery(subscription, event.enquiryId())).get()
+                .extracting(TestData.Delivery::attempts, TestData.Delivery::stage).containsExactly(4, 4);
         await().during(Duration.ofSeconds(4)).atMost(Duration.ofSeconds(10))
                 .until(() -> receiver.requests("/failing").size() == 4);
     }
@@ -94,17 +99,16 @@ class RetryScheduleIT extends DispatcherIntegrationTest {
         UUID property = data.property(owner);
         UUID subscription = data.subscribe(owner, receiver.url("/shortened", WebhookReceiver.Answer.status(204)), null);
         EnquiryCreated event = Events.anEnquiryOn(property);
-        String eventId = UUID.randomUUID().toString();
+        UUID eventId = UUID.randomUUID();
         String payload = JSON.writeValueAsString(event);
-        data.stored(owner, event, eventId, payload);
-        DeliveryRequest delivery = new DeliveryRequest(subscription, event.enquiryId(), eventId,
-                DeliveryRequest.webhookIdOf(eventId, subscription), event.sentAt(), payload, "shortened-delay", null);
         // Its first attempt failed while the first delay was ten minutes; today's schedule says one second.
         RetrySchedule before = new RetrySchedule(List.of(Duration.ofMinutes(10), Duration.ofMinutes(20), Duration.ofMinutes(30)));
-        ConsumerRecord<String, String> failed = new ConsumerRecord<>(DeliveryTopics.DELIVERIES, 0, 0L,
-                subscription.toString(), json.writeValueAsString(delivery));
         Instant failedAt = Instant.now();
-        kafka.send(before.forward(failed, before.afterFailure(1, failedAt, 500, null), "HTTP 500")).get(30, TimeUnit.SECONDS);
+        RetrySchedule.AfterFailure next = before.afterFailure(1, failedAt, 500, null);
+        String webhookId = data.insertDelivery(owner, subscription, eventId, event.enquiryId(), event.sentAt(), payload,
+                "pending", 1, next.nextStage(), next.dueAt(), null);
+        DeliveryTask failed = new DeliveryTask(webhookId, event.sentAt(), SubscriptionId.of(subscription), OwnerId.of(owner.id()), 1);
+        kafka.send(records.after(failed, next)).get(30, TimeUnit.SECONDS);
 
         await("the retry, one delay of today after the failure").atMost(Duration.ofSeconds(60))
                 .until(() -> data.attempts(subscription, event.enquiryId()).size() == 1);
@@ -113,6 +117,8 @@ class RetryScheduleIT extends DispatcherIntegrationTest {
                 .containsExactly(tuple(2, "succeeded"));
         assertThat(receiver.requests("/shortened").getFirst().receivedAt())
                 .as("due one second after the failure, not ten minutes").isBefore(failedAt.plus(Duration.ofMinutes(1)));
+        assertThat(receiver.requests("/shortened").getFirst().header("webhook-id")).isEqualTo(webhookId);
+        assertThat(receiver.bodies("/shortened")).containsExactly(payload);
     }
 
     @Test

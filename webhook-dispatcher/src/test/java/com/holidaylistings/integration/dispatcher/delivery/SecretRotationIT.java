@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.TestData;
-import com.holidaylistings.integration.events.delivery.EnquiryId;
+import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import com.holidaylistings.integration.testsupport.WebhookDelivery;
 import com.holidaylistings.integration.testsupport.WebhookReceiver;
@@ -13,6 +13,8 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.UUID;
@@ -68,16 +70,14 @@ class SecretRotationIT extends DispatcherIntegrationTest {
     void readsThePreviousSecretOnlyWithinTheConfiguredOverlap() {
         TestData.Owner owner = data.owner();
         UUID subscription = data.subscribe(owner, "http://127.0.0.1:9/unused", null);
-        SubscriptionRepository oneSecond = new SubscriptionRepository(jdbc, Settings.withSecretOverlap(Duration.ofSeconds(1)));
-        EnquiryId enquiry = EnquiryId.of(UUID.randomUUID());
+        Deliveries oneSecond = new Deliveries(jdbc, Settings.withSecretOverlap(Duration.ofSeconds(1)));
+        DeliveryTask task = aDelivery(owner, subscription);
 
         TestData.Owner rotated = data.rotateSecret(owner, Duration.ZERO);
-        assertThat(oneSecond.target(SubscriptionId.of(subscription), enquiry, 1).orElseThrow().secrets())
-                .containsExactly(rotated.secret(), owner.secret());
+        assertThat(oneSecond.forAttempt(task).orElseThrow().secrets()).containsExactly(rotated.secret(), owner.secret());
 
         TestData.Owner rotatedEarlier = data.rotateSecret(rotated, Duration.ofSeconds(2));
-        assertThat(oneSecond.target(SubscriptionId.of(subscription), enquiry, 1).orElseThrow().secrets())
-                .containsExactly(rotatedEarlier.secret());
+        assertThat(oneSecond.forAttempt(task).orElseThrow().secrets()).containsExactly(rotatedEarlier.secret());
     }
 
     @Test
@@ -85,9 +85,18 @@ class SecretRotationIT extends DispatcherIntegrationTest {
         TestData.Owner owner = data.owner();
         UUID subscription = data.subscribe(owner, "http://127.0.0.1:9/unused", null);
 
-        assertThat(new SubscriptionRepository(jdbc, Settings.documentedDefaults())
-                .target(SubscriptionId.of(subscription), EnquiryId.of(UUID.randomUUID()), 1).orElseThrow().secrets())
+        assertThat(new Deliveries(jdbc, Settings.documentedDefaults()).forAttempt(aDelivery(owner, subscription))
+                .orElseThrow().secrets())
                 .containsExactly(owner.secret());
+    }
+
+    /** A delivery to the subscription, waiting on its row so that nothing attempts it meanwhile; its task. */
+    private DeliveryTask aDelivery(TestData.Owner owner, UUID subscription) {
+        UUID enquiry = UUID.randomUUID();
+        Instant submitted = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        String webhookId = data.insertDelivery(owner, subscription, UUID.randomUUID(), enquiry, submitted,
+                "{\"enquiry_id\":\"" + enquiry + "\"}", "waiting", 0, 1, Instant.now().plus(Duration.ofDays(1)), null);
+        return new DeliveryTask(webhookId, submitted, SubscriptionId.of(subscription), OwnerId.of(owner.id()), 1);
     }
 
     /** Standard Webhooks, as a receiver checks it: any entry of the header that matches. */

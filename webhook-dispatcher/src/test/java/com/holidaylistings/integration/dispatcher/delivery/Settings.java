@@ -12,39 +12,38 @@ final class Settings {
         return new WebhookProperties(
                 List.of(Duration.ofMinutes(1), Duration.ofMinutes(5), Duration.ofMinutes(15), Duration.ofHours(1),
                         Duration.ofHours(4)),
-                Duration.ofSeconds(10), false, 16, 256, 1024, 20, Duration.ofSeconds(30), 12, (short) 1,
-                Duration.ofDays(30), Duration.ofHours(1), null, null, Duration.ofHours(24), 4);
+                Duration.ofSeconds(10), false, 16, 256, 1024, 64, 256, Duration.ofSeconds(5), Duration.ofSeconds(1),
+                Duration.ofMinutes(5), 20, Duration.ofSeconds(30), 12, (short) 1, Duration.ofDays(30), Duration.ofHours(1),
+                null, null, Duration.ofHours(24), 4);
     }
 
     static WebhookProperties withPrivateTargets(boolean allowed) {
-        WebhookProperties d = documentedDefaults();
-        return new WebhookProperties(d.retryDelays(), d.timeout(), allowed, d.maxConcurrencyPerTarget(),
-                d.maxConnectionsPerHost(), d.maxInFlight(), d.failuresToOpenCircuit(), d.openCircuitFor(),
-                d.topicPartitions(), d.topicReplicationFactor(), d.attemptRetention(),
-                d.attemptPurgeInterval(), d.attemptLogRetry(), d.forwardRetry(), d.secretOverlap(), d.failingAfter());
+        return with(documentedDefaults().retryDelays(), documentedDefaults().timeout(), allowed,
+                documentedDefaults().secretOverlap());
     }
 
     static WebhookProperties withTimeout(Duration timeout) {
-        WebhookProperties d = documentedDefaults();
-        return new WebhookProperties(d.retryDelays(), timeout, true, d.maxConcurrencyPerTarget(),
-                d.maxConnectionsPerHost(), d.maxInFlight(), d.failuresToOpenCircuit(), d.openCircuitFor(),
-                d.topicPartitions(), d.topicReplicationFactor(), d.attemptRetention(),
-                d.attemptPurgeInterval(), d.attemptLogRetry(), d.forwardRetry(), d.secretOverlap(), d.failingAfter());
+        return with(documentedDefaults().retryDelays(), timeout, true, documentedDefaults().secretOverlap());
     }
 
     static WebhookProperties withRetryDelays(Duration... delays) {
         WebhookProperties d = documentedDefaults();
-        return new WebhookProperties(List.of(delays), d.timeout(), d.allowPrivateTargets(),
-                d.maxConcurrencyPerTarget(), d.maxConnectionsPerHost(), d.maxInFlight(), d.failuresToOpenCircuit(),
-                d.openCircuitFor(), d.topicPartitions(), d.topicReplicationFactor(), d.attemptRetention(),
-                d.attemptPurgeInterval(), d.attemptLogRetry(), d.forwardRetry(), d.secretOverlap(), d.failingAfter());
+        return with(List.of(delays), d.timeout(), d.allowPrivateTargets(), d.secretOverlap());
     }
 
     static WebhookProperties withSecretOverlap(Duration overlap) {
         WebhookProperties d = documentedDefaults();
-        return new WebhookProperties(d.retryDelays(), d.timeout(), d.allowPrivateTargets(),
-                d.maxConcurrencyPerTarget(), d.maxConnectionsPerHost(), d.maxInFlight(), d.failuresToOpenCircuit(),
+        return with(d.retryDelays(), d.timeout(), d.allowPrivateTargets(), overlap);
+    }
+
+    /** The documented defaults but for these. */
+    private static WebhookProperties with(List<Duration> retryDelays, Duration timeout, boolean allowPrivateTargets,
+            Duration secretOverlap) {
+        WebhookProperties d = documentedDefaults();
+        return new WebhookProperties(retryDelays, timeout, allowPrivateTargets, d.maxConcurrencyPerTarget(),
+                d.maxConnectionsPerHost(), d.maxInFlight(), d.maxInFlightPerOwner(), d.maxQueuedPerOwner(),
+                d.infrastructureRetry(), d.rowPollInterval(), d.overdueAfter(), d.failuresToOpenCircuit(),
                 d.openCircuitFor(), d.topicPartitions(), d.topicReplicationFactor(), d.attemptRetention(),
-                d.attemptPurgeInterval(), d.attemptLogRetry(), d.forwardRetry(), overlap, d.failingAfter());
+                d.attemptPurgeInterval(), d.attemptLogRetry(), d.forwardRetry(), secretOverlap, d.failingAfter());
     }
 }

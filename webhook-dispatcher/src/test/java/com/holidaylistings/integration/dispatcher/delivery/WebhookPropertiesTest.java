@@ -58,6 +58,26 @@ class WebhookPropertiesTest {
         assertThat(bound.forwardRetry()).isEqualTo(new RetryPolicy(3, Duration.ofMillis(50), Duration.ofSeconds(1)));
     }
 
+    @Test
+    void readsTheOwnersLanesAndTheRowPollSettings() {
+        WebhookProperties defaults = bind(Map.of());
+        assertThat(defaults.maxInFlight()).isEqualTo(1024);
+        assertThat(defaults.maxInFlightPerOwner()).isEqualTo(64);
+        assertThat(defaults.maxQueuedPerOwner()).isEqualTo(256);
+        assertThat(defaults.rowPollInterval()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(defaults.overdueAfter()).isEqualTo(Duration.ofMinutes(5));
+        assertThat(defaults.infrastructureRetry()).isEqualTo(Duration.ofSeconds(5));
+
+        WebhookProperties bound = bind(Map.of("webhook.max-in-flight-per-owner", "8", "webhook.max-queued-per-owner", "16",
+                "webhook.max-in-flight", "100", "webhook.row-poll-interval", "250ms", "webhook.overdue-after", "2m"));
+
+        assertThat(bound.maxInFlightPerOwner()).isEqualTo(8);
+        assertThat(bound.maxQueuedPerOwner()).isEqualTo(16);
+        assertThat(bound.maxInFlight()).isEqualTo(100);
+        assertThat(bound.rowPollInterval()).isEqualTo(Duration.ofMillis(250));
+        assertThat(bound.overdueAfter()).isEqualTo(Duration.ofMinutes(2));
+    }
+
     private static WebhookProperties bind(Map<String, String> properties) {
         return new Binder(new MapConfigurationPropertySource(properties)).bindOrCreate("webhook", WebhookProperties.class);
     }

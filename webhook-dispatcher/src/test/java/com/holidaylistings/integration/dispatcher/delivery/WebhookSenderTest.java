@@ -4,9 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -68,26 +73,135 @@ class WebhookSenderTest {
     }
 
     @Test
-    void keepsTheFirstKibibyteOfTheResponseBody() {
+    void keepsTheFirst4KibOfTheResponseBodyAndSaysThereWasMore() {
         String url = receiver.url("/long", WebhookReceiver.Answer.status(500).withBody("x".repeat(5000)));
         sender = new WebhookSender(Settings.withPrivateTargets(true));
 
         HttpOutcome outcome = sender.post(url, BODY, "msg_1", SECRET);
 
         assertThat(outcome.status()).isEqualTo(500);
-        assertThat(outcome.body()).isEqualTo("x".repeat(1024));
+        assertThat(outcome.body()).isEqualTo("x".repeat(4096));
+        assertThat(outcome.bodyTruncated()).isTrue();
     }
 
     @Test
-    void keepsOnlyWholeCharactersWithinTheKibibyte() {
-        // 1 + 2 × 1000 bytes: the 1024th byte is the first half of an "é", which is dropped.
-        String url = receiver.url("/accents", WebhookReceiver.Answer.status(500).withBody("a" + "é".repeat(1000)));
+    void keepsAShortBodyWhole() {
+        String url = receiver.url("/short", WebhookReceiver.Answer.status(422).withBody("{\"error\":\"unknown property\"}"));
         sender = new WebhookSender(Settings.withPrivateTargets(true));
 
         HttpOutcome outcome = sender.post(url, BODY, "msg_1", SECRET);
 
-        assertThat(outcome.body()).isEqualTo("a" + "é".repeat(511));
-        assertThat(outcome.body().getBytes(StandardCharsets.UTF_8)).hasSizeLessThanOrEqualTo(1024);
+        assertThat(outcome.status()).isEqualTo(422);
+        assertThat(outcome.body()).isEqualTo("{\"error\":\"unknown property\"}");
+        assertThat(outcome.bodyTruncated()).isFalse();
+    }
+
+    @Test
+    void keepsABodyOfExactly4KibWholeAndAnEmptyOneAsNothing() {
+        String exact = receiver.url("/exact", WebhookReceiver.Answer.ok().withBody("y".repeat(4096)));
+        String empty = receiver.url("/empty", WebhookReceiver.Answer.status(204).withBody(""));
+        sender = new WebhookSender(Settings.withPrivateTargets(true));
+
+        HttpOutcome whole = sender.post(exact, BODY, "msg_1", SECRET);
+        HttpOutcome none = sender.post(empty, BODY, "msg_2", SECRET);
+
+        assertThat(whole.body()).isEqualTo("y".repeat(4096));
+        assertThat(whole.bodyTruncated()).isFalse();
+        assertThat(none.status()).isEqualTo(204);
+        assertThat(none.body()).isNullOrEmpty();
+        assertThat(none.bodyTruncated()).isFalse();
+    }
+
+    @Test
+    void keepsOnlyWholeCharactersWithin4Kib() {
+        // 1 + 2 × 3000 bytes: the 4096th byte is the first half of an "é", which is dropped.
+        String url = receiver.url("/accents", WebhookReceiver.Answer.status(500).withBody("a" + "é".repeat(3000)));
+        sender = new WebhookSender(Settings.withPrivateTargets(true));
+
+        HttpOutcome outcome = sender.post(url, BODY, "msg_1", SECRET);
+
+        assertThat(outcome.body()).isEqualTo("a" + "é".repeat(2047));
+        assertThat(outcome.body().getBytes(StandardCharsets.UTF_8)).hasSizeLessThanOrEqualTo(4096);
+        assertThat(outcome.bodyTruncated()).isTrue();
+    }
+
+    @Test
+    void keepsThePrefixOfAMegabyteAnswerAndReturnsWithoutReadingTheRest() {
+        String url = receiver.url("/megabyte", WebhookReceiver.Answer.ok().withBody("m".repeat(1 << 20)));
+        sender = new WebhookSender(Settings.withTimeout(Duration.ofSeconds(10)));
+
+        HttpOutcome outcome = sender.post(url, BODY, "msg_1", SECRET);
+
+        assertThat(outcome.succeeded()).isTrue();
+        assertThat(outcome.status()).isEqualTo(200);
+        assertThat(outcome.error()).isNull();
+        assertThat(outcome.body()).isEqualTo("m".repeat(4096));
+        assertThat(outcome.bodyTruncated()).isTrue();
+        assertThat(outcome.duration()).as("no read of the whole answer").isLessThan(Duration.ofSeconds(2));
+    }
+
+    @Test
+    void closesTheConnectionOnAMegabyteAnswerThatComesSlowlyInsteadOfDrainingIt() throws Exception {
+        // 1 MiB announced, 64 KiB sent at once, then nothing for longer than the 10 s timeout.
+        try (RawHttpServer server = RawHttpServer.start(out -> {
+            out.write(("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: " + (1 << 20) + "\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.write("s".repeat(64 * 1024).getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            Thread.sleep(Duration.ofSeconds(15));
+        })) {
+            sender = new WebhookSender(Settings.withTimeout(Duration.ofSeconds(10)));
+
+            HttpOutcome outcome = sender.post(server.url("/slow-megabyte"), BODY, "msg_1", SECRET);
+
+            assertThat(outcome.succeeded()).isTrue();
+            assertThat(outcome.error()).isNull();
+            assertThat(outcome.body()).isEqualTo("s".repeat(4096));
+            assertThat(outcome.bodyTruncated()).isTrue();
+            assertThat(outcome.duration()).as("returned once the prefix was in, not at the timeout").isLessThan(Duration.ofSeconds(2));
+            assertThat(server.requests()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void countsA2xxWhoseBodyStallsPastTheTimeoutAsASuccess() throws Exception {
+        // The status line and a little of the body at once, the rest never within the 1 s timeout.
+        try (RawHttpServer server = RawHttpServer.start(out -> {
+            out.write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"received\":"
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            Thread.sleep(Duration.ofSeconds(5));
+        })) {
+            sender = new WebhookSender(Settings.withTimeout(Duration.ofSeconds(1)));
+
+            HttpOutcome outcome = sender.post(server.url("/stalling"), BODY, "msg_1", SECRET);
+
+            assertThat(outcome.status()).isEqualTo(200);
+            assertThat(outcome.succeeded()).isTrue();
+            assertThat(outcome.error()).as("not \"timed out\"").isNull();
+            assertThat(outcome.body()).as("what had arrived").isEqualTo("{\"received\":");
+            assertThat(outcome.bodyTruncated()).isTrue();
+            assertThat(outcome.duration()).isBetween(Duration.ofMillis(900), Duration.ofMillis(3000));
+        }
+    }
+
+    @Test
+    void countsA2xxWhoseBodyNeverStartsAsASuccess() throws Exception {
+        // Chunked, and not one chunk before the timeout: the status line is the answer.
+        try (RawHttpServer server = RawHttpServer.start(out -> {
+            out.write("HTTP/1.1 202 Accepted\r\nTransfer-Encoding: chunked\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            Thread.sleep(Duration.ofSeconds(5));
+        })) {
+            sender = new WebhookSender(Settings.withTimeout(Duration.ofSeconds(1)));
+
+            HttpOutcome outcome = sender.post(server.url("/silent"), BODY, "msg_1", SECRET);
+
+            assertThat(outcome.status()).isEqualTo(202);
+            assertThat(outcome.succeeded()).isTrue();
+            assertThat(outcome.error()).isNull();
+            assertThat(outcome.duration()).isLessThan(Duration.ofMillis(3000));
+        }
     }
 
     @Test
@@ -127,5 +241,86 @@ class WebhookSenderTest {
 
         assertThat(outcome.status()).isNull();
         assertThat(outcome.error()).isNotBlank();
+    }
+
+    /**
+     * A real HTTP/1.1 server on a loopback socket that answers every request by writing what
+     * {@code answer} writes, byte for byte, then closes: for answers WebhookReceiver cannot give (a body
+     * that stalls or trickles). It reads each request's headers and body first, as a receiver does.
+     */
+    private static final class RawHttpServer implements AutoCloseable {
+
+        interface Answer {
+            void write(OutputStream out) throws Exception;
+        }
+
+        private final ServerSocket socket;
+        private final AtomicInteger requests = new AtomicInteger();
+
+        private RawHttpServer(ServerSocket socket) {
+            this.socket = socket;
+        }
+
+        static RawHttpServer start(Answer answer) throws IOException {
+            RawHttpServer server = new RawHttpServer(new ServerSocket(0, 50, InetAddress.getLoopbackAddress()));
+            Thread.ofVirtual().start(() -> server.accept(answer));
+            return server;
+        }
+
+        String url(String path) {
+            return "http://127.0.0.1:" + socket.getLocalPort() + path;
+        }
+
+        int requests() {
+            return requests.get();
+        }
+
+        private void accept(Answer answer) {
+            while (!socket.isClosed()) {
+                try {
+                    Socket connection = socket.accept();
+                    Thread.ofVirtual().start(() -> answer(connection, answer));
+                } catch (IOException e) {
+                    return; // closed
+                }
+            }
+        }
+
+        private void answer(Socket connection, Answer answer) {
+            try (connection) {
+                InputStream in = connection.getInputStream();
+                int contentLength = readHeaders(in);
+                in.readNBytes(contentLength);
+                requests.incrementAndGet();
+                answer.write(connection.getOutputStream());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (Exception e) {
+                // the sender closed the connection: what it does is under test, not this
+            }
+        }
+
+        /** Reads the request line and headers; answers the Content-Length. */
+        private static int readHeaders(InputStream in) throws IOException {
+            StringBuilder headers = new StringBuilder();
+            int b;
+            while ((b = in.read()) >= 0) {
+                headers.append((char) b);
+                if (headers.length() >= 4 && headers.substring(headers.length() - 4).equals("\r\n\r\n")) {
+                    break;
+                }
+            }
+            for (String line : headers.toString().split("\r\n")) {
+                if (line.toLowerCase(java.util.Locale.ROOT).startsWith("content-length:")) {
+                    return Integer.parseInt(line.substring("content-length:".length()).trim());
+                }
+            }
+            return 0;
+        }
+
+        @Override
+        public void close() throws IOException {
+            socket.close();
+        }
     }
 }

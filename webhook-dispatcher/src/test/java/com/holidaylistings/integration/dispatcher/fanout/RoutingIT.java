@@ -6,7 +6,8 @@ import static org.awaitility.Awaitility.await;
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.Events;
 import com.holidaylistings.integration.dispatcher.TestData;
-import com.holidaylistings.integration.dispatcher.delivery.DeliveryRequest;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
+import com.holidaylistings.integration.events.delivery.WebhookIds;
 import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.time.Duration;
 import java.util.UUID;
@@ -49,7 +50,12 @@ class RoutingIT extends DispatcherIntegrationTest {
         assertThat(data.attempts(thisProperty, event.enquiryId())).extracting(TestData.Attempt::outcome).containsExactly("succeeded");
         for (UUID none : new UUID[] {thatProperty, otherOwners, paused, deleted}) {
             assertThat(data.attempts(none, event.enquiryId())).isEmpty();
+            assertThat(data.delivery(none, event.enquiryId())).isEmpty();
         }
+        assertThat(data.delivery(allProperties, event.enquiryId())).get().extracting(TestData.Delivery::webhookId)
+                .isEqualTo(webhookId(event, allProperties));
+        assertThat(data.storedPayloads(UUID.fromString(event.eventId()))).as("once for both deliveries")
+                .containsExactly(event.payload());
     }
 
     @Test
@@ -86,8 +92,7 @@ class RoutingIT extends DispatcherIntegrationTest {
                 .until(() -> receiver.requests("/shared").size() == 2);
         assertThat(receiver.bodies("/shared")).containsExactly(event.payload(), event.payload());
         assertThat(receiver.requests("/shared")).extracting(request -> request.header("webhook-id"))
-                .containsExactlyInAnyOrder(DeliveryRequest.webhookIdOf(event.eventId(), allProperties),
-                        DeliveryRequest.webhookIdOf(event.eventId(), thisProperty));
+                .containsExactlyInAnyOrder(webhookId(event, allProperties), webhookId(event, thisProperty));
         assertThat(data.attempts(allProperties, event.enquiryId())).extracting(TestData.Attempt::outcome).containsExactly("succeeded");
         assertThat(data.attempts(thisProperty, event.enquiryId())).extracting(TestData.Attempt::outcome).containsExactly("succeeded");
     }
@@ -113,5 +118,9 @@ class RoutingIT extends DispatcherIntegrationTest {
                 .containsExactlyInAnyOrderElementsOf(published.stream().map(Events.Published::payload).toList());
         assertThat(receiver.bodies("/batch-that")).containsExactlyInAnyOrderElementsOf(published.stream()
                 .filter(event -> event.payload().contains(otherProperty.toString())).map(Events.Published::payload).toList());
+    }
+
+    private static String webhookId(Events.Published event, UUID subscription) {
+        return WebhookIds.of(UUID.fromString(event.eventId()), SubscriptionId.of(subscription));
     }
 }

@@ -178,13 +178,13 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
         return found.getFirst();
     }
 
-    /** The portal's status, derived as api-service derives it, from what the dispatcher stored. */
+    /** The portal's status, derived as api-service derives it, from what the dispatcher stored (subscription_health). */
     private DisplayStatus displayStatus(String hook) {
         return jdbc.sql("""
-                        select s.paused, s.unsubscribed_at is not null as unsubscribed, s.failing_since is not null as failing,
-                               (select a.outcome from delivery_attempts a where a.subscription_id = s.id
-                                 order by a.attempted_at desc, a.id desc limit 1) as latest
-                          from webhook_subscriptions s where s.id = :id
+                        select s.paused, s.unsubscribed_at is not null as unsubscribed, h.failing_since is not null as failing,
+                               h.last_outcome as latest
+                          from webhook_subscriptions s left join subscription_health h on h.subscription_id = s.id
+                         where s.id = :id
                         """)
                 .param("id", UUID.fromString(hook))
                 .query((rs, n) -> DisplayStatus.of(rs.getBoolean("paused"), rs.getBoolean("unsubscribed"),

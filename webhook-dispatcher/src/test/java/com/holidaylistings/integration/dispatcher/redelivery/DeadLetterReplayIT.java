@@ -10,60 +10,33 @@ import com.holidaylistings.integration.dispatcher.TestData;
 import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
 import com.holidaylistings.integration.testsupport.TestKafka;
 import com.holidaylistings.integration.testsupport.WebhookReceiver;
-import java.sql.Connection;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
-import java.util.stream.Collectors;
-import javax.sql.DataSource;
-import org.apache.kafka.clients.admin.AdminClient;
-import org.apache.kafka.clients.admin.ListOffsetsResult;
-import org.apache.kafka.clients.admin.OffsetSpec;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 
 /**
- * The dead-letter replay on the shared broker. Other test classes leave dead letters behind, so
- * each test starts as an operator who has replayed everything before: the replay group's offsets
- * are moved to the end of the dead-letter topic.
+ * The dead-letter replay: the abandoned deliveries' rows (of every subscription, or of one) wait again,
+ * due now, at the first stage of the schedule; the row poller puts them back on webhook.deliveries with
+ * their webhook-id, their attempts counting on. Other test classes leave abandoned deliveries behind,
+ * which a replay of everything takes too: the counts here are of this test's deliveries at least.
  */
 class DeadLetterReplayIT extends DispatcherIntegrationTest {
 
     private static final Duration DONE = Duration.ofSeconds(60);
-    private static final String GROUP = "webhook-dispatcher.dlt-replay";
 
     @Autowired
     private DeadLettersEndpoint endpoint;
-
-    @Autowired
-    private DataSource dataSource;
-
-    @BeforeEach
-    void replayedEverythingBefore() throws Exception {
-        try (AdminClient admin = AdminClient.create(Map.of("bootstrap.servers", TestKafka.bootstrapServers()))) {
-            Set<TopicPartition> partitions = admin.describeTopics(List.of(RetrySchedule.DEAD_LETTERS)).allTopicNames().get()
-                    .get(RetrySchedule.DEAD_LETTERS).partitions().stream()
-                    .map(info -> new TopicPartition(RetrySchedule.DEAD_LETTERS, info.partition()))
-                    .collect(Collectors.toSet());
-            Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> ends = admin.listOffsets(
-                    partitions.stream().collect(Collectors.toMap(partition -> partition, partition -> OffsetSpec.latest())))
-                    .all().get();
-            admin.alterConsumerGroupOffsets(GROUP, ends.entrySet().stream()
-                    .collect(Collectors.toMap(Map.Entry::getKey, end -> new OffsetAndMetadata(end.getValue().offset()))))
-                    .all().get();
-        }
-    }
 
     @Test
     void replaysAnAbandonedDeliveryOnceAndASecondReplayFindsNothingNew() {
@@ -73,6 +46,7 @@ class DeadLetterReplayIT extends DispatcherIntegrationTest {
         UUID subscription = data.subscribe(owner, receiver.url("/down", down, down, down, down, WebhookReceiver.Answer.ok()), null);
         Events.Published event = events.enquiryOn(property);
         await().atMost(DONE).until(() -> data.attempts(subscription, event.enquiryId()).size() == 4);
+        await().atMost(DONE).until(() -> "abandoned".equals(data.deliveryStatus(subscription, event.enquiryId())));
         String webhookId = receiver.requests("/down").get(0).header("webhook-id");
         awaitDeadLetter(webhookId);
 
@@ -80,7 +54,7 @@ class DeadLetterReplayIT extends DispatcherIntegrationTest {
         DeadLetterReplay.Replayed second = replay(null);
 
         assertThat(first.replayed()).isGreaterThanOrEqualTo(1);
-        assertThat(second).isEqualTo(new DeadLetterReplay.Replayed(0, 0));
+        assertThat(second).isEqualTo(new DeadLetterReplay.Replayed(0));
         await().atMost(DONE).until(() -> receiver.requests("/down").size() == 5);
         assertThat(receiver.requests("/down")).allSatisfy(request -> {
             assertThat(request.header("webhook-id")).isEqualTo(webhookId);
@@ -91,6 +65,11 @@ class DeadLetterReplayIT extends DispatcherIntegrationTest {
                 .extracting(TestData.Attempt::attempt, TestData.Attempt::outcome)
                 .containsExactly(tuple(1, "failed"), tuple(2, "failed"), tuple(3, "failed"), tuple(4, "abandoned"),
                         tuple(5, "succeeded"));
+        await().atMost(DONE).until(() -> "succeeded".equals(data.deliveryStatus(subscription, event.enquiryId())));
+        TestData.Delivery delivery = data.delivery(subscription, event.enquiryId()).orElseThrow();
+        assertThat(delivery.attempts()).isEqualTo(5);
+        assertThat(delivery.stage()).as("the replay started the schedule again").isOne();
+        assertThat(delivery.requestedAt()).isNotNull();
         await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10))
                 .untilAsserted(() -> assertThat(receiver.requests("/down")).hasSize(5));
     }
@@ -103,23 +82,22 @@ class DeadLetterReplayIT extends DispatcherIntegrationTest {
         UUID first = data.subscribe(owner, receiver.url("/first", down, down, down, down, WebhookReceiver.Answer.ok()), null);
         UUID second = data.subscribe(owner, receiver.url("/second", down, down, down, down, WebhookReceiver.Answer.ok()), null);
         Events.Published event = events.enquiryOn(property);
-        await().atMost(DONE).until(() -> data.attempts(first, event.enquiryId()).size() == 4
-                && data.attempts(second, event.enquiryId()).size() == 4);
-        awaitDeadLetter(receiver.requests("/first").get(0).header("webhook-id"));
-        awaitDeadLetter(receiver.requests("/second").get(0).header("webhook-id"));
+        await().atMost(DONE).until(() -> "abandoned".equals(data.deliveryStatus(first, event.enquiryId()))
+                && "abandoned".equals(data.deliveryStatus(second, event.enquiryId())));
 
         DeadLetterReplay.Replayed onlyFirst = replay(first.toString());
 
-        assertThat(onlyFirst).isEqualTo(new DeadLetterReplay.Replayed(1, 0));
+        assertThat(onlyFirst).isEqualTo(new DeadLetterReplay.Replayed(1));
         await().atMost(DONE).until(() -> receiver.requests("/first").size() == 5);
-        await().atMost(DONE).until(() -> data.attempts(first, event.enquiryId()).size() == 5);
+        await().atMost(DONE).until(() -> "succeeded".equals(data.deliveryStatus(first, event.enquiryId())));
+        assertThat(data.attempts(first, event.enquiryId())).hasSize(5);
         assertThat(receiver.requests("/second")).hasSize(4);
+        assertThat(data.deliveryStatus(second, event.enquiryId())).isEqualTo("abandoned");
 
-        // The first subscription's dead letter is still unreplayed for the group, but its event was delivered since.
+        // The first subscription's delivery is no longer abandoned: a replay of everything leaves it alone.
         DeadLetterReplay.Replayed everything = replay(null);
 
         assertThat(everything.replayed()).isGreaterThanOrEqualTo(1);
-        assertThat(everything.skipped()).isGreaterThanOrEqualTo(1);
         await().atMost(DONE).until(() -> receiver.requests("/second").size() == 5);
         await().atMost(DONE).until(() -> data.attempts(second, event.enquiryId()).size() == 5);
         assertThat(data.attempts(second, event.enquiryId()).get(4).outcome()).isEqualTo("succeeded");
@@ -130,27 +108,47 @@ class DeadLetterReplayIT extends DispatcherIntegrationTest {
     }
 
     @Test
+    void replaysEachAbandonedDeliveryOnceWhenTwoReplaysRunAtOnce() throws Exception {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        WebhookReceiver.Answer down = WebhookReceiver.Answer.status(500);
+        UUID subscription = data.subscribe(owner, receiver.url("/twice", down, down, down, down, WebhookReceiver.Answer.ok()), null);
+        Events.Published event = events.enquiryOn(property);
+        await().atMost(DONE).until(() -> "abandoned".equals(data.deliveryStatus(subscription, event.enquiryId())));
+
+        // two operators, or one on two replicas
+        CompletableFuture<DeadLetterReplay.Replayed> one = CompletableFuture.supplyAsync(() -> replay(subscription.toString()));
+        CompletableFuture<DeadLetterReplay.Replayed> other = CompletableFuture.supplyAsync(() -> replay(subscription.toString()));
+
+        assertThat(one.get(30, TimeUnit.SECONDS).replayed() + other.get(30, TimeUnit.SECONDS).replayed()).isOne();
+        await().atMost(DONE).until(() -> "succeeded".equals(data.deliveryStatus(subscription, event.enquiryId())));
+        await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+            assertThat(receiver.requests("/twice")).hasSize(5);
+            assertThat(data.attempts(subscription, event.enquiryId())).extracting(TestData.Attempt::attempt)
+                    .containsExactly(1, 2, 3, 4, 5);
+        });
+    }
+
+    @Test
+    void replaysNothingOfASubscriptionWithoutAbandonedDeliveries() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        UUID subscription = data.subscribe(owner, receiver.url("/fine", WebhookReceiver.Answer.ok()), null);
+        Events.Published event = events.enquiryOn(property);
+        await().atMost(DONE).until(() -> "succeeded".equals(data.deliveryStatus(subscription, event.enquiryId())));
+
+        assertThat(replay(subscription.toString())).isEqualTo(new DeadLetterReplay.Replayed(0));
+        assertThat(replay(UUID.randomUUID().toString())).isEqualTo(new DeadLetterReplay.Replayed(0));
+        await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> assertThat(receiver.requests("/fine")).hasSize(1));
+    }
+
+    @Test
     void refusesASubscriptionThatIsNotAUuid() {
         WebEndpointResponse<Object> response = endpoint.replay("not-a-uuid");
 
         assertThat(response.getStatus()).isEqualTo(400);
         assertThat(response.getBody()).isEqualTo(Map.of("error", "subscription must be a subscription id (a UUID)"));
-    }
-
-    @Test
-    void refusesToRunBesideAnotherReplay() throws Exception {
-        try (Connection otherReplica = dataSource.getConnection(); Statement statement = otherReplica.createStatement()) {
-            statement.execute("select pg_advisory_lock(7301846212)");
-            try {
-                WebEndpointResponse<Object> response = endpoint.replay(null);
-
-                assertThat(response.getStatus()).isEqualTo(409);
-                assertThat(response.getBody()).isEqualTo(Map.of("error", "A dead-letter replay is already running"));
-            } finally {
-                statement.execute("select pg_advisory_unlock(7301846212)");
-            }
-        }
-        assertThat(endpoint.replay(null).getStatus()).isEqualTo(200);
     }
 
     private DeadLetterReplay.Replayed replay(String subscription) {
@@ -159,7 +157,7 @@ class DeadLetterReplayIT extends DispatcherIntegrationTest {
         return (DeadLetterReplay.Replayed) response.getBody();
     }
 
-    /** The abandoned delivery reaches the dead-letter topic just after its last attempt is logged. */
+    /** The abandoned delivery's record reaches the dead-letter topic just after its last attempt is logged. */
     private static void awaitDeadLetter(String webhookId) {
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers(),

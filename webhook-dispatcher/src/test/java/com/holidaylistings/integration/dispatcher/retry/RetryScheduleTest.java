@@ -1,11 +1,10 @@
 package com.holidaylistings.integration.dispatcher.retry;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
-import java.math.BigInteger;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -59,7 +58,15 @@ class RetryScheduleTest {
     @Test
     void failsRatherThanAbandonsWhileRetriesRemain() {
         assertThat(SCHEDULE.afterFailure(3, FAILED_AT, null, null).outcome()).isEqualTo(DeliveryOutcome.FAILED);
-        assertThat(SCHEDULE.afterFailure(4, FAILED_AT, null, null).nextAttemptAt()).isNull();
+        assertThat(SCHEDULE.afterFailure(4, FAILED_AT, null, null).dueAt()).isNull();
+        assertThat(SCHEDULE.afterFailure(4, FAILED_AT, null, null).notBefore()).isNull();
+    }
+
+    @Test
+    void movesEachFailureOnToTheNextStage() {
+        assertThat(SCHEDULE.afterFailure(1, FAILED_AT, 500, null).nextStage()).isEqualTo(2);
+        assertThat(SCHEDULE.afterFailure(3, FAILED_AT, 500, null).nextStage()).isEqualTo(4);
+        assertThat(SCHEDULE.afterFailure(4, FAILED_AT, 500, null).nextStage()).as("the dead letters' stage").isEqualTo(5);
     }
 
     @Test
@@ -71,72 +78,98 @@ class RetryScheduleTest {
         assertThat(schedule.afterFailure(1, FAILED_AT, null, null).dueAt()).isEqualTo(FAILED_AT.plusSeconds(1));
     }
 
-    // Forwarding
+    @Test
+    void refusesAScheduleWithoutDelays() {
+        assertThatThrownBy(() -> new RetrySchedule(List.of())).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    // Where a failed delivery's record goes next
 
     @Test
     void sendsTheFirstFailureToTheFirstRetryTopicDueAfterTheFirstDelay() {
-        ProducerRecord<String, String> next = forward(record("webhook.deliveries"), 1, "HTTP 500", null);
+        RetrySchedule.AfterFailure next = SCHEDULE.afterFailure(1, FAILED_AT, 500, null);
+        ConsumerRecord<String, String> forwarded = consumed(stamped(SCHEDULE.topicAfter(next), next));
 
-        assertThat(next.topic()).isEqualTo("webhook.deliveries-retry-0");
-        assertThat(next.key()).isEqualTo("subscription");
-        assertThat(next.value()).isEqualTo("{\"payload\":1}");
-        assertThat(RetrySchedule.stageOf(consumed(next))).isEqualTo(2);
-        assertThat(RetrySchedule.dueAt(consumed(next))).isEqualTo(FAILED_AT.plusSeconds(1));
-        assertThat(new String(next.headers().lastHeader(RetrySchedule.FAILURE_HEADER).value(), StandardCharsets.UTF_8))
-                .isEqualTo("HTTP 500");
+        assertThat(forwarded.topic()).isEqualTo("webhook.deliveries-retry-0");
+        assertThat(forwarded.key()).isEqualTo("subscription");
+        assertThat(forwarded.value()).isEqualTo("{\"task\":1}");
+        assertThat(RetrySchedule.stageOf(forwarded)).isEqualTo(2);
+        assertThat(RetrySchedule.dueAt(forwarded)).isEqualTo(FAILED_AT.plusSeconds(1));
     }
 
     @Test
     void sendsTheThirdFailureToTheThirdRetryTopicDueAfterTheThirdDelay() {
-        ProducerRecord<String, String> next = forward(record("webhook.deliveries-retry-1"), 3, "HTTP 500", null);
+        RetrySchedule.AfterFailure next = SCHEDULE.afterFailure(3, FAILED_AT, 500, null);
+        ConsumerRecord<String, String> forwarded = consumed(stamped(SCHEDULE.topicAfter(next), next));
 
-        assertThat(next.topic()).isEqualTo("webhook.deliveries-retry-2");
-        assertThat(RetrySchedule.stageOf(consumed(next))).isEqualTo(4);
-        assertThat(RetrySchedule.dueAt(consumed(next))).isEqualTo(FAILED_AT.plusSeconds(3));
+        assertThat(forwarded.topic()).isEqualTo("webhook.deliveries-retry-2");
+        assertThat(RetrySchedule.stageOf(forwarded)).isEqualTo(4);
+        assertThat(RetrySchedule.dueAt(forwarded)).isEqualTo(FAILED_AT.plusSeconds(3));
     }
 
     @Test
     void sendsTheLastFailureToTheDeadLetters() {
-        ProducerRecord<String, String> next = forward(record("webhook.deliveries-retry-2"), 4, "HTTP 500", null);
+        RetrySchedule.AfterFailure next = SCHEDULE.afterFailure(4, FAILED_AT, 500, null);
+        ProducerRecord<String, String> deadLetter = stamped(SCHEDULE.topicAfter(next), next);
 
-        assertThat(next.topic()).isEqualTo("webhook.deliveries-dlt");
-        assertThat(next.headers().lastHeader(RetrySchedule.DUE_AT_HEADER)).isNull();
-        assertThat(RetrySchedule.abandonedStage(consumed(next))).isEqualTo(4);
+        assertThat(next.abandoned()).isTrue();
+        assertThat(deadLetter.topic()).isEqualTo(RetrySchedule.DEAD_LETTERS).isEqualTo("webhook.deliveries-dlt");
+        assertThat(deadLetter.headers().lastHeader(RetrySchedule.DUE_AT_HEADER)).isNull();
+        assertThat(RetrySchedule.stageOf(consumed(deadLetter))).as("one more than the last stage").isEqualTo(5);
     }
 
     @Test
-    void carriesTheWaitAReceiverAskedFor() {
-        ProducerRecord<String, String> next = forward(record("webhook.deliveries"), 1, "HTTP 429", Duration.ofSeconds(2));
+    void writesTheStageAsAFourByteIntAndTheDueTimeAsEightBytesOfEpochMillis() {
+        ProducerRecord<String, String> record = RetrySchedule.stamped(
+                new ProducerRecord<>("webhook.deliveries-retry-1", "subscription", "{}"), 3, AT);
 
-        assertThat(RetrySchedule.notBefore(consumed(next))).isEqualTo(FAILED_AT.plusSeconds(2));
-        assertThat(RetrySchedule.dueAt(consumed(next))).as("the partition's order").isEqualTo(FAILED_AT.plusSeconds(1));
+        assertThat(record.headers().headers(RetrySchedule.STAGE_HEADER)).singleElement().extracting(Header::value)
+                .isEqualTo(ByteBuffer.allocate(Integer.BYTES).putInt(3).array());
+        assertThat(record.headers().headers(RetrySchedule.DUE_AT_HEADER)).singleElement().extracting(Header::value)
+                .isEqualTo(ByteBuffer.allocate(Long.BYTES).putLong(AT.toEpochMilli()).array());
     }
 
     @Test
-    void replacesTheRetryHeadersOfTheFailedRecordAndKeepsTheOthers() {
-        ConsumerRecord<String, String> failed = record("webhook.deliveries-retry-0");
-        failed.headers().add(RetrySchedule.STAGE_HEADER, BigInteger.valueOf(2).toByteArray());
-        failed.headers().add(RetrySchedule.NOT_BEFORE_HEADER, RetrySchedule.encode(FAILED_AT));
-        failed.headers().add("trace-id", "abc".getBytes(StandardCharsets.UTF_8));
+    void stampsAFirstAttemptWithItsStageOnly() {
+        ProducerRecord<String, String> record = RetrySchedule.stamped(
+                new ProducerRecord<>("webhook.deliveries", "subscription", "{}"), 1, null);
 
-        ProducerRecord<String, String> next = forward(failed, 2, "HTTP 500", null);
-
-        assertThat(next.headers().headers(RetrySchedule.STAGE_HEADER)).hasSize(1);
-        assertThat(RetrySchedule.stageOf(consumed(next))).isEqualTo(3);
-        assertThat(next.headers().lastHeader(RetrySchedule.NOT_BEFORE_HEADER)).isNull();
-        assertThat(next.headers().headers("trace-id")).extracting(Header::value)
-                .containsExactly("abc".getBytes(StandardCharsets.UTF_8));
+        assertThat(RetrySchedule.stageOf(consumed(record))).isEqualTo(1);
+        assertThat(RetrySchedule.dueAt(consumed(record))).isNull();
     }
 
-    // Reading the headers, including those of records written by the first version
+    @Test
+    void carriesTheWaitAReceiverAskedForApartFromThePartitionsOrder() {
+        RetrySchedule.AfterFailure next = SCHEDULE.afterFailure(1, FAILED_AT, 429, Duration.ofMillis(1500));
+
+        assertThat(next.notBefore()).as("on the delivery's row").isEqualTo(FAILED_AT.plusMillis(1500));
+        assertThat(next.dueAt()).as("the stage's own due time").isEqualTo(FAILED_AT.plusSeconds(1));
+        assertThat(next.nextStage()).isEqualTo(2);
+    }
 
     @Test
-    void countsARecordWithoutAttemptsHeaderAsTheFirstAttempt() {
+    void capsTheWaitAReceiverAskedForAtTwiceTheStagesDelay() {
+        assertThat(SCHEDULE.afterFailure(1, FAILED_AT, 503, Duration.ofDays(1)).notBefore()).isEqualTo(FAILED_AT.plusSeconds(2));
+        assertThat(SCHEDULE.afterFailure(3, FAILED_AT, 503, Duration.ofDays(1)).notBefore()).isEqualTo(FAILED_AT.plusSeconds(6));
+    }
+
+    @Test
+    void hasNoNotBeforeUnlessAReceiverAskedForMoreThanTheSchedule() {
+        assertThat(SCHEDULE.afterFailure(1, FAILED_AT, 500, Duration.ofSeconds(90)).notBefore()).as("not a 429 or 503").isNull();
+        assertThat(SCHEDULE.afterFailure(1, FAILED_AT, 503, null).notBefore()).isNull();
+        assertThat(SCHEDULE.afterFailure(1, FAILED_AT, 503, Duration.ofSeconds(1)).notBefore()).as("no more than the delay").isNull();
+        assertThat(SCHEDULE.afterFailure(4, FAILED_AT, 503, Duration.ofSeconds(90)).notBefore()).as("abandoned").isNull();
+    }
+
+    // Reading the headers
+
+    @Test
+    void countsARecordWithoutStageHeaderAsTheFirstAttempt() {
         assertThat(RetrySchedule.stageOf(record("webhook.deliveries-retry-0"))).isEqualTo(1);
     }
 
     @Test
-    void readsTheAttemptWrittenAsAFourByteInt() {
+    void readsTheStageWrittenAsAFourByteInt() {
         ConsumerRecord<String, String> record = record("webhook.deliveries-retry-0");
         record.headers().add(RetrySchedule.STAGE_HEADER, ByteBuffer.allocate(4).putInt(3).array());
 
@@ -144,18 +177,7 @@ class RetryScheduleTest {
     }
 
     @Test
-    void readsTheAttemptWrittenAsBigIntegerBytes() {
-        ConsumerRecord<String, String> one = record("webhook.deliveries-retry-0");
-        one.headers().add(RetrySchedule.STAGE_HEADER, BigInteger.valueOf(4).toByteArray());
-        ConsumerRecord<String, String> two = record("webhook.deliveries-retry-0");
-        two.headers().add(RetrySchedule.STAGE_HEADER, BigInteger.valueOf(300).toByteArray());
-
-        assertThat(RetrySchedule.stageOf(one)).isEqualTo(4);
-        assertThat(RetrySchedule.stageOf(two)).isEqualTo(300);
-    }
-
-    @Test
-    void readsTheLastAttemptsHeader() {
+    void readsTheLastStageHeader() {
         ConsumerRecord<String, String> record = record("webhook.deliveries-retry-0");
         record.headers().add(RetrySchedule.STAGE_HEADER, ByteBuffer.allocate(4).putInt(2).array());
         record.headers().add(RetrySchedule.STAGE_HEADER, ByteBuffer.allocate(4).putInt(3).array());
@@ -164,9 +186,9 @@ class RetryScheduleTest {
     }
 
     @Test
-    void readsWhenARetryWasDueFromBigIntegerBytes() {
+    void readsWhenARetryWasDue() {
         ConsumerRecord<String, String> record = record("webhook.deliveries-retry-0");
-        record.headers().add(RetrySchedule.DUE_AT_HEADER, BigInteger.valueOf(AT.toEpochMilli()).toByteArray());
+        record.headers().add(RetrySchedule.DUE_AT_HEADER, millis(AT));
 
         assertThat(RetrySchedule.dueAt(record)).isEqualTo(AT);
     }
@@ -195,27 +217,13 @@ class RetryScheduleTest {
     void keepsTheGivenDueTimeOfARecordWithoutTimestampOrBeyondTheSchedule() {
         ConsumerRecord<String, String> noTimestamp = record("webhook.deliveries-retry-1");
         noTimestamp.headers().add(RetrySchedule.STAGE_HEADER, ByteBuffer.allocate(Integer.BYTES).putInt(3).array());
-        noTimestamp.headers().add(RetrySchedule.DUE_AT_HEADER, RetrySchedule.encode(AT.plus(Duration.ofMinutes(5))));
+        noTimestamp.headers().add(RetrySchedule.DUE_AT_HEADER, millis(AT.plus(Duration.ofMinutes(5))));
         // a stage the schedule no longer has (the delays were cut from five to three)
         ConsumerRecord<String, String> stranded = forwardedAt(AT, 6, AT.plus(Duration.ofHours(4)));
 
         assertThat(SCHEDULE.effectiveDueAt(noTimestamp)).isEqualTo(AT.plus(Duration.ofMinutes(5)));
         assertThat(SCHEDULE.effectiveDueAt(stranded)).isEqualTo(AT.plus(Duration.ofHours(4)));
         assertThat(SCHEDULE.effectiveDueAt(record("webhook.deliveries"))).isNull();
-    }
-
-    @Test
-    void readsBackTheNotBeforeItWrites() {
-        ConsumerRecord<String, String> record = record("webhook.deliveries-retry-0");
-        record.headers().add(RetrySchedule.NOT_BEFORE_HEADER, RetrySchedule.encode(AT));
-
-        assertThat(RetrySchedule.notBefore(record)).isEqualTo(AT);
-        assertThat(RetrySchedule.encode(AT)).isEqualTo(BigInteger.valueOf(AT.toEpochMilli()).toByteArray());
-    }
-
-    @Test
-    void hasNoNotBeforeUnlessAReceiverAskedForOne() {
-        assertThat(RetrySchedule.notBefore(record("webhook.deliveries-retry-0"))).isNull();
     }
 
     // The Retry-After policy
@@ -258,23 +266,26 @@ class RetryScheduleTest {
         assertThat(RetrySchedule.delayAsked(SCHEDULED, null, null)).isEqualTo(SCHEDULED);
     }
 
-    private static ProducerRecord<String, String> forward(
-            ConsumerRecord<String, String> failed, int stage, String reason, Duration retryAfter) {
-        Integer status = Integer.valueOf(reason.substring("HTTP ".length()));
-        return SCHEDULE.forward(failed, SCHEDULE.afterFailure(stage, FAILED_AT, status, retryAfter), reason);
+    /** A task's record as the schedule sends it on after {@code next}. */
+    private static ProducerRecord<String, String> stamped(String topic, RetrySchedule.AfterFailure next) {
+        return RetrySchedule.stamped(new ProducerRecord<>(topic, "subscription", "{\"task\":1}"), next.nextStage(), next.dueAt());
+    }
+
+    private static byte[] millis(Instant instant) {
+        return ByteBuffer.allocate(Long.BYTES).putLong(instant.toEpochMilli()).array();
     }
 
     private static ConsumerRecord<String, String> record(String topic) {
-        return new ConsumerRecord<>(topic, 0, 7L, "subscription", "{\"payload\":1}");
+        return new ConsumerRecord<>(topic, 0, 7L, "subscription", "{\"task\":1}");
     }
 
     /** A record of a retry topic for {@code stage}, written at {@code timestamp} with the due time it was given then. */
     private static ConsumerRecord<String, String> forwardedAt(Instant timestamp, int stage, Instant dueAt) {
         ConsumerRecord<String, String> record = new ConsumerRecord<>("webhook.deliveries-retry-" + (stage - 2), 0, 7L,
-                timestamp.toEpochMilli(), TimestampType.CREATE_TIME, 12, 13, "subscription", "{\"payload\":1}",
+                timestamp.toEpochMilli(), TimestampType.CREATE_TIME, 12, 13, "subscription", "{\"task\":1}",
                 new RecordHeaders(), Optional.empty());
         record.headers().add(RetrySchedule.STAGE_HEADER, ByteBuffer.allocate(Integer.BYTES).putInt(stage).array());
-        record.headers().add(RetrySchedule.DUE_AT_HEADER, RetrySchedule.encode(dueAt));
+        record.headers().add(RetrySchedule.DUE_AT_HEADER, millis(dueAt));
         return record;
     }
 
