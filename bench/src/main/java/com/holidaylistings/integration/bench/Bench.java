@@ -13,7 +13,7 @@ import java.util.Map;
 public final class Bench {
 
     private static final List<String> BENCHMARKS = List.of("api", "e2e", "intake", "dispatcher", "isolation", "retry",
-            "resources", "recovery");
+            "resources", "recovery", "fairness");
 
     private Bench() {
     }
@@ -39,6 +39,7 @@ public final class Bench {
                 case "isolation" -> new IsolationBench(db, output, phase).run();
                 case "retry" -> new RetryBench(db, output, phase).run();
                 case "recovery" -> new RecoveryBench(db, output).run();
+                case "fairness" -> new FairnessBench(db, output).run();
                 default -> new ResourcesBench(db, phase).run();
             };
             report.write(output, machine);

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -66,16 +67,32 @@ final class Charts {
 
     /** A time series: seconds since {@code xTitle}'s origin on x, one line per series. */
     static void timeline(Path file, String title, String xTitle, String yTitle, Map<String, Map<Double, Double>> series) {
+        timeline(file, title, xTitle, yTitle, series, false, List.of());
+    }
+
+    /**
+     * A time series as {@link #timeline(Path, String, String, String, Map)}, its y axis logarithmic
+     * if {@code logarithmic} (values under 0.1 drawn at 0.1), with a vertical line at each x of
+     * {@code marks} (a period's start and end, say); with marks the legend goes below the chart.
+     */
+    static void timeline(Path file, String title, String xTitle, String yTitle, Map<String, Map<Double, Double>> series,
+            boolean logarithmic, List<Double> marks) {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
                 .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        chart.getStyler().setLegendPosition(marks.isEmpty() ? Styler.LegendPosition.InsideNW
+                : Styler.LegendPosition.OutsideS);
         chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+        chart.getStyler().setYAxisLogarithmic(logarithmic);
         series.forEach((name, points) -> {
             if (!points.isEmpty()) {
-                chart.addSeries(name, new ArrayList<>(points.keySet()), new ArrayList<>(points.values()))
-                        .setMarker(SeriesMarkers.NONE);
+                List<Double> values = new ArrayList<>(points.values());
+                if (logarithmic) {
+                    values.replaceAll(value -> Math.max(value, 0.1));
+                }
+                chart.addSeries(name, new ArrayList<>(points.keySet()), values).setMarker(SeriesMarkers.NONE);
             }
         });
+        marks.forEach(x -> chart.addAnnotation(new AnnotationLine(x, true, false)));
         save(chart, file);
     }
 
