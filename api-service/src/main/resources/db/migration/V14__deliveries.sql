@@ -35,6 +35,8 @@ declare
     starts  timestamptz;
     ends    timestamptz;
 begin
+    -- Making a partition locks its table: give way to a long query rather than queue everything behind it.
+    perform set_config('lock_timeout', '2s', true);
     while day <= last_day loop
         name := parent::text || '_p' || to_char(day, 'YYYYMMDD');
         starts := day::timestamp at time zone 'UTC';
@@ -63,6 +65,9 @@ declare
     partition text;
     dropped   integer := 0;
 begin
+    -- Dropping a partition locks its table: give way to a long query (tried again at the next run)
+    -- rather than queue every read and write behind it.
+    perform set_config('lock_timeout', '2s', true);
     for partition in
         select c.relname from pg_inherits i join pg_class c on c.oid = i.inhrelid
          where i.inhparent = parent and c.relname ~ '_p[0-9]{8}$'
@@ -113,9 +118,10 @@ create table deliveries (
 -- the enquiry's sent_at: submitted_at is always the enquiry's sent_at as PostgreSQL keeps it (to the
 -- microsecond), whoever writes the row (the dispatcher's fan-out, api-service's recover).
 create unique index deliveries_subscription_enquiry_key on deliveries (subscription_id, enquiry_id, submitted_at);
--- The dispatcher's poll of deliveries falling due on their row, and of pending ones long overdue
--- (their record was lost): small ranges almost always.
-create index deliveries_waiting_idx on deliveries (next_attempt_at) where status = 'waiting';
+-- The dispatcher's poll of deliveries falling due on their row, owner by owner (a skip over the
+-- owners with waiting rows, then each one's oldest due), and of pending ones long overdue (their
+-- record was lost): small ranges almost always.
+create index deliveries_waiting_idx on deliveries (owner_id, next_attempt_at) where status = 'waiting';
 create index deliveries_pending_idx on deliveries (next_attempt_at) where status = 'pending';
 -- An operator's replay of abandoned deliveries.
 create index deliveries_abandoned_idx on deliveries (subscription_id) where status = 'abandoned';

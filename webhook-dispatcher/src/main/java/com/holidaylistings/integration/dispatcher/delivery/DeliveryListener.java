@@ -3,7 +3,7 @@ package com.holidaylistings.integration.dispatcher.delivery;
 import com.holidaylistings.integration.dispatcher.lane.OwnerLanes;
 import com.holidaylistings.integration.dispatcher.retry.DueTimeHold;
 import java.time.Instant;
-import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -20,36 +20,36 @@ import org.springframework.stereotype.Component;
  * Receives the delivery records of every stage ({@code webhook.deliveries} and, once each is due,
  * its retry topics) and hands each to its owner's lane ({@link OwnerLanes}), never waiting: the
  * consumer keeps consuming while receivers answer and while an owner's lane is full. A copy of a
- * record whose attempt is in flight here is recognised and passed over. An owner whose lane is full
+ * record whose attempt is under way here is recognised and passed over. An owner whose lane is full
  * has the delivery wait on its row instead ({@link Deliveries#park}). A record is acknowledged, in
- * offset order, once what became of it is stored and, if it failed, once it is on the next retry
- * topic or the dead letters. When our own database fails, the record is tried again a little later,
- * holding no capacity meanwhile.
+ * offset order, once what became of it is stored (a failure's next record is sent before that). When
+ * our own database fails, or the record came before its row was told of the attempt before it, the
+ * record is tried again a little later, holding no capacity meanwhile.
  */
 @Component
 class DeliveryListener implements DisposableBean {
 
     private static final Logger log = LoggerFactory.getLogger(DeliveryListener.class);
+    /** How soon a record that came before its row was told of the attempt before it is tried again. */
+    private static final long EARLY_RETRY_MILLIS = 500;
 
     private final DeliveryRecords records;
     private final OwnerLanes lanes;
     private final WebhookAttempt attempt;
     private final Deliveries deliveries;
-    private final RetryForwarder forwarder;
     private final InOrderAcks acks;
     private final long infrastructureRetryMillis;
-    /** The webhook-id of each delivery being attempted or waiting in a lane here, with the attempt its record is for. */
-    private final Map<String, Integer> inProgress = new ConcurrentHashMap<>();
+    /** Each delivery's attempt under way here (waiting in a lane or being attempted), as "webhook-id#attempt". */
+    private final Set<String> underWay = ConcurrentHashMap.newKeySet();
     private final ScheduledExecutorService timers =
             Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("delivery-again").factory());
 
     DeliveryListener(DeliveryRecords records, OwnerLanes lanes, WebhookAttempt attempt, Deliveries deliveries,
-            RetryForwarder forwarder, InOrderAcks acks, WebhookProperties properties) {
+            InOrderAcks acks, WebhookProperties properties) {
         this.records = records;
         this.lanes = lanes;
         this.attempt = attempt;
         this.deliveries = deliveries;
-        this.forwarder = forwarder;
         this.acks = acks;
         this.infrastructureRetryMillis = properties.infrastructureRetry().toMillis();
     }
@@ -80,8 +80,10 @@ class DeliveryListener implements DisposableBean {
 
     private void attemptAndMoveOn(ConsumerRecord<String, String> record, DeliveryTask task, Instant dueAt) {
         try {
-            attempt.attempt(task, dueAt).filter(DeliveryTransitions.AfterAttempt::recordMovesOn)
-                    .ifPresent(after -> forwarder.forward(task, after));
+            if (attempt.attempt(task, dueAt) == WebhookAttempt.Result.EARLY) {
+                timers.schedule(() -> offer(record, task, dueAt), EARLY_RETRY_MILLIS, TimeUnit.MILLISECONDS);
+                return;
+            }
             release(task);
             acks.finished(record);
         } catch (RuntimeException e) {
@@ -103,21 +105,20 @@ class DeliveryListener implements DisposableBean {
         }
     }
 
-    /** False for a copy: a record of the same delivery for this attempt or an earlier one is already under way here. */
+    /**
+     * False for a copy: a record of the same delivery for the same attempt is already under way here.
+     * Records for other attempts go on; the delivery's row tells which one is due.
+     */
     private boolean claim(DeliveryTask task) {
-        boolean[] claimed = {false};
-        inProgress.compute(task.webhookId(), (id, attempt) -> {
-            if (attempt != null && attempt >= task.attempt()) {
-                return attempt;
-            }
-            claimed[0] = true;
-            return task.attempt();
-        });
-        return claimed[0];
+        return underWay.add(underWayKey(task));
     }
 
     private void release(DeliveryTask task) {
-        inProgress.remove(task.webhookId(), task.attempt());
+        underWay.remove(underWayKey(task));
+    }
+
+    private static String underWayKey(DeliveryTask task) {
+        return task.webhookId() + "#" + task.attempt();
     }
 
     @Override

@@ -49,6 +49,27 @@ public final class DeliveryTransitions {
         return delivery != null && delivery.status() == DeliveryStatus.PENDING && delivery.attempts() == task.attempt() - 1;
     }
 
+    /**
+     * Whether {@code task}'s record came before the row was told of the attempt before it: the row is
+     * pending one attempt behind. That happens when a failed attempt's retry record is read before its
+     * row is stored (a retry delay shorter than the attempt log's batch), or after a crash between
+     * sending a retry record and storing its attempt (the failed attempt's own record is then read
+     * again and attempted again). Such a record is tried again shortly rather than passed over.
+     */
+    public boolean isEarly(Delivery delivery, DeliveryTask task) {
+        return delivery != null && delivery.status() == DeliveryStatus.PENDING && delivery.attempts() == task.attempt() - 2;
+    }
+
+    /**
+     * A retry whose record could not be put on its retry topic (Kafka away) waits on its row instead,
+     * due when the record would have been, and the row poller puts it on the deliveries topic then.
+     */
+    public AfterAttempt waitingOnRow(AfterAttempt failed) {
+        Delivery next = failed.next();
+        return new AfterAttempt(next.with(DeliveryStatus.WAITING, next.attempts(), next.stage()), failed.outcome(),
+                failed.nextAttemptAt(), null, failed.events());
+    }
+
     /** The subscription was paused or removed when the attempt was due: nothing is sent; recover can ask for it again. */
     public Delivery skipped(Delivery delivery) {
         return delivery.with(DeliveryStatus.SKIPPED, delivery.attempts(), delivery.stage());

@@ -39,21 +39,29 @@ class DueDeliveriesPoller implements SchedulingConfigurer {
 
     static final int BATCH = 500;
     private static final Logger log = LoggerFactory.getLogger(DueDeliveriesPoller.class);
+    // Owner by owner: a skip over the owners with waiting rows (one probe of deliveries_waiting_idx
+    // each), then each owner's oldest due rows, so that one owner's hundred thousand waiting rows cost
+    // one probe, not a read of them all, and are not taken ahead of another owner's.
     private static final String TAKE_DUE = """
-            with candidates as (
-                select webhook_id, submitted_at, owner_id, next_attempt_at from deliveries
-                 where status = 'waiting' and next_attempt_at <= now()
+            with recursive owners(owner_id) as (
+                (select owner_id from deliveries where status = 'waiting' order by owner_id limit 1)
                 union all
-                select webhook_id, submitted_at, owner_id, next_attempt_at from deliveries
-                 where status = 'pending' and next_attempt_at <= now() - make_interval(secs => :overdue)
+                select (select d.owner_id from deliveries d
+                         where d.status = 'waiting' and d.owner_id > o.owner_id order by d.owner_id limit 1)
+                  from owners o where o.owner_id is not null
+            ), candidates as (
+                select w.webhook_id, w.submitted_at, w.next_attempt_at
+                  from owners o
+                 cross join lateral (select webhook_id, submitted_at, next_attempt_at from deliveries
+                                      where status = 'waiting' and owner_id = o.owner_id and next_attempt_at <= now()
+                                      order by next_attempt_at limit :perOwner) w
+                 where o.owner_id is not null and o.owner_id <> all(:atCap)
+                union all
+                (select webhook_id, submitted_at, next_attempt_at from deliveries
+                  where status = 'pending' and next_attempt_at <= now() - make_interval(secs => :overdue)
+                  order by next_attempt_at limit :batch)
             ), due as (
-                select webhook_id, submitted_at from (
-                    select webhook_id, submitted_at, next_attempt_at,
-                           row_number() over (partition by owner_id order by next_attempt_at) as turn
-                      from candidates where owner_id <> all(:atCap)) ranked
-                 where turn <= :perOwner
-                 order by next_attempt_at
-                 limit :batch
+                select webhook_id, submitted_at from candidates order by next_attempt_at limit :batch
             )
             update deliveries d set status = 'pending', next_attempt_at = now(), updated_at = now()
               from due

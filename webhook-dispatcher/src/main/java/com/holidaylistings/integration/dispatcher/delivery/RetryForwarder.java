@@ -10,10 +10,11 @@ import org.springframework.stereotype.Component;
 
 /**
  * Moves a failed delivery's record on, as {@link DeliveryTransitions} decided: to the next retry
- * topic, where it waits until due, or to the dead letters after the last. Returns once Kafka has the
- * record; a send that keeps failing is retried by the forward policy ({@code webhook.forward-retry}).
- * If it still fails, the delivery's row (already pending for that attempt) is left for the row poller,
- * which puts overdue pending deliveries back on {@code webhook.deliveries}: nothing is lost.
+ * topic, where it waits until due, or to the dead letters after the last. It runs before the attempt
+ * is stored, so that a crash in between leaves the failed attempt's own record to be read and
+ * attempted again, never a stored retry without its record. Answers once Kafka has the record; a
+ * send that keeps failing is retried by the forward policy ({@code webhook.forward-retry}), and then
+ * answers false: the retry waits on its row instead.
  */
 @Component
 class RetryForwarder {
@@ -33,19 +34,20 @@ class RetryForwarder {
         this.metrics = metrics;
     }
 
-    void forward(DeliveryTask failed, DeliveryTransitions.AfterAttempt after) {
+    /** Whether Kafka took the record. */
+    boolean forward(DeliveryTask failed, DeliveryTransitions.AfterAttempt after) {
         ProducerRecord<String, String> forwarded = records.after(failed, after.movesOn());
         try {
             retry.executeRunnable(() -> send(forwarded));
         } catch (RuntimeException e) {
-            log.error("Could not put delivery {} on {}; the row poller takes it up when it is overdue",
-                    failed.webhookId(), forwarded.topic(), e);
-            return;
+            log.error("Could not put delivery {} on {}; it waits on its row instead", failed.webhookId(), forwarded.topic(), e);
+            return false;
         }
         if (after.movesOn().abandoned()) {
             metrics.deadLettered();
             log.warn("Delivery {} abandoned after the last retry: subscription {}", failed.webhookId(), failed.subscriptionId());
         }
+        return true;
     }
 
     private void send(ProducerRecord<String, String> record) {

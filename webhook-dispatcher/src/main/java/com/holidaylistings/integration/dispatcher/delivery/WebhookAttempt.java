@@ -2,17 +2,17 @@ package com.holidaylistings.integration.dispatcher.delivery;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Optional;
 import org.slf4j.MDC;
 import org.springframework.stereotype.Component;
 
 /**
  * One attempt of one delivery, start to end: its row, payload and subscription as they are now (in
- * one query); nothing when the record is not the one the delivery waits for (a copy, or stale); a
- * skip when the subscription was paused or removed; otherwise the target's guards, the signed POST,
- * {@link DeliveryTransitions}' decision, and the {@link AttemptLog}. Returns once the change is
- * stored. A failure of our own infrastructure (the database) is thrown: the record is tried again
- * later, not counted as an attempt.
+ * one query); nothing when the record is not the one the delivery waits for (a copy, or stale), or
+ * not yet (early: tried again shortly); a skip when the subscription was paused or removed; otherwise
+ * the target's guards, the signed POST, {@link DeliveryTransitions}' decision, a failure's record on
+ * its retry topic ({@link RetryForwarder}, before the attempt is stored), and the {@link AttemptLog}.
+ * Returns once the change is stored. A failure of our own infrastructure (the database) is thrown:
+ * the record is tried again later, not counted as an attempt.
  */
 @Component
 class WebhookAttempt {
@@ -23,30 +23,43 @@ class WebhookAttempt {
     private final AttemptLog attempts;
     private final DeliveryMetrics metrics;
     private final DeliveryTransitions transitions;
+    private final RetryForwarder forwarder;
+
+    /** What became of a record. */
+    enum Result {
+        /** Attempted, skipped or passed over: the record is done. */
+        DONE,
+        /** It came before the row was told of the attempt before it: try it again shortly. */
+        EARLY
+    }
 
     WebhookAttempt(Deliveries deliveries, TargetGuards guards, WebhookSender sender, AttemptLog attempts,
-            DeliveryMetrics metrics, DeliveryTransitions transitions) {
+            DeliveryMetrics metrics, DeliveryTransitions transitions, RetryForwarder forwarder) {
         this.deliveries = deliveries;
         this.guards = guards;
         this.sender = sender;
         this.attempts = attempts;
         this.metrics = metrics;
         this.transitions = transitions;
+        this.forwarder = forwarder;
     }
 
     /**
      * Attempts the delivery {@code task}'s record is for, which was due at {@code dueAt} (null for a
-     * first attempt); what the attempt made of it, or empty when nothing was sent.
+     * first attempt).
      */
-    Optional<DeliveryTransitions.AfterAttempt> attempt(DeliveryTask task, Instant dueAt) {
+    Result attempt(DeliveryTask task, Instant dueAt) {
         Deliveries.Attemptable found = deliveries.forAttempt(task).orElse(null);
-        if (found == null || !transitions.isDue(found.delivery(), task)) {
-            return Optional.empty();
+        Delivery delivery = found == null ? null : found.delivery();
+        if (transitions.isEarly(delivery, task)) {
+            return Result.EARLY;
         }
-        Delivery delivery = found.delivery();
+        if (!transitions.isDue(delivery, task)) {
+            return Result.DONE;
+        }
         if (found.refusal().isPresent()) {
             attempts.record(AttemptLog.Change.skipped(delivery, transitions.skipped(delivery))).join();
-            return Optional.empty();
+            return Result.DONE;
         }
         if (found.requestId() != null) {
             MDC.put("requestId", found.requestId()); // the intake or redelivery request's id, in every log line of the attempt
@@ -62,13 +75,16 @@ class WebhookAttempt {
                     () -> sender.post(found.url(), found.payload(), delivery.webhookId(), found.secrets()));
             Instant finishedAt = startedAt.plus(http.duration());
             DeliveryTransitions.AfterAttempt after = transitions.afterAttempt(delivery, http, finishedAt);
+            if (after.recordMovesOn() && !forwarder.forward(task, after) && !after.movesOn().abandoned()) {
+                after = transitions.waitingOnRow(after);
+            }
             Attempt attempt = new Attempt(delivery, after.next().attempts(), after.outcome(), http.status(),
                     http.error(), http.duration().toMillis(),
                     http.body(), http.bodyTruncated(), startedAt, after.nextAttemptAt());
             attempts.record(new AttemptLog.Change(delivery, after.next(), after.nextAttemptAt(), attempt, after.events()))
                     .join();
             metrics.attempted(after.outcome(), http.duration());
-            return Optional.of(after);
+            return Result.DONE;
         } finally {
             MDC.remove("requestId");
         }

@@ -46,6 +46,26 @@ class DeliveryTransitionsTest {
     }
 
     @Test
+    void aRecordOneAttemptAheadOfItsPendingRowIsEarlyNotStale() {
+        Delivery oneBehind = delivery(DeliveryStatus.PENDING, 1, 2);
+        assertThat(transitions.isEarly(oneBehind, task(3))).isTrue();
+        assertThat(transitions.isDue(oneBehind, task(3))).isFalse();
+        assertThat(transitions.isEarly(oneBehind, task(2))).as("due").isFalse();
+        assertThat(transitions.isEarly(delivery(DeliveryStatus.SUCCEEDED, 1, 1), task(3))).as("delivered meanwhile").isFalse();
+        assertThat(transitions.isEarly(null, task(3))).isFalse();
+    }
+
+    @Test
+    void aRetryWhoseRecordKafkaDidNotTakeWaitsOnItsRowUntilItWouldHaveBeenDue() {
+        DeliveryTransitions.AfterAttempt failed = transitions.afterAttempt(delivery(DeliveryStatus.PENDING, 0, 1), answered(500, null), NOW);
+        DeliveryTransitions.AfterAttempt waiting = transitions.waitingOnRow(failed);
+        assertThat(waiting.next()).extracting(Delivery::status, Delivery::attempts, Delivery::stage)
+                .containsExactly(DeliveryStatus.WAITING, 1, 2);
+        assertThat(waiting.nextAttemptAt()).isEqualTo(failed.nextAttemptAt());
+        assertThat(waiting.recordMovesOn()).isFalse();
+    }
+
+    @Test
     void aSuccessEndsTheDeliveryAndCountsTheAttempt() {
         DeliveryTransitions.AfterAttempt after = transitions.afterAttempt(delivery(DeliveryStatus.PENDING, 0, 1), answered(204, null), NOW);
         assertThat(after.next().status()).isEqualTo(DeliveryStatus.SUCCEEDED);

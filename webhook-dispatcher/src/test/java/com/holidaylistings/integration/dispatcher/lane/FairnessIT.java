@@ -19,9 +19,9 @@ import org.springframework.beans.factory.annotation.Autowired;
 /**
  * One owner's receivers all hang, and that owner has far more deliveries queued than the process
  * has slots; another owner's delivery, queued after all of them, is still sent at once, while the
- * first owner's lane holds at most its cap. Without the lanes the second owner's record waits
- * behind the first owner's in the shared partitions until the process's slots turn over, by which
- * time the hanging receivers have been sent many hundreds of requests.
+ * first owner's lane holds at most its cap (64). Without a cap per owner the first owner takes all
+ * of the process's 1,024 slots and the second owner's delivery waits for one to turn over, by which
+ * time the hanging receivers have been sent hundreds of requests (16 at once to each of 30 URLs).
  */
 class FairnessIT extends DispatcherIntegrationTest {
 
@@ -55,7 +55,7 @@ class FairnessIT extends DispatcherIntegrationTest {
             int noisySent = receiver.arrivalsUnder("/noisy/");
             log.info("The quiet owner's delivery arrived after {} requests to the noisy owner's hanging receivers", noisySent);
             assertThat(noisySent).as("requests to the noisy owner's receivers when the quiet owner's one arrived")
-                    .isLessThan(NOISY_HOOKS * NOISY_EVENTS / 4);
+                    .isLessThan(NOISY_HOOKS * 10);
             assertThat(lanes.inFlight()).as("the noisy owner holds no more than its cap").isLessThanOrEqualTo(64 + 8);
         } finally {
             noisyHooks.forEach(hook -> data.setPaused(hook, true)); // its backlog is skipped, not tried for minutes
