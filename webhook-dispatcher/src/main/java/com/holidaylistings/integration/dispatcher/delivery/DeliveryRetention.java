@@ -23,11 +23,13 @@ class DeliveryRetention implements SchedulingConfigurer {
 
     private static final Logger log = LoggerFactory.getLogger(DeliveryRetention.class);
     private static final int DAYS_AHEAD = 7;
-    /** Each partitioned table and the column it is partitioned by. */
-    private static final List<List<String>> TABLES = List.of(
-            List.of("delivery_attempts", "attempted_at"),
-            List.of("deliveries", "submitted_at"),
-            List.of("webhook_events", "submitted_at"));
+
+    /** A table partitioned by day on {@code key}. */
+    private record Partitioned(String table, String key) {}
+
+    private static final Partitioned ATTEMPTS = new Partitioned("delivery_attempts", "attempted_at");
+    private static final Partitioned DELIVERIES = new Partitioned("deliveries", "submitted_at");
+    private static final Partitioned EVENTS = new Partitioned("webhook_events", "submitted_at");
 
     private final JdbcClient jdbc;
     private final Duration retention;
@@ -44,37 +46,46 @@ class DeliveryRetention implements SchedulingConfigurer {
         registrar.addFixedDelayTask(new FixedDelayTask(this::maintain, interval, Duration.ZERO));
     }
 
+    /** Each step stands alone: a day that cannot be made must not keep the old days from being dropped. */
     void maintain() {
-        boolean deliveriesDropped = true;
-        for (List<String> table : TABLES) {
-            String name = table.get(0);
-            // Each step alone: a day that cannot be made must not keep the old days from being dropped.
-            int made = step(name, "make the coming days", () -> jdbc.sql("""
-                            select create_day_partitions(cast(:table as regclass), (now() at time zone 'UTC')::date,
-                                                         (now() at time zone 'UTC')::date + :ahead)
-                            """)
-                    .param("table", name).param("ahead", DAYS_AHEAD).query(Integer.class).single());
-            // An event's payload goes only once its deliveries have gone: none is left without it.
-            int dropped = name.equals("webhook_events") && !deliveriesDropped ? -1
-                    : step(name, "drop the old days", () -> dropOlderThan(name, retention));
-            if (name.equals("deliveries")) {
-                deliveriesDropped = dropped >= 0;
-            }
-            int deleted = step(name, "purge the default partition", () -> jdbc.sql(
-                            "delete from %s_default where %s < now() - cast(:age as interval)".formatted(name, table.get(1)))
-                    .param("age", retention.toSeconds() + " seconds").update());
-            if (Math.max(made, 0) + Math.max(dropped, 0) + Math.max(deleted, 0) > 0) {
-                log.info("{}: {} days made ahead, {} days dropped, {} old rows deleted", name, made, dropped, deleted);
-            }
+        List.of(ATTEMPTS, DELIVERIES, EVENTS).forEach(this::makeDaysAhead);
+        drop(ATTEMPTS);
+        if (drop(DELIVERIES)) {
+            drop(EVENTS); // an event's payload goes only once its deliveries have gone
         }
+        List.of(ATTEMPTS, DELIVERIES, EVENTS).forEach(this::purgeDefault);
     }
 
-    private static int step(String table, String what, IntSupplier step) {
+    private void makeDaysAhead(Partitioned t) {
+        step(t, "make the coming days", () -> jdbc.sql("""
+                        select create_day_partitions(cast(:table as regclass), (now() at time zone 'UTC')::date,
+                                                     (now() at time zone 'UTC')::date + :ahead)
+                        """)
+                .param("table", t.table()).param("ahead", DAYS_AHEAD).query(Integer.class).single());
+    }
+
+    private boolean drop(Partitioned t) {
+        return step(t, "drop the days older than " + retention, () -> dropOlderThan(t.table(), retention));
+    }
+
+    /** Rows outside every day made (an old event asked for again) are deleted by row. */
+    private void purgeDefault(Partitioned t) {
+        step(t, "purge the default partition", () -> jdbc.sql(
+                        "delete from %s_default where %s < now() - cast(:age as interval)".formatted(t.table(), t.key()))
+                .param("age", retention.toSeconds() + " seconds").update());
+    }
+
+    /** Runs one step and logs what it did; false when it failed (it is tried again at the next run). */
+    private static boolean step(Partitioned t, String what, IntSupplier step) {
         try {
-            return step.getAsInt();
+            int changed = step.getAsInt();
+            if (changed > 0) {
+                log.info("{}: {} ({})", t.table(), what, changed);
+            }
+            return true;
         } catch (RuntimeException e) {
-            log.warn("Could not {} of {}; trying again later: {}", what, table, e.getMessage());
-            return -1;
+            log.warn("Could not {} of {}; trying again later: {}", what, t.table(), e.getMessage());
+            return false;
         }
     }
 

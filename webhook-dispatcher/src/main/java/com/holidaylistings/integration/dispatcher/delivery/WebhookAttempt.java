@@ -73,14 +73,13 @@ class WebhookAttempt {
             }
             HttpOutcome http = guards.send(found.url(),
                     () -> sender.post(found.url(), found.payload(), delivery.webhookId(), found.secrets()));
-            Instant finishedAt = startedAt.plus(http.duration());
+            Instant finishedAt = Instant.now(); // the retry's delay counts from here, after any wait for the target's bulkhead
             DeliveryTransitions.AfterAttempt after = transitions.afterAttempt(delivery, http, finishedAt);
             if (after.recordMovesOn() && !forwarder.forward(task, after) && !after.movesOn().abandoned()) {
                 after = transitions.waitingOnRow(after);
             }
-            Attempt attempt = new Attempt(delivery, after.next().attempts(), after.outcome(), http.status(),
-                    http.error(), http.duration().toMillis(),
-                    http.body(), http.bodyTruncated(), startedAt, after.nextAttemptAt());
+            Attempt attempt = new Attempt(delivery, after.next().attempts(), after.outcome(), http.status(), http.error(),
+                    http.duration().toMillis(), http.body(), http.bodyTruncated(), startedAt, after.nextAttemptAt());
             attempts.record(new AttemptLog.Change(delivery, after.next(), after.nextAttemptAt(), attempt, after.events()))
                     .join();
             metrics.attempted(after.outcome(), http.duration());
