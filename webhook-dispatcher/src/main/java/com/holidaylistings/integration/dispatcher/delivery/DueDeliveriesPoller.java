@@ -1,6 +1,5 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
-import com.holidaylistings.integration.dispatcher.BatchDrain;
 import com.holidaylistings.integration.dispatcher.lane.OwnerLanes;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
@@ -26,9 +25,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * every replica, the waiting deliveries that fell due (a Retry-After longer than the schedule, an
  * owner whose lane was full, a delivery asked for again) and the pending ones long overdue (their
  * record was lost: {@code overdueAfter}) go back on {@code webhook.deliveries}, at their stage, for
- * their next attempt. Fair between owners: at most {@code maxQueuedPerOwner} of one owner's per
- * poll (as many as its lane can hold without parking them again), none of an owner whose lane here
- * is at its cap. One statement per batch makes the rows pending and commits; only then are their
+ * their next attempt. Fair between owners: at most half of {@code maxQueuedPerOwner} of one owner's
+ * per poll, none of an owner whose lane here already has that many waiting. One statement per batch makes the rows pending and commits; only then are their
  * records sent (a record read before its row commits would find the delivery still waiting and be
  * passed over as stale). A record Kafka does not take leaves its row pending, and a later poll puts it
  * back once it is overdue, as for a record the {@link RetryForwarder} could not send. Two replicas
@@ -37,7 +35,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 @Component
 class DueDeliveriesPoller implements SchedulingConfigurer {
 
-    static final int BATCH = 500;
+    static final int BATCH = 5_000;
     private static final Logger log = LoggerFactory.getLogger(DueDeliveriesPoller.class);
     // Owner by owner: a skip over the owners with waiting rows (one probe of deliveries_waiting_idx
     // each), then each owner's oldest due rows, so that one owner's hundred thousand waiting rows cost
@@ -55,7 +53,7 @@ class DueDeliveriesPoller implements SchedulingConfigurer {
                  cross join lateral (select webhook_id, submitted_at, next_attempt_at from deliveries
                                       where status = 'waiting' and owner_id = o.owner_id and next_attempt_at <= now()
                                       order by next_attempt_at limit :perOwner) w
-                 where o.owner_id is not null and o.owner_id <> all(:atCap)
+                 where o.owner_id is not null and o.owner_id <> all(:busy)
                 union all
                 (select webhook_id, submitted_at, next_attempt_at from deliveries
                   where status = 'pending' and next_attempt_at <= now() - make_interval(secs => :overdue)
@@ -91,7 +89,7 @@ class DueDeliveriesPoller implements SchedulingConfigurer {
         this.lanes = lanes;
         this.interval = properties.rowPollInterval();
         this.overdueAfter = properties.overdueAfter();
-        this.perOwner = properties.maxQueuedPerOwner();
+        this.perOwner = lanes.refill();
     }
 
     @Override
@@ -99,8 +97,16 @@ class DueDeliveriesPoller implements SchedulingConfigurer {
         registrar.addFixedDelayTask(this::poll, interval);
     }
 
+    /**
+     * One batch a tick: its records are on their way to the lanes, which only then show whether an
+     * owner has room for more; taking another batch at once would take rows to be parked again.
+     */
     void poll() {
-        BatchDrain.drain(this::queueDue, BATCH, interval, log, "Could not queue the deliveries due on their rows");
+        try {
+            queueDue();
+        } catch (RuntimeException e) {
+            log.warn("Could not queue the deliveries due on their rows; trying again in {}: {}", interval, e.getMessage());
+        }
     }
 
     /** Puts up to {@link #BATCH} due deliveries back on the deliveries topic; returns how many. */
@@ -109,7 +115,7 @@ class DueDeliveriesPoller implements SchedulingConfigurer {
         // looked up) before the commit would find its delivery still waiting and be passed over as stale.
         List<Due> due = transaction.execute(status -> jdbc.sql(TAKE_DUE)
                 .param("overdue", overdueAfter.toNanos() / 1e9)
-                .param("atCap", lanes.atCap().stream().map(OwnerId::value).toArray(UUID[]::new))
+                .param("busy", lanes.busy().stream().map(OwnerId::value).toArray(UUID[]::new))
                 .param("perOwner", perOwner)
                 .param("batch", BATCH)
                 .query((rs, n) -> new Due(new DeliveryTask(rs.getString("webhook_id"),

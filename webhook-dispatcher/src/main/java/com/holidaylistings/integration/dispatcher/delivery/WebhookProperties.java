@@ -25,8 +25,9 @@ import org.springframework.validation.annotation.Validated;
  *     the freed slots in turn
  * @param maxInFlightPerOwner {@code WEBHOOK_MAX_IN_FLIGHT_PER_OWNER}: one owner's deliveries in flight
  *     in this process (64); more of the owner's wait in its lane
- * @param maxQueuedPerOwner deliveries of one owner waiting in its lane in memory (256); more wait on
- *     their rows, put back on the deliveries topic as the lane makes room
+ * @param maxQueuedPerOwner deliveries of one owner waiting in its lane in memory (10,000: a burst of
+ *     one owner's deliveries drains at the lane's speed); more wait on their rows, put back on the
+ *     deliveries topic by the row poller, half this many at a time, as the lane makes room
  * @param infrastructureRetry after our own database failed during an attempt, the wait before the
  *     record is tried again, holding no capacity (5s)
  * @param rowPollInterval {@code WEBHOOK_ROW_POLL_INTERVAL}: how often each replica puts the deliveries
@@ -62,7 +63,7 @@ public record WebhookProperties(
         @DefaultValue("256") @Positive int maxConnectionsPerHost,
         @DefaultValue("1024") @Positive int maxInFlight,
         @DefaultValue("64") @Positive int maxInFlightPerOwner,
-        @DefaultValue("256") @Positive int maxQueuedPerOwner,
+        @DefaultValue("10000") @Positive int maxQueuedPerOwner,
         @DefaultValue("5s") Duration infrastructureRetry,
         @DefaultValue("1s") Duration rowPollInterval,
         @DefaultValue("5m") Duration overdueAfter,

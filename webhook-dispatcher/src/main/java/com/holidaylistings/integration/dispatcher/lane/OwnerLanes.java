@@ -74,6 +74,22 @@ public final class OwnerLanes {
                 .collect(Collectors.toSet());
     }
 
+    /**
+     * The owners with at least half of {@code maxQueuedPerOwner} deliveries waiting in their lanes:
+     * enough to keep their lanes busy for a while, so more of theirs would only be parked again.
+     */
+    public synchronized Set<OwnerId> busy() {
+        return lanes.values().stream()
+                .filter(lane -> lane.waiting.size() >= maxQueuedPerOwner / 2)
+                .map(lane -> lane.owner)
+                .collect(Collectors.toSet());
+    }
+
+    /** How many of one owner's deliveries the row poller takes at a time: half a lane's waiting room. */
+    public int refill() {
+        return Math.max(1, maxQueuedPerOwner / 2);
+    }
+
     public synchronized int inFlight() {
         return running;
     }

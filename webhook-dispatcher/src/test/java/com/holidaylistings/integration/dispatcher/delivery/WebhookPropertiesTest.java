@@ -63,7 +63,7 @@ class WebhookPropertiesTest {
         WebhookProperties defaults = bind(Map.of());
         assertThat(defaults.maxInFlight()).isEqualTo(1024);
         assertThat(defaults.maxInFlightPerOwner()).isEqualTo(64);
-        assertThat(defaults.maxQueuedPerOwner()).isEqualTo(256);
+        assertThat(defaults.maxQueuedPerOwner()).isEqualTo(10_000);
         assertThat(defaults.rowPollInterval()).isEqualTo(Duration.ofSeconds(1));
         assertThat(defaults.overdueAfter()).isEqualTo(Duration.ofMinutes(5));
         assertThat(defaults.infrastructureRetry()).isEqualTo(Duration.ofSeconds(5));
