@@ -6,7 +6,6 @@ import com.holidaylistings.integration.events.delivery.EnquiryId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import java.sql.Timestamp;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -14,8 +13,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
- * The delivery rows as an attempt needs them. Their changes after an attempt are written by the
- * {@link AttemptLog}, in its batches; here are the reads and the one change made outside them.
+ * The delivery rows as an attempt needs them. Their changes are written in batches: after an
+ * attempt by the {@link AttemptLog}, when an owner's lane is full by the {@link ParkingLot}.
  */
 @Repository
 class Deliveries {
@@ -61,24 +60,6 @@ class Deliveries {
                         secrets(rs.getString("secret"), rs.getString("previous_secret")),
                         DeliveryRefusal.of(rs.getBoolean("paused"), rs.getString("unsubscribe_reason"))))
                 .optional();
-    }
-
-    /**
-     * The owner's lane is full: the delivery waits on its row instead, due at {@code at}, and the
-     * row poller puts it back on {@code webhook.deliveries} once the owner's lane has room. Only the
-     * record the delivery waits for parks it; a copy changes nothing.
-     */
-    void park(DeliveryTask task, Instant at) {
-        jdbc.sql("""
-                        update deliveries set status = 'waiting', next_attempt_at = :at, updated_at = now()
-                         where webhook_id = :webhookId and submitted_at = :submittedAt
-                           and status = 'pending' and attempts = :attempts
-                        """)
-                .param("at", Timestamp.from(at))
-                .param("webhookId", task.webhookId())
-                .param("submittedAt", Timestamp.from(task.submittedAt()))
-                .param("attempts", task.attempt() - 1)
-                .update();
     }
 
     private static List<String> secrets(String current, String previous) {

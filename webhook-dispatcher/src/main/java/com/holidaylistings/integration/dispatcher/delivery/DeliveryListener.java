@@ -21,7 +21,7 @@ import org.springframework.stereotype.Component;
  * its retry topics) and hands each to its owner's lane ({@link OwnerLanes}), never waiting: the
  * consumer keeps consuming while receivers answer and while an owner's lane is full. A copy of a
  * record whose attempt is under way here is recognised and passed over. An owner whose lane is full
- * has the delivery wait on its row instead ({@link Deliveries#park}). A record is acknowledged, in
+ * has the delivery wait on its row instead ({@link ParkingLot}). A record is acknowledged, in
  * offset order, once what became of it is stored (a failure's next record is sent before that). When
  * our own database fails, or the record came before its row was told of the attempt before it, the
  * record is tried again a little later, holding no capacity meanwhile.
@@ -36,7 +36,7 @@ class DeliveryListener implements DisposableBean {
     private final DeliveryRecords records;
     private final OwnerLanes lanes;
     private final WebhookAttempt attempt;
-    private final Deliveries deliveries;
+    private final ParkingLot parking;
     private final InOrderAcks acks;
     private final long infrastructureRetryMillis;
     /** Each delivery's attempt under way here (waiting in a lane or being attempted), as "webhook-id#attempt". */
@@ -44,12 +44,12 @@ class DeliveryListener implements DisposableBean {
     private final ScheduledExecutorService timers =
             Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("delivery-again").factory());
 
-    DeliveryListener(DeliveryRecords records, OwnerLanes lanes, WebhookAttempt attempt, Deliveries deliveries,
+    DeliveryListener(DeliveryRecords records, OwnerLanes lanes, WebhookAttempt attempt, ParkingLot parking,
             InOrderAcks acks, WebhookProperties properties) {
         this.records = records;
         this.lanes = lanes;
         this.attempt = attempt;
-        this.deliveries = deliveries;
+        this.parking = parking;
         this.acks = acks;
         this.infrastructureRetryMillis = properties.infrastructureRetry().toMillis();
     }
@@ -74,7 +74,10 @@ class DeliveryListener implements DisposableBean {
 
     private void offer(ConsumerRecord<String, String> record, DeliveryTask task, Instant dueAt) {
         if (!lanes.offer(task.ownerId(), () -> attemptAndMoveOn(record, task, dueAt))) {
-            Thread.ofVirtual().start(() -> park(record, task));
+            parking.park(task, record, () -> {
+                release(task);
+                acks.finished(record);
+            });
         }
     }
 
@@ -90,18 +93,6 @@ class DeliveryListener implements DisposableBean {
             log.warn("Delivery {} not attempted, trying again in {} ms: {}", task.webhookId(), infrastructureRetryMillis,
                     e.getMessage());
             timers.schedule(() -> offer(record, task, dueAt), infrastructureRetryMillis, TimeUnit.MILLISECONDS);
-        }
-    }
-
-    private void park(ConsumerRecord<String, String> record, DeliveryTask task) {
-        try {
-            deliveries.park(task, Instant.now());
-            release(task);
-            acks.finished(record);
-        } catch (RuntimeException e) {
-            log.warn("Delivery {} could not wait on its row, trying again in {} ms: {}", task.webhookId(),
-                    infrastructureRetryMillis, e.getMessage());
-            timers.schedule(() -> park(record, task), infrastructureRetryMillis, TimeUnit.MILLISECONDS);
         }
     }
 

@@ -1,0 +1,59 @@
+package com.holidaylistings.integration.dispatcher.delivery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
+import com.holidaylistings.integration.dispatcher.TestData;
+import com.holidaylistings.integration.events.delivery.OwnerId;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/**
+ * A delivery whose owner's lane is full waits on its row, and the row poller brings it back: it is
+ * delivered once, as the attempt its record was for; a copy of a record whose attempt was made
+ * parks nothing.
+ */
+class ParkingLotIT extends DispatcherIntegrationTest {
+
+    private static final Duration DONE = Duration.ofSeconds(60);
+
+    @Autowired
+    private ParkingLot parking;
+
+    @Test
+    void aParkedDeliveryWaitsOnItsRowAndIsDeliveredByTheRowPoller() throws Exception {
+        TestData.Owner owner = data.owner();
+        UUID subscription = data.subscribe(owner, receiver.url("/parked", WebhookReceiver.Answer.ok()), null);
+        UUID enquiry = UUID.randomUUID();
+        UUID event = UUID.randomUUID();
+        Instant submitted = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        String webhookId = data.insertDelivery(owner, subscription, event, enquiry, submitted,
+                "{\"event\":\"enquiry.created\",\"enquiry_id\":\"" + enquiry + "\"}", "pending", 0, 1,
+                Instant.now().plus(Duration.ofMinutes(1)), null);
+        DeliveryTask task = new DeliveryTask(webhookId, submitted, SubscriptionId.of(subscription), OwnerId.of(owner.id()), 1);
+
+        CountDownLatch parked = new CountDownLatch(1);
+        parking.park(task, null, parked::countDown);
+
+        await().atMost(DONE).until(() -> parked.getCount() == 0);
+        await().atMost(DONE).until(() -> receiver.requests("/parked").size() == 1);
+        assertThat(receiver.requests("/parked").get(0).header("webhook-id")).isEqualTo(webhookId);
+        await().atMost(DONE).until(() -> "succeeded".equals(data.deliveryStatus(subscription, enquiry)));
+
+        CountDownLatch copy = new CountDownLatch(1);
+        parking.park(task, null, copy::countDown);
+        await().atMost(DONE).until(() -> copy.getCount() == 0);
+        await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+            assertThat(data.deliveryStatus(subscription, enquiry)).as("a copy parks nothing").isEqualTo("succeeded");
+            assertThat(receiver.requests("/parked")).hasSize(1);
+        });
+    }
+}
