@@ -4,6 +4,7 @@ import com.holidaylistings.integration.dispatcher.lane.OwnerLanes;
 import com.holidaylistings.integration.dispatcher.retry.DueTimeHold;
 import java.time.Instant;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -81,19 +82,31 @@ class DeliveryListener implements DisposableBean {
         }
     }
 
+    /** Runs in the owner's lane until the receiver has answered; the record is done once the attempt is stored. */
     private void attemptAndMoveOn(ConsumerRecord<String, String> record, DeliveryTask task, Instant dueAt) {
+        CompletableFuture<WebhookAttempt.Result> stored;
         try {
-            if (attempt.attempt(task, dueAt) == WebhookAttempt.Result.EARLY) {
-                timers.schedule(() -> offer(record, task, dueAt), EARLY_RETRY_MILLIS, TimeUnit.MILLISECONDS);
-                return;
-            }
-            release(task);
-            acks.finished(record);
+            stored = attempt.attempt(task, dueAt);
         } catch (RuntimeException e) {
-            log.warn("Delivery {} not attempted, trying again in {} ms: {}", task.webhookId(), infrastructureRetryMillis,
-                    e.getMessage());
-            timers.schedule(() -> offer(record, task, dueAt), infrastructureRetryMillis, TimeUnit.MILLISECONDS);
+            tryAgainLater(record, task, dueAt, e);
+            return;
         }
+        stored.whenComplete((result, error) -> {
+            if (error != null) {
+                tryAgainLater(record, task, dueAt, error);
+            } else if (result == WebhookAttempt.Result.EARLY) {
+                timers.schedule(() -> offer(record, task, dueAt), EARLY_RETRY_MILLIS, TimeUnit.MILLISECONDS);
+            } else {
+                release(task);
+                acks.finished(record);
+            }
+        });
+    }
+
+    private void tryAgainLater(ConsumerRecord<String, String> record, DeliveryTask task, Instant dueAt, Throwable e) {
+        log.warn("Delivery {} not attempted, trying again in {} ms: {}", task.webhookId(), infrastructureRetryMillis,
+                e.getMessage());
+        timers.schedule(() -> offer(record, task, dueAt), infrastructureRetryMillis, TimeUnit.MILLISECONDS);
     }
 
     /**

@@ -2,6 +2,7 @@ package com.holidaylistings.integration.dispatcher.delivery;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
 import org.slf4j.MDC;
 import org.springframework.stereotype.Component;
 
@@ -11,7 +12,9 @@ import org.springframework.stereotype.Component;
  * not yet (early: tried again shortly); a skip when the subscription was paused or removed; otherwise
  * the target's guards, the signed POST, {@link DeliveryTransitions}' decision, a failure's record on
  * its retry topic ({@link RetryForwarder}, before the attempt is stored), and the {@link AttemptLog}.
- * Returns once the change is stored. A failure of our own infrastructure (the database) is thrown:
+ * Returns once the receiver has answered, with a future that completes once the change is stored:
+ * the owner's lane slot bounds the requests to its receivers, not the attempt log's batching. A
+ * failure of our own infrastructure (the database) is thrown or completes the future exceptionally:
  * the record is tried again later, not counted as an attempt.
  */
 @Component
@@ -48,18 +51,17 @@ class WebhookAttempt {
      * Attempts the delivery {@code task}'s record is for, which was due at {@code dueAt} (null for a
      * first attempt).
      */
-    Result attempt(DeliveryTask task, Instant dueAt) {
+    CompletableFuture<Result> attempt(DeliveryTask task, Instant dueAt) {
         Deliveries.Attemptable found = deliveries.forAttempt(task).orElse(null);
         Delivery delivery = found == null ? null : found.delivery();
         if (transitions.isEarly(delivery, task)) {
-            return Result.EARLY;
+            return CompletableFuture.completedFuture(Result.EARLY);
         }
         if (!transitions.isDue(delivery, task)) {
-            return Result.DONE;
+            return CompletableFuture.completedFuture(Result.DONE);
         }
         if (found.refusal().isPresent()) {
-            attempts.record(AttemptLog.Change.skipped(delivery, transitions.skipped(delivery))).join();
-            return Result.DONE;
+            return attempts.record(AttemptLog.Change.skipped(delivery, transitions.skipped(delivery))).thenApply(stored -> Result.DONE);
         }
         if (found.requestId() != null) {
             MDC.put("requestId", found.requestId()); // the intake or redelivery request's id, in every log line of the attempt
@@ -80,10 +82,9 @@ class WebhookAttempt {
             }
             Attempt attempt = new Attempt(delivery, after.next().attempts(), after.outcome(), http.status(), http.error(),
                     http.duration().toMillis(), http.body(), http.bodyTruncated(), startedAt, after.nextAttemptAt());
-            attempts.record(new AttemptLog.Change(delivery, after.next(), after.nextAttemptAt(), attempt, after.events()))
-                    .join();
             metrics.attempted(after.outcome(), http.duration());
-            return Result.DONE;
+            return attempts.record(new AttemptLog.Change(delivery, after.next(), after.nextAttemptAt(), attempt, after.events()))
+                    .thenApply(stored -> Result.DONE);
         } finally {
             MDC.remove("requestId");
         }
