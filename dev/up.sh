@@ -27,7 +27,7 @@ DB_PASSWORD=owner_integration
 TLS_DIR=$DEV_DIR/tls
 
 # Filled in as the stack comes up.
-JDBC_URL="" JDBC_USERNAME="" JDBC_PASSWORD="" KAFKA_BOOTSTRAP="" DB_EXTERNAL=false
+JDBC_URL="" JDBC_USERNAME="" JDBC_PASSWORD="" KAFKA_BOOTSTRAP="" DB_EXTERNAL=false KAFKA_EXTERNAL=false
 PG_HOME="" PG_DATA="" PG_SOCKET_DIR="" PG_BINDIR="" PG_OS_USER=""
 STARTED=()
 
@@ -198,6 +198,34 @@ ensure_admin_key() {
     ADMIN_API_KEY=$(<"$file")
 }
 
+# The stack's own credentials, made once in .dev/credentials.env (readable by its user only): the
+# password of each service's database role and Kafka principal, of the broker's admin and of the
+# read-only downstream principal (docs/OPERATIONS.md, "Security").
+CREDENTIALS=(PG_API_SERVICE PG_ENQUIRY_INGEST PG_WEBHOOK_DISPATCHER
+    KAFKA_ADMIN KAFKA_ENQUIRY_INGEST KAFKA_WEBHOOK_DISPATCHER KAFKA_DOWNSTREAM)
+ensure_credentials() {
+    local file=$DEV_DIR/credentials.env name var missing=false
+    # shellcheck source=/dev/null
+    if [[ -s $file ]]; then source "$file"; fi
+    for name in "${CREDENTIALS[@]}"; do
+        var=${name}_PASSWORD
+        if [[ -z ${!var:-} ]]; then
+            printf -v "$var" '%s' "$(random_hex 16)"
+            missing=true
+        fi
+    done
+    $missing || return 0
+    (
+        umask 077
+        printf '# Passwords of the local stack, made by dev/up.sh; deleting this file needs dev/down.sh --purge.\n' >"$file.tmp"
+        for name in "${CREDENTIALS[@]}"; do
+            var=${name}_PASSWORD
+            printf '%s=%s\n' "$var" "${!var}" >>"$file.tmp"
+        done
+    )
+    mv "$file.tmp" "$file"
+}
+
 # A self-signed certificate for 127.0.0.1/localhost, made once: PKCS12 keystore for
 # api-service, and the certificate as PEM for curl --cacert.
 ensure_tls() {
@@ -364,10 +392,8 @@ make_pg_dir() {
     if [[ -n $PG_OS_USER && $PG_OS_USER != root ]]; then chown "$PG_OS_USER:" "$1"; fi
 }
 
-# initdb, then the application's role and database, created in single-user mode (the embedded
-# binaries have no psql). The role is SUPERUSER for the local stack only: it needs REPLICATION
-# and the right to create publications for the change-data capture of enquiry-ingest, and
-# SUPERUSER is the simplest way to have both.
+# initdb, then the schema owner's role and the database, created in single-user mode (the embedded
+# binaries have no psql). The roles' rights are set by provision_pg_roles.
 init_pg_cluster() {
     local tmp=$PG_DATA.init log=$LOG_DIR/postgres.log
     say "creating the PostgreSQL cluster ($PG_DATA)"
@@ -378,13 +404,36 @@ init_pg_cluster() {
         fail_with_log postgres "initdb failed"
     fi
     if ! run_pg "$PG_BINDIR/postgres" --single -D "$tmp" -F postgres >>"$log" 2>&1 <<SQL; then
-CREATE ROLE $DB_USER WITH LOGIN SUPERUSER REPLICATION PASSWORD '$DB_PASSWORD';
+CREATE ROLE $DB_USER WITH LOGIN PASSWORD '$DB_PASSWORD';
 CREATE DATABASE $DB_NAME OWNER $DB_USER;
 SQL
         fail_with_log postgres "creating the role and database failed"
     fi
     grep -q 'ERROR:' "$log" && fail_with_log postgres "creating the role and database failed"
     mv "$tmp" "$PG_DATA"
+}
+
+# The roles (docs/OPERATIONS.md, "Security"), made or brought up to date in single-user mode before
+# each start: the schema's owner runs the migrations (REPLICATION to make the outbox's slot before the
+# first enquiry, V6), and each service logs in as its own role, none of them superuser; the grants
+# come with the migrations (V15). The marker tells a running server that predates the roles.
+PG_ROLES_MARKER=roles.v1
+provision_pg_roles() {
+    local out
+    out=$(run_pg "$PG_BINDIR/postgres" --single -D "$PG_DATA" -F postgres 2>&1 <<SQL
+DO \$\$BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'api_service') THEN CREATE ROLE api_service; END IF; END\$\$;
+DO \$\$BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'enquiry_ingest') THEN CREATE ROLE enquiry_ingest; END IF; END\$\$;
+DO \$\$BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'webhook_dispatcher') THEN CREATE ROLE webhook_dispatcher; END IF; END\$\$;
+ALTER ROLE $DB_USER WITH LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB REPLICATION PASSWORD '$DB_PASSWORD';
+ALTER ROLE api_service WITH LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB NOREPLICATION PASSWORD '$PG_API_SERVICE_PASSWORD';
+ALTER ROLE enquiry_ingest WITH LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB REPLICATION PASSWORD '$PG_ENQUIRY_INGEST_PASSWORD';
+ALTER ROLE webhook_dispatcher WITH LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB NOREPLICATION PASSWORD '$PG_WEBHOOK_DISPATCHER_PASSWORD';
+SQL
+    ) || true
+    printf '%s\n' "$out" >>"$LOG_DIR/postgres.log"
+    if grep -q 'ERROR:' <<<"$out"; then fail_with_log postgres "making the service roles failed"; fi
+    mkdir -p "$PG_STATE_DIR"
+    touch "$PG_STATE_DIR/$PG_ROLES_MARKER"
 }
 
 # The processes whose working directory is the cluster's data directory: PostgreSQL changes into
@@ -449,6 +498,13 @@ start_postgres() {
         pid=$(head -n 1 "$PG_DATA/postmaster.pid")
         if is_expected_process "$pid" postgres; then echo "$pid" >"$PID_DIR/postgres.pid"; else pid=""; fi
     fi
+    if [[ -n $pid && ! -f $PG_STATE_DIR/$PG_ROLES_MARKER ]]; then
+        say "PostgreSQL: restarting it to make the services' roles (single-user mode)"
+        resolve_pg_binaries
+        run_pg "$PG_BINDIR/pg_ctl" stop -D "$PG_DATA" -m fast -w -s >>"$LOG_DIR/postgres.log" 2>&1 </dev/null 9>&- ||
+            die "could not stop PostgreSQL (pid $pid) to make the services' roles"
+        pid=""
+    fi
     if [[ -n $pid ]]; then
         port=$(sed -n 4p "$PG_DATA/postmaster.pid")
         JDBC_URL=jdbc:postgresql://127.0.0.1:${port:-$PG_PORT}/$DB_NAME
@@ -462,6 +518,7 @@ start_postgres() {
     ensure_port_free "$PG_PORT" PostgreSQL
     fresh_log postgres
     if [[ ! -f $PG_DATA/PG_VERSION ]]; then init_pg_cluster; fi
+    provision_pg_roles
     make_pg_dir "$PG_SOCKET_DIR"
 
     local as_user=${PG_OS_USER:-$(id -un)}
@@ -511,16 +568,30 @@ ensure_kafka_classpath() {
 
 write_kafka_config() {
     mkdir -p "$KAFKA_DIR/data"
-    cat >"$KAFKA_DIR/server.properties" <<EOF
-# Written by dev/up.sh on every start: edit dev/up.sh, not this file.
+    (
+        umask 077
+        cat >"$KAFKA_DIR/server.properties" <<EOF
+# Written by dev/up.sh on every start: edit dev/up.sh, not this file. Clients authenticate with
+# SCRAM-SHA-512 (their credentials are made when the storage is formatted) and ACLs decide what
+# each principal may do (docs/OPERATIONS.md, "Security"); the controller listener takes the admin
+# only, with PLAIN (SCRAM credentials live in the metadata that the controller serves).
 process.roles=broker,controller
 node.id=1
 controller.quorum.voters=1@127.0.0.1:$KAFKA_CONTROLLER_PORT
-listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$KAFKA_CONTROLLER_PORT
-advertised.listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT
+listeners=SASL_PLAINTEXT://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$KAFKA_CONTROLLER_PORT
+advertised.listeners=SASL_PLAINTEXT://127.0.0.1:$KAFKA_PORT
 controller.listener.names=CONTROLLER
-inter.broker.listener.name=PLAINTEXT
-listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
+inter.broker.listener.name=SASL_PLAINTEXT
+listener.security.protocol.map=CONTROLLER:SASL_PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT
+sasl.enabled.mechanisms=SCRAM-SHA-512
+sasl.mechanism.inter.broker.protocol=SCRAM-SHA-512
+sasl.mechanism.controller.protocol=PLAIN
+listener.name.controller.sasl.enabled.mechanisms=PLAIN
+listener.name.controller.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="admin" password="$KAFKA_ADMIN_PASSWORD" user_admin="$KAFKA_ADMIN_PASSWORD";
+listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username="admin" password="$KAFKA_ADMIN_PASSWORD";
+authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer
+allow.everyone.if.no.acl.found=false
+super.users=User:admin
 log.dirs=$KAFKA_DIR/data
 num.partitions=1
 default.replication.factor=1
@@ -533,6 +604,13 @@ share.coordinator.state.topic.min.isr=1
 auto.create.topics.enable=false
 group.initial.rebalance.delay.ms=0
 EOF
+        # the admin's client settings, for the broker's command-line tools
+        cat >"$KAFKA_DIR/admin.properties" <<EOF
+security.protocol=SASL_PLAINTEXT
+sasl.mechanism=SCRAM-SHA-512
+sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username="admin" password="$KAFKA_ADMIN_PASSWORD";
+EOF
+    )
     cat >"$KAFKA_DIR/log4j2.properties" <<'EOF'
 # Broker logging (to stdout, which dev/up.sh sends to .dev/logs/kafka.log).
 appender.out.type = Console
@@ -559,6 +637,11 @@ EOF
 }
 
 format_kafka_storage() {
+    if [[ -f $KAFKA_DIR/data/meta.properties && ! -f $KAFKA_DIR/$KAFKA_SASL_MARKER ]]; then
+        warn "Kafka: its storage predates authentication (SCRAM credentials are made at format): formatting it afresh, its topics are lost"
+        rm -rf "$KAFKA_DIR/data" "$KAFKA_DIR/$KAFKA_ACLS_MARKER"
+        mkdir -p "$KAFKA_DIR/data"
+    fi
     [[ -f $KAFKA_DIR/data/meta.properties ]] && return 0
     local cluster_id="-"
     # A random base64url UUID, as `kafka-storage.sh random-uuid` prints; like Kafka's own, never
@@ -568,16 +651,50 @@ format_kafka_storage() {
     done
     say "Kafka: formatting its storage (cluster id $cluster_id)"
     if ! kafka_java kafka.tools.StorageTool format -t "$cluster_id" -c "$KAFKA_DIR/server.properties" \
+        --add-scram "SCRAM-SHA-512=[name=admin,password=$KAFKA_ADMIN_PASSWORD]" \
+        --add-scram "SCRAM-SHA-512=[name=enquiry-ingest,password=$KAFKA_ENQUIRY_INGEST_PASSWORD]" \
+        --add-scram "SCRAM-SHA-512=[name=webhook-dispatcher,password=$KAFKA_WEBHOOK_DISPATCHER_PASSWORD]" \
+        --add-scram "SCRAM-SHA-512=[name=downstream,password=$KAFKA_DOWNSTREAM_PASSWORD]" \
         >>"$LOG_DIR/kafka.log" 2>&1; then
         fail_with_log kafka "formatting the Kafka storage failed"
     fi
+    touch "$KAFKA_DIR/$KAFKA_SASL_MARKER"
+}
+
+# The ACLs (docs/OPERATIONS.md, "Security"), made once after the storage is formatted: only
+# enquiry-ingest writes enquiry.created (and its offsets topic), only webhook-dispatcher writes
+# webhook.*, each reads with consumer groups of its own name, and the downstream principal reads
+# enquiry.created and webhook.operational with groups named downstream-*.
+KAFKA_SASL_MARKER=sasl.v1
+KAFKA_ACLS_MARKER=acls.v1
+acl() {
+    kafka_java org.apache.kafka.tools.AclCommand --bootstrap-server "$KAFKA_BOOTSTRAP" \
+        --command-config "$KAFKA_DIR/admin.properties" --add --force "$@" >>"$LOG_DIR/kafka.log" 2>&1 ||
+        fail_with_log kafka "adding the ACL failed: $*"
+}
+ensure_kafka_acls() {
+    [[ -f $KAFKA_DIR/$KAFKA_ACLS_MARKER ]] && return 0
+    say "Kafka: adding the principals' ACLs"
+    local writer=(--operation Read --operation Write --operation Describe --operation Create
+        --operation DescribeConfigs --operation Alter --operation AlterConfigs)
+    acl --allow-principal User:enquiry-ingest "${writer[@]}" --topic enquiry.created --topic enquiry-ingest.offsets
+    acl --allow-principal User:webhook-dispatcher "${writer[@]}" --topic webhook. --resource-pattern-type prefixed
+    acl --allow-principal User:webhook-dispatcher --operation Read --operation Describe --topic enquiry.created
+    acl --allow-principal User:webhook-dispatcher --operation Read --operation Describe \
+        --group webhook-dispatcher --resource-pattern-type prefixed
+    acl --allow-principal User:downstream --operation Read --operation Describe \
+        --topic enquiry.created --topic webhook.operational
+    acl --allow-principal User:downstream --operation Read --operation Describe \
+        --group downstream- --resource-pattern-type prefixed
+    touch "$KAFKA_DIR/$KAFKA_ACLS_MARKER"
 }
 
 # Waits until the broker accepts connections and answers a metadata request.
 wait_for_kafka() {
     local pid=$1 deadline=$((SECONDS + READY_TIMEOUT))
     until port_open "${KAFKA_BOOTSTRAP##*:}" && kafka_java org.apache.kafka.tools.TopicCommand \
-        --bootstrap-server "$KAFKA_BOOTSTRAP" --list >/dev/null 2>>"$LOG_DIR/kafka.log"; do
+        --bootstrap-server "$KAFKA_BOOTSTRAP" --command-config "$KAFKA_DIR/admin.properties" \
+        --list >/dev/null 2>>"$LOG_DIR/kafka.log"; do
         if ! pid_alive "$pid"; then
             rm -f "$PID_DIR/kafka.pid"
             fail_with_log kafka "the broker exited"
@@ -594,15 +711,22 @@ wait_for_kafka() {
 start_kafka() {
     if [[ -n ${SPRING_KAFKA_BOOTSTRAP_SERVERS:-} ]]; then
         KAFKA_BOOTSTRAP=$SPRING_KAFKA_BOOTSTRAP_SERVERS
+        KAFKA_EXTERNAL=true
         say "Kafka: using SPRING_KAFKA_BOOTSTRAP_SERVERS=$KAFKA_BOOTSTRAP"
         return 0
     fi
     local pid port
+    if pid=$(running_pid kafka) && [[ ! -f $KAFKA_DIR/$KAFKA_SASL_MARKER ]]; then
+        say "Kafka: stopping the broker, which runs without authentication"
+        stop_pid "$pid" TERM 30 kafka
+        rm -f "$PID_DIR/kafka.pid"
+    fi
     if pid=$(running_pid kafka); then
-        port=$(sed -n 's/^advertised.listeners=PLAINTEXT:\/\/127.0.0.1:\([0-9]*\)$/\1/p' "$KAFKA_DIR/server.properties")
+        port=$(sed -n 's/^advertised.listeners=SASL_PLAINTEXT:\/\/127.0.0.1:\([0-9]*\)$/\1/p' "$KAFKA_DIR/server.properties")
         KAFKA_BOOTSTRAP=127.0.0.1:${port:-$KAFKA_PORT}
         say "Kafka: already running (pid $pid, $KAFKA_BOOTSTRAP)"
         port_open "${KAFKA_BOOTSTRAP##*:}" || wait_for_kafka "$pid"
+        ensure_kafka_acls
         return 0
     fi
     rm -f "$PID_DIR/kafka.pid"
@@ -620,6 +744,7 @@ start_kafka() {
         -cp "$(<"$KAFKA_DIR/classpath.txt")" kafka.Kafka "$KAFKA_DIR/server.properties"
     pid=$(read_pid_file kafka)
     wait_for_kafka "$pid"
+    ensure_kafka_acls
     STARTED+=(kafka)
 }
 
@@ -683,8 +808,42 @@ warm_start_launch() {
     if [[ -n $option ]]; then LAUNCH=("$option" -jar "$extracted"); fi
 }
 
+# Everything <name> is started with but its ports, in .dev/services/<name>.env (readable by its user
+# only; a replica that the system tests start reads the same file): its own database role (and, for
+# api-service's migrations, the schema owner's), its own Kafka principal, and the stack's settings.
+# A database or broker given from outside (SPRING_DATASOURCE_URL, SPRING_KAFKA_BOOTSTRAP_SERVERS) is
+# used with the credentials given with it.
+write_service_env() {
+    local name=$1 role=${1//-/_} file=$DEV_DIR/services/$1.env var db_user db_password
+    mkdir -p "$DEV_DIR/services"
+    chmod 700 "$DEV_DIR/services"
+    db_user=$JDBC_USERNAME db_password=$JDBC_PASSWORD
+    if ! $DB_EXTERNAL; then
+        var=PG_${role^^}_PASSWORD
+        db_user=$role db_password=${!var}
+    fi
+    (
+        umask 077
+        exec >"$file.tmp"
+        printf '%s=%s\n' SPRING_DATASOURCE_URL "$JDBC_URL" SPRING_DATASOURCE_USERNAME "$db_user" \
+            SPRING_DATASOURCE_PASSWORD "$db_password" SPRING_KAFKA_BOOTSTRAP_SERVERS "$KAFKA_BOOTSTRAP" \
+            MANAGEMENT_ENDPOINT_HEALTH_PROBES_ENABLED true ADMIN_API_KEY "$ADMIN_API_KEY" \
+            WEBHOOK_ALLOW_PRIVATE_TARGETS "${WEBHOOK_ALLOW_PRIVATE_TARGETS:-true}"
+        if [[ $name == api-service ]]; then
+            printf '%s=%s\n' SPRING_FLYWAY_USER "$JDBC_USERNAME" SPRING_FLYWAY_PASSWORD "$JDBC_PASSWORD" \
+                TLS_KEYSTORE "$TLS_DIR/api-service.p12" TLS_KEYSTORE_PASSWORD "$(<"$TLS_DIR/password")"
+        elif ! $KAFKA_EXTERNAL; then
+            var=KAFKA_${role^^}_PASSWORD
+            printf '%s=%s\n' KAFKA_SECURITY_PROTOCOL SASL_PLAINTEXT KAFKA_SASL_MECHANISM SCRAM-SHA-512 \
+                KAFKA_USERNAME "$name" KAFKA_PASSWORD "${!var}"
+        fi
+    )
+    mv "$file.tmp" "$file"
+}
+
 start_service() {
     local name=$1 pid jar management server
+    write_service_env "$name"
     if pid=$(running_pid "$name"); then
         say "$name: already running (pid $pid)"
         is_ready "$name" || wait_for_service "$name" "$pid"
@@ -699,22 +858,14 @@ start_service() {
     fresh_log "$name"
     say "$name: starting $(rel "$jar") (port $server, management $management)"
     (
-        export SPRING_DATASOURCE_URL=$JDBC_URL
-        export SPRING_DATASOURCE_USERNAME=$JDBC_USERNAME
-        export SPRING_DATASOURCE_PASSWORD=$JDBC_PASSWORD
-        export SPRING_KAFKA_BOOTSTRAP_SERVERS=$KAFKA_BOOTSTRAP
+        set -a
+        # shellcheck source=/dev/null
+        source "$DEV_DIR/services/$name.env"
+        set +a
         export SERVER_PORT=$server
         export MANAGEMENT_SERVER_PORT=$management
-        export MANAGEMENT_ENDPOINT_HEALTH_PROBES_ENABLED=true
         # glibc gives each busy thread its own malloc arena: two keep resident memory in check
         export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
-        export ADMIN_API_KEY
-        export WEBHOOK_ALLOW_PRIVATE_TARGETS=${WEBHOOK_ALLOW_PRIVATE_TARGETS:-true}
-        if [[ $name == api-service ]]; then
-            export TLS_KEYSTORE=$TLS_DIR/api-service.p12
-            TLS_KEYSTORE_PASSWORD=$(<"$TLS_DIR/password")
-            export TLS_KEYSTORE_PASSWORD
-        fi
         warm_start_launch "$name" "$jar"
         launch_bg "$name" "$JAVA_HOME/bin/java" "${SERVICE_JAVA_OPTS[@]}" "${LAUNCH[@]}"
     )
@@ -814,6 +965,16 @@ write_stack_env() {
             JDBC_USERNAME "$JDBC_USERNAME" \
             JDBC_PASSWORD "$JDBC_PASSWORD" \
             KAFKA_BOOTSTRAP_SERVERS "$KAFKA_BOOTSTRAP"
+        if ! $KAFKA_EXTERNAL; then
+            # the read-only principal for other teams' consumers, and the broker's admin (for operators' tools)
+            printf '%s=%q\n' \
+                KAFKA_SECURITY_PROTOCOL SASL_PLAINTEXT \
+                KAFKA_SASL_MECHANISM SCRAM-SHA-512 \
+                KAFKA_DOWNSTREAM_USERNAME downstream \
+                KAFKA_DOWNSTREAM_PASSWORD "$KAFKA_DOWNSTREAM_PASSWORD" \
+                KAFKA_ADMIN_USERNAME admin \
+                KAFKA_ADMIN_PASSWORD "$KAFKA_ADMIN_PASSWORD"
+        fi
     )
     mv "$file.tmp" "$file"
 }
@@ -885,6 +1046,7 @@ main() {
 
     build_if_needed
     ensure_admin_key
+    ensure_credentials
     ensure_tls
     start_postgres
     start_kafka

@@ -33,10 +33,14 @@ final class DispatcherBacklog implements AutoCloseable {
     private static final String GROUP = "webhook-dispatcher";
     private static final String DELIVERIES = "webhook.deliveries";
 
-    private final Admin admin = Admin.create(Map.of(
-            AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, Stack.setting("KAFKA_BOOTSTRAP_SERVERS"),
-            AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
-            AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 20_000));
+    private final Admin admin = Admin.create(adminConfig());
+
+    private static Map<String, Object> adminConfig() {
+        Map<String, Object> config = new HashMap<>(Stack.kafkaClient("admin")); // an operator's view of the groups
+        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000);
+        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 20_000);
+        return config;
+    }
 
     /**
      * Uncommitted records by stage: "fan-out", "first attempts", "retry 1" … for the retry stages of

@@ -2,7 +2,6 @@ package com.holidaylistings.integration.stack;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -45,20 +44,10 @@ public final class Replica implements AutoCloseable {
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(Path.of("target", name + ".log").toFile()));
         Map<String, String> env = builder.environment();
-        env.put("SPRING_DATASOURCE_URL", Stack.setting("JDBC_URL"));
-        env.put("SPRING_DATASOURCE_USERNAME", Stack.setting("JDBC_USERNAME"));
-        env.put("SPRING_DATASOURCE_PASSWORD", Stack.setting("JDBC_PASSWORD"));
-        env.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", Stack.setting("KAFKA_BOOTSTRAP_SERVERS"));
-        env.put("ADMIN_API_KEY", Stack.setting("ADMIN_API_KEY"));
+        env.putAll(Stack.serviceEnvironment(module)); // its database role, Kafka principal and the stack's settings
         env.put("SERVER_PORT", Integer.toString(serverPort));
         env.put("MANAGEMENT_SERVER_PORT", Integer.toString(managementPort));
-        env.put("MANAGEMENT_ENDPOINT_HEALTH_PROBES_ENABLED", "true");
         env.put("MALLOC_ARENA_MAX", "2");
-        env.put("WEBHOOK_ALLOW_PRIVATE_TARGETS", "true");
-        if (module.equals("api-service")) {
-            env.put("TLS_KEYSTORE", Stack.DIR.resolve("tls/api-service.p12").toString());
-            env.put("TLS_KEYSTORE_PASSWORD", read(Stack.DIR.resolve("tls/password")).trim());
-        }
         Replica replica;
         try {
             replica = new Replica(name, serverPort, managementPort, builder.start());
@@ -106,14 +95,6 @@ public final class Replica implements AutoCloseable {
     public void close() {
         if (process.isAlive()) {
             kill();
-        }
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -34,6 +35,37 @@ public final class Stack {
             throw new IllegalStateException(name + " is not in " + DIR.resolve("stack.env") + ": run dev/up.sh first");
         }
         return value;
+    }
+
+    /**
+     * What dev/up.sh starts the service {@code module} with but its ports ({@code .dev/services/<module>.env}):
+     * its own database role and Kafka principal among the rest.
+     */
+    public static Map<String, String> serviceEnvironment(String module) {
+        Path file = DIR.resolve("services").resolve(module + ".env");
+        if (!Files.isReadable(file)) {
+            throw new IllegalStateException("no " + file + ": run dev/up.sh first");
+        }
+        return readSettings(file);
+    }
+
+    /**
+     * The settings of a Kafka client of the stack's broker as {@code principal}: "downstream" (the
+     * read-only principal for other teams) or "admin" (the broker's admin, for an operator's tools).
+     * None but the bootstrap servers when the broker takes clients without authentication.
+     */
+    public static Map<String, Object> kafkaClient(String principal) {
+        Map<String, Object> config = new HashMap<>();
+        config.put("bootstrap.servers", setting("KAFKA_BOOTSTRAP_SERVERS"));
+        String protocol = SETTINGS.get("KAFKA_SECURITY_PROTOCOL");
+        if (protocol != null && protocol.startsWith("SASL")) {
+            String prefix = "KAFKA_" + principal.toUpperCase(Locale.ROOT) + "_";
+            config.put("security.protocol", protocol);
+            config.put("sasl.mechanism", setting("KAFKA_SASL_MECHANISM"));
+            config.put("sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required username=\""
+                    + setting(prefix + "USERNAME") + "\" password=\"" + setting(prefix + "PASSWORD") + "\";");
+        }
+        return config;
     }
 
     /** The pid of the stack's process {@code name} (postgres, kafka or a service), which must be running. */

@@ -4,6 +4,7 @@ import com.holidaylistings.integration.stack.Api;
 import com.holidaylistings.integration.stack.Stack;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -25,9 +26,9 @@ final class OperationalTopic implements AutoCloseable {
     private final List<ConsumerRecord<String, String>> read = new ArrayList<>();
 
     OperationalTopic() {
-        consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, Stack.setting("KAFKA_BOOTSTRAP_SERVERS"),
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false), new StringDeserializer(), new StringDeserializer());
+        Map<String, Object> config = new HashMap<>(Stack.kafkaClient("downstream")); // as another team's consumer would
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        consumer = new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer());
         List<TopicPartition> partitions = consumer.partitionsFor(NAME, Duration.ofSeconds(30)).stream()
                 .map(info -> new TopicPartition(info.topic(), info.partition()))
                 .toList();

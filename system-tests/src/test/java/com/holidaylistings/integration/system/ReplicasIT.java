@@ -137,7 +137,7 @@ class ReplicasIT {
 
     private static int membersWithPartitions(String group) throws Exception {
         Properties config = new Properties();
-        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, Stack.setting("KAFKA_BOOTSTRAP_SERVERS"));
+        config.putAll(Stack.kafkaClient("admin"));
         try (Admin admin = Admin.create(config)) {
             ConsumerGroupDescription description = admin.describeConsumerGroups(List.of(group)).all().get().get(group);
             return (int) description.members().stream()

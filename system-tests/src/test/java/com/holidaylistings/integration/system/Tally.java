@@ -110,7 +110,7 @@ record Tally(int accepted, int published, int expected, int delivered, int aband
     /** The keys (enquiry ids) of the records on {@code enquiry.created} since {@code sinceMillis}. */
     private static Set<String> published(long sinceMillis) {
         Properties config = new Properties();
-        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, Stack.setting("KAFKA_BOOTSTRAP_SERVERS"));
+        config.putAll(Stack.kafkaClient("downstream"));
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         Set<String> keys = new HashSet<>();
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {

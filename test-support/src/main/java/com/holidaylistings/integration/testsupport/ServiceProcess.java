@@ -29,7 +29,7 @@ public final class ServiceProcess implements AutoCloseable {
     }
 
     /**
-     * Starts {@code module}'s jar with the database settings, a free management port, and
+     * Starts {@code module}'s jar with the database settings (logged in as the module's role), a free management port, and
      * {@code environment} on top.
      */
     public static ServiceProcess start(String module, String name, List<String> jvmOptions, Map<String, String> environment) {
@@ -44,8 +44,9 @@ public final class ServiceProcess implements AutoCloseable {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(Path.of("target", module + "-" + name + ".log").toFile()));
         Map<String, String> env = builder.environment();
         env.put("SPRING_DATASOURCE_URL", db.jdbcUrl());
-        env.put("SPRING_DATASOURCE_USERNAME", db.username());
-        env.put("SPRING_DATASOURCE_PASSWORD", db.password());
+        TestPostgres.Connection role = db.as(module.replace('-', '_')); // each service logs in as its own role
+        env.put("SPRING_DATASOURCE_USERNAME", role.username());
+        env.put("SPRING_DATASOURCE_PASSWORD", role.password());
         env.put("MANAGEMENT_SERVER_PORT", Integer.toString(port));
         env.putAll(environment);
         try {

@@ -7,6 +7,8 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
+import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import org.slf4j.Logger;
@@ -31,7 +33,19 @@ public final class TestPostgres {
     private static int embeddedPort;
 
     /** How to reach the shared database. */
-    public record Connection(String jdbcUrl, String username, String password) {}
+    public record Connection(String jdbcUrl, String username, String password) {
+
+        /** The same database as the service role {@code role} (its password is its name in the tests). */
+        public Connection as(String role) {
+            return new Connection(jdbcUrl, role, role);
+        }
+    }
+
+    /**
+     * The services' login roles, made before any migration as whoever sets up a database makes them
+     * (the migrations grant them their rights). The tests' own user stays superuser.
+     */
+    public static final List<String> SERVICE_ROLES = List.of("api_service", "enquiry_ingest", "webhook_dispatcher");
 
     private TestPostgres() {}
 
@@ -51,6 +65,12 @@ public final class TestPostgres {
                         "-c", "max_replication_slots=10", "-c", "fsync=off");
         container.start();
         log.info("PostgreSQL container at {}", container.getJdbcUrl());
+        try (var admin = DriverManager.getConnection(container.getJdbcUrl(), USER, PASSWORD);
+                Statement sql = admin.createStatement()) {
+            createServiceRoles(sql);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Could not make the service roles", e);
+        }
         return new Connection(container.getJdbcUrl(), USER, PASSWORD);
     }
 
@@ -65,6 +85,7 @@ public final class TestPostgres {
             try (var admin = embedded.getPostgresDatabase().getConnection(); Statement sql = admin.createStatement()) {
                 sql.execute("create user " + USER + " with superuser password '" + PASSWORD + "'");
                 sql.execute("create database " + DATABASE + " owner " + USER);
+                createServiceRoles(sql);
             }
             String url = "jdbc:postgresql://localhost:" + embeddedPort + "/" + DATABASE;
             log.info("Embedded PostgreSQL at {}", url);
@@ -73,6 +94,13 @@ public final class TestPostgres {
             throw new UncheckedIOException("Could not start embedded PostgreSQL", e);
         } catch (SQLException e) {
             throw new IllegalStateException("Could not prepare the test database", e);
+        }
+    }
+
+    private static void createServiceRoles(Statement sql) throws SQLException {
+        for (String role : SERVICE_ROLES) {
+            String replication = role.equals("enquiry_ingest") ? " replication" : "";
+            sql.execute("create role " + role + " login" + replication + " password '" + role + "'");
         }
     }
 

@@ -12,9 +12,9 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.SimpleDriverDataSource;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -34,8 +34,11 @@ import org.springframework.test.context.DynamicPropertySource;
 })
 public abstract class DispatcherIntegrationTest {
 
-    @Autowired
-    protected JdbcClient jdbc;
+    /**
+     * The test's own view of the database, as the schema's owner: the dispatcher itself runs as its
+     * role {@code webhook_dispatcher} (V15), which cannot write the owners and hooks a test prepares.
+     */
+    protected final JdbcClient jdbc = ownerJdbc();
 
     protected TestData data;
     protected WebhookReceiver receiver;
@@ -45,8 +48,8 @@ public abstract class DispatcherIntegrationTest {
     static void infrastructure(DynamicPropertyRegistry registry) {
         TestPostgres.Connection db = TestSchema.database();
         registry.add("spring.datasource.url", db::jdbcUrl);
-        registry.add("spring.datasource.username", db::username);
-        registry.add("spring.datasource.password", db::password);
+        registry.add("spring.datasource.username", () -> db.as("webhook_dispatcher").username());
+        registry.add("spring.datasource.password", () -> db.as("webhook_dispatcher").password());
         registry.add("spring.kafka.bootstrap-servers", TestKafka::bootstrapServers);
         createEventTopic();
     }
@@ -62,6 +65,12 @@ public abstract class DispatcherIntegrationTest {
     void tearDownDeliveries() {
         receiver.close();
         events.close();
+    }
+
+    /** The shared database as its owner. */
+    public static JdbcClient ownerJdbc() {
+        TestPostgres.Connection db = TestSchema.database();
+        return JdbcClient.create(new SimpleDriverDataSource(new org.postgresql.Driver(), db.jdbcUrl(), db.username(), db.password()));
     }
 
     /** enquiry-ingest creates the topic in production; here the test does. */

@@ -7,6 +7,8 @@ import java.util.Map;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.SimpleDriverDataSource;
 
 /** Further instances of the service on the same database, e.g. replicas or differently configured ones. */
 public final class ApiInstances {
@@ -18,13 +20,22 @@ public final class ApiInstances {
         TestPostgres.Connection db = TestPostgres.connection();
         Map<String, Object> properties = new HashMap<>();
         properties.put("spring.datasource.url", db.jdbcUrl());
-        properties.put("spring.datasource.username", db.username());
-        properties.put("spring.datasource.password", db.password());
+        // as in production: the service logs in as its own role, the migrations run as the schema's owner
+        properties.put("spring.datasource.username", db.as("api_service").username());
+        properties.put("spring.datasource.password", db.as("api_service").password());
+        properties.put("spring.flyway.user", db.username());
+        properties.put("spring.flyway.password", db.password());
         properties.put("spring.ssl.bundle.jks.api.keystore.location", "file:" + TestTls.keystore());
         properties.put("spring.ssl.bundle.jks.api.keystore.password", TestTls.PASSWORD);
         properties.put("owner-api.internal.admin-api-key", TestWorld.ADMIN_KEY);
         properties.put("management.server.port", "0");
         return properties;
+    }
+
+    /** The shared database as its owner, for tests that prepare or inspect rows the service may not touch. */
+    public static JdbcClient ownerJdbc() {
+        TestPostgres.Connection db = TestPostgres.connection();
+        return JdbcClient.create(new SimpleDriverDataSource(new org.postgresql.Driver(), db.jdbcUrl(), db.username(), db.password()));
     }
 
     /** Starts another instance on random ports with {@code overrides} on top of the test properties. */

@@ -1,7 +1,6 @@
 package com.holidaylistings.integration.api.support;
 
 import org.junit.jupiter.api.BeforeEach;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -19,8 +18,12 @@ public abstract class ApiIntegrationTest {
     @LocalServerPort
     protected int port;
 
-    @Autowired
-    protected JdbcClient jdbc;
+    /**
+     * The test's own view of the database, as the schema's owner: the service itself runs as its role
+     * {@code api_service} (V15) and cannot, for example, write the dispatcher's attempt log that a
+     * test prepares.
+     */
+    protected final JdbcClient jdbc = ApiInstances.ownerJdbc();
 
     protected ApiClient http;
     protected TestWorld world;

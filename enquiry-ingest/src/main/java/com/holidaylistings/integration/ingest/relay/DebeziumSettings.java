@@ -9,8 +9,8 @@ import org.springframework.stereotype.Component;
 /**
  * The embedded engine's configuration: the Postgres connector on the outbox publication and slot
  * (no snapshot: the slot predates the first enquiry), source offsets in a Kafka topic so that they
- * survive restarts and moves between machines, and a heartbeat that moves the slot on while the
- * outbox is quiet.
+ * survive restarts and moves between machines (written as the service's own Kafka principal), and a
+ * heartbeat that moves the slot on while the outbox is quiet.
  */
 @Component
 class DebeziumSettings {
@@ -58,6 +58,12 @@ class DebeziumSettings {
         p.setProperty("offset.storage.replication.factor", Short.toString(relay.topicReplicationFactor()));
         p.setProperty("offset.flush.interval.ms", "1000");
         p.setProperty("bootstrap.servers", String.join(",", kafka.getBootstrapServers()));
+        // The offset store's own clients authenticate as the service does (SASL, TLS where configured).
+        kafka.buildAdminProperties().forEach((key, value) -> {
+            if (value != null && (key.startsWith("security.") || key.startsWith("sasl.") || key.startsWith("ssl."))) {
+                p.setProperty(key, value.toString());
+            }
+        });
         // A lost connection is retried a few times by the connector; after that the engine stops
         // and the relay restarts it with a growing backoff, reporting not ready meanwhile.
         p.setProperty("errors.max.retries", "3");

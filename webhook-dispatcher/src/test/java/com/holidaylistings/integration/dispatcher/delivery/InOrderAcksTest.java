@@ -2,7 +2,10 @@ package com.holidaylistings.integration.dispatcher.delivery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
@@ -35,8 +38,45 @@ class InOrderAcksTest {
         assertThat(acknowledged).isEmpty();
 
         acks.finished(first);
-        assertThat(acknowledged).containsExactly("0@10", "0@11", "0@12");
+        assertThat(acknowledged).as("one commit covers the three").containsExactly("0@12");
         assertThat(acks.inFlight()).isZero();
+    }
+
+    @Test
+    void keepsOnlyTheEndsOfTheRecordsDoneBehindOneThatHoldsTheCommitBack() {
+        ConsumerRecord<String, String> slow = start(0, 0);
+        List<ConsumerRecord<String, String>> behind = new ArrayList<>();
+        for (long offset = 1; offset <= 10_000; offset++) {
+            behind.add(start(0, offset));
+        }
+        ConsumerRecord<String, String> stillRunning = start(0, 10_001);
+        Collections.shuffle(behind, new Random(7));
+        behind.forEach(acks::finished);
+
+        assertThat(acknowledged).isEmpty();
+        assertThat(acks.inFlight()).as("the slow record, the run's two ends, the running one").isEqualTo(4);
+
+        acks.finished(slow);
+        assertThat(acknowledged).containsExactly("0@10000");
+        acks.finished(stillRunning);
+        assertThat(acknowledged).containsExactly("0@10000", "0@10001");
+        assertThat(acks.inFlight()).isZero();
+    }
+
+    @Test
+    void acknowledgesUpToAGapAndTheRestWhenTheGapCloses() {
+        ConsumerRecord<String, String> first = start(0, 10);
+        ConsumerRecord<String, String> second = start(0, 11);
+        ConsumerRecord<String, String> third = start(0, 12);
+        ConsumerRecord<String, String> fourth = start(0, 13);
+
+        acks.finished(second);
+        acks.finished(fourth);
+        acks.finished(first);
+        assertThat(acknowledged).containsExactly("0@11");
+
+        acks.finished(third);
+        assertThat(acknowledged).containsExactly("0@11", "0@13");
     }
 
     @Test

@@ -1,0 +1,109 @@
+package com.holidaylistings.integration.api.database;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.holidaylistings.integration.testsupport.TestPostgres;
+import com.holidaylistings.integration.testsupport.TestSchema;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Each service's database role has the rights its code uses and not the others (V15): a flaw in
+ * one service is not the whole database. Each test logs in as the role and tries what it must not do.
+ */
+class ServiceRolesIT {
+
+    private static final String PERMISSION_DENIED = "42501";
+
+    @ParameterizedTest
+    @ValueSource(strings = {"api_service", "enquiry_ingest", "webhook_dispatcher"})
+    void no_service_role_is_superuser_or_may_make_roles_or_databases(String role) throws SQLException {
+        try (Connection db = login(role); Statement sql = db.createStatement();
+                ResultSet rs = sql.executeQuery("select rolsuper, rolcreaterole, rolcreatedb, rolbypassrls from pg_roles where rolname = current_user")) {
+            assertThat(rs.next()).isTrue();
+            for (int column = 1; column <= 4; column++) {
+                assertThat(rs.getBoolean(column)).as("column %d of %s", column, role).isFalse();
+            }
+        }
+    }
+
+    @Test
+    void the_dispatcher_cannot_read_access_tokens_idempotency_keys_portal_sessions_or_enquiries() throws SQLException {
+        try (Connection db = login("webhook_dispatcher")) {
+            for (String table : new String[] {"access_tokens", "idempotency_keys", "portal_sessions", "portal_links", "enquiries", "outbox"}) {
+                assertDenied(db, "select count(*) from " + table);
+            }
+            assertDenied(db, "update webhook_secrets set secret = 'x'");
+            assertDenied(db, "update webhook_subscriptions set target_url = 'https://example.com/'");
+            assertAllowed(db, "select count(*) from deliveries");
+            assertAllowed(db, "select count(*) from webhook_secrets");
+        }
+    }
+
+    @Test
+    void the_dispatcher_makes_day_partitions_of_the_delivery_tables_only() throws SQLException {
+        try (Connection db = login("webhook_dispatcher")) {
+            assertAllowed(db, "select create_day_partitions('deliveries'::regclass, current_date, current_date + 1)");
+            assertDenied(db, "select drop_day_partitions('access_tokens'::regclass, current_date)");
+            assertDenied(db, "select drop_day_partitions_of('deliveries'::regclass, current_date - 400)");
+            assertDenied(db, "create table anything (id int)");
+        }
+    }
+
+    @Test
+    void ingest_cannot_write_enquiries_or_read_anything_but_the_outbox() throws SQLException {
+        try (Connection db = login("enquiry_ingest")) {
+            assertDenied(db, "insert into enquiries (id) values (gen_random_uuid())");
+            assertDenied(db, "select count(*) from owners");
+            assertDenied(db, "select count(*) from webhook_secrets");
+            assertDenied(db, "insert into outbox (id) values (gen_random_uuid())");
+            assertAllowed(db, "select count(*) from outbox");
+            assertAllowed(db, "update outbox_heartbeat set beat_at = now() where id = 1");
+        }
+    }
+
+    @Test
+    void api_service_cannot_write_the_attempt_log_or_the_hooks_health_or_drop_partitions() throws SQLException {
+        try (Connection db = login("api_service")) {
+            assertDenied(db, "delete from delivery_attempts");
+            assertDenied(db, "update subscription_health set consecutive_failures = 0");
+            assertDenied(db, "delete from deliveries");
+            assertDenied(db, "select drop_day_partitions('deliveries'::regclass, current_date)");
+            assertDenied(db, "select count(*) from operational_events");
+            assertAllowed(db, "select count(*) from access_tokens");
+        }
+    }
+
+    private static Connection login(String role) throws SQLException {
+        TestPostgres.Connection db = TestSchema.database().as(role);
+        Connection connection = DriverManager.getConnection(db.jdbcUrl(), db.username(), db.password());
+        connection.setAutoCommit(false); // every statement is rolled back
+        return connection;
+    }
+
+    private static void assertDenied(Connection db, String statement) throws SQLException {
+        assertThatThrownBy(() -> run(db, statement))
+                .as(statement)
+                .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo(PERMISSION_DENIED));
+        db.rollback();
+    }
+
+    private static void assertAllowed(Connection db, String statement) throws SQLException {
+        assertThatCode(() -> run(db, statement)).as(statement).doesNotThrowAnyException();
+        db.rollback();
+    }
+
+    private static void run(Connection db, String statement) throws SQLException {
+        try (Statement sql = db.createStatement()) {
+            sql.execute(statement);
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package com.holidaylistings.integration.system;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.holidaylistings.integration.stack.Stack;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.GroupAuthorizationException;
+import org.apache.kafka.common.errors.SaslAuthenticationException;
+import org.apache.kafka.common.errors.TimeoutException;
+import org.apache.kafka.common.errors.TopicAuthorizationException;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The running stack as someone on its network finds it: Kafka takes no client without credentials
+ * and each principal only what its ACLs allow; every service is connected to PostgreSQL as its own
+ * role, none of them superuser.
+ */
+class LeastPrivilegeIT {
+
+    private static final String EVENTS = "enquiry.created";
+
+    @Test
+    void aClientWithoutCredentialsCanNeitherReadNorWrite() {
+        Map<String, Object> anonymous = quick(Map.of("bootstrap.servers", Stack.setting("KAFKA_BOOTSTRAP_SERVERS")));
+        try (Admin admin = Admin.create(anonymous)) {
+            assertThatThrownBy(() -> admin.listTopics().names().get())
+                    .as("listing the topics without credentials")
+                    .isInstanceOf(ExecutionException.class)
+                    .hasCauseInstanceOf(TimeoutException.class);
+        }
+        assertThatThrownBy(() -> send(anonymous, EVENTS))
+                .as("publishing without credentials")
+                .hasRootCauseInstanceOf(TimeoutException.class);
+    }
+
+    @Test
+    void aWrongPasswordIsRefused() {
+        Map<String, Object> wrong = quick(Stack.kafkaClient("downstream"));
+        wrong.put("sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required "
+                + "username=\"downstream\" password=\"not-the-password\";");
+        try (Admin admin = Admin.create(wrong)) {
+            assertThatThrownBy(() -> admin.listTopics().names().get())
+                    .hasCauseInstanceOf(SaslAuthenticationException.class);
+        }
+    }
+
+    @Test
+    void theDownstreamPrincipalReadsTheEventsButWritesNothingAndUsesOnlyItsOwnGroups() throws Exception {
+        Map<String, Object> downstream = quick(Stack.kafkaClient("downstream"));
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(downstream, new StringDeserializer(), new StringDeserializer())) {
+            assertThat(consumer.partitionsFor(EVENTS)).isNotEmpty();
+            assertThat(consumer.partitionsFor("webhook.operational")).isNotEmpty();
+        }
+        assertThatThrownBy(() -> send(downstream, EVENTS)).hasRootCauseInstanceOf(TopicAuthorizationException.class);
+        assertThatThrownBy(() -> send(downstream, "webhook.deliveries")).hasRootCauseInstanceOf(TopicAuthorizationException.class);
+
+        Map<String, Object> foreignGroup = new HashMap<>(downstream);
+        foreignGroup.put(ConsumerConfig.GROUP_ID_CONFIG, "webhook-dispatcher");
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(foreignGroup, new StringDeserializer(), new StringDeserializer())) {
+            consumer.subscribe(List.of(EVENTS));
+            assertThatThrownBy(() -> consumer.poll(Duration.ofSeconds(10))).isInstanceOf(GroupAuthorizationException.class);
+        }
+    }
+
+    @Test
+    void onlyEnquiryIngestWritesTheEventsAndOnlyTheDispatcherItsOwnTopics() {
+        Map<String, Object> dispatcher = quick(principalOf("webhook-dispatcher"));
+        assertThatThrownBy(() -> send(dispatcher, EVENTS))
+                .as("the dispatcher publishing an enquiry event")
+                .hasRootCauseInstanceOf(TopicAuthorizationException.class);
+        Map<String, Object> ingest = quick(principalOf("enquiry-ingest"));
+        assertThatThrownBy(() -> send(ingest, "webhook.deliveries"))
+                .as("ingest writing a delivery record, which the dispatcher would sign")
+                .hasRootCauseInstanceOf(TopicAuthorizationException.class);
+    }
+
+    @Test
+    void everyServiceIsConnectedAsItsOwnRoleAndNoneIsSuperuser() throws Exception {
+        try (Connection db = DriverManager.getConnection(Stack.setting("JDBC_URL"), Stack.setting("JDBC_USERNAME"),
+                Stack.setting("JDBC_PASSWORD")); Statement sql = db.createStatement();
+                ResultSet rs = sql.executeQuery("""
+                        select a.usename, r.rolsuper from pg_stat_activity a
+                          join pg_roles r on r.rolname = a.usename
+                         where a.usename in ('api_service', 'enquiry_ingest', 'webhook_dispatcher')
+                            or r.rolsuper and a.backend_type = 'client backend' and a.pid <> pg_backend_pid()
+                        """)) {
+            Map<String, Boolean> superuserByRole = new HashMap<>();
+            while (rs.next()) {
+                superuserByRole.merge(rs.getString("usename"), rs.getBoolean("rolsuper"), Boolean::logicalOr);
+            }
+            assertThat(superuserByRole).containsOnlyKeys("api_service", "enquiry_ingest", "webhook_dispatcher")
+                    .doesNotContainValue(true);
+        }
+        try (Connection db = DriverManager.getConnection(Stack.setting("JDBC_URL"), Stack.setting("JDBC_USERNAME"),
+                Stack.setting("JDBC_PASSWORD")); Statement sql = db.createStatement();
+                ResultSet rs = sql.executeQuery("select rolsuper from pg_roles where rolname = current_user")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getBoolean(1)).as("the schema owner of the stack, which the tests use").isFalse();
+        }
+    }
+
+    /** A service's own Kafka principal, as dev/up.sh starts it. */
+    private static Map<String, Object> principalOf(String module) {
+        Map<String, String> env = Stack.serviceEnvironment(module);
+        Map<String, Object> config = new HashMap<>(Stack.kafkaClient("downstream"));
+        config.put("sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required username=\""
+                + env.get("KAFKA_USERNAME") + "\" password=\"" + env.get("KAFKA_PASSWORD") + "\";");
+        return config;
+    }
+
+    /** Short timeouts: a refused client gives up in seconds, not the default minute. */
+    private static Map<String, Object> quick(Map<String, Object> config) {
+        Map<String, Object> quick = new HashMap<>(config);
+        quick.put("default.api.timeout.ms", 5_000);
+        quick.put("request.timeout.ms", 4_000);
+        quick.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 5_000);
+        quick.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 5_000);
+        quick.put(ProducerConfig.LINGER_MS_CONFIG, 0);
+        return quick;
+    }
+
+    private static void send(Map<String, Object> config, String topic) throws Exception {
+        Map<String, Object> plain = new HashMap<>(config);
+        plain.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false); // the topic's ACL decides, not the cluster's
+        plain.put(ProducerConfig.ACKS_CONFIG, "1");
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(plain, new StringSerializer(), new StringSerializer())) {
+            producer.send(new ProducerRecord<>(topic, "forged", "{}")).get();
+        }
+    }
+}
