@@ -1,0 +1,65 @@
+#!/bin/bash
+# The broker of docker-compose.yml (image apache/kafka), as dev/up.sh runs it: clients authenticate
+# with SCRAM-SHA-512, whose credentials are made when the storage is first formatted; the controller
+# listener takes the admin only (PLAIN); ACLs decide what each principal may do (docs/OPERATIONS.md,
+# "Security"). The ACLs are added once the broker answers, from the background.
+set -euo pipefail
+: "${KAFKA_ADMIN_PASSWORD:?}" "${KAFKA_ENQUIRY_INGEST_PASSWORD:?}" "${KAFKA_WEBHOOK_DISPATCHER_PASSWORD:?}" "${KAFKA_DOWNSTREAM_PASSWORD:?}"
+config=/tmp/server.properties admin=/tmp/admin.properties data=/var/lib/kafka/data
+bin=/opt/kafka/bin
+cat >"$config" <<PROPERTIES
+process.roles=broker,controller
+node.id=1
+controller.quorum.voters=1@kafka:9093
+listeners=SASL_PLAINTEXT://:9092,CONTROLLER://:9093
+advertised.listeners=SASL_PLAINTEXT://kafka:9092
+controller.listener.names=CONTROLLER
+inter.broker.listener.name=SASL_PLAINTEXT
+listener.security.protocol.map=CONTROLLER:SASL_PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT
+sasl.enabled.mechanisms=SCRAM-SHA-512
+sasl.mechanism.inter.broker.protocol=SCRAM-SHA-512
+sasl.mechanism.controller.protocol=PLAIN
+listener.name.controller.sasl.enabled.mechanisms=PLAIN
+listener.name.controller.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="admin" password="$KAFKA_ADMIN_PASSWORD" user_admin="$KAFKA_ADMIN_PASSWORD";
+listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username="admin" password="$KAFKA_ADMIN_PASSWORD";
+authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer
+allow.everyone.if.no.acl.found=false
+super.users=User:admin
+log.dirs=$data
+num.partitions=1
+offsets.topic.replication.factor=1
+transaction.state.log.replication.factor=1
+transaction.state.log.min.isr=1
+share.coordinator.state.topic.replication.factor=1
+share.coordinator.state.topic.min.isr=1
+group.initial.rebalance.delay.ms=0
+auto.create.topics.enable=false
+PROPERTIES
+cat >"$admin" <<PROPERTIES
+security.protocol=SASL_PLAINTEXT
+sasl.mechanism=SCRAM-SHA-512
+sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username="admin" password="$KAFKA_ADMIN_PASSWORD";
+PROPERTIES
+if [[ ! -f $data/meta.properties ]]; then
+    "$bin/kafka-storage.sh" format -t "${CLUSTER_ID:?}" -c "$config" \
+        --add-scram "SCRAM-SHA-512=[name=admin,password=$KAFKA_ADMIN_PASSWORD]" \
+        --add-scram "SCRAM-SHA-512=[name=enquiry-ingest,password=$KAFKA_ENQUIRY_INGEST_PASSWORD]" \
+        --add-scram "SCRAM-SHA-512=[name=webhook-dispatcher,password=$KAFKA_WEBHOOK_DISPATCHER_PASSWORD]" \
+        --add-scram "SCRAM-SHA-512=[name=downstream,password=$KAFKA_DOWNSTREAM_PASSWORD]"
+fi
+acl() { KAFKA_HEAP_OPTS=-Xmx64m "$bin/kafka-acls.sh" --bootstrap-server localhost:9092 --command-config "$admin" --add --force "$@" >/dev/null; }
+add_acls() {
+    until KAFKA_HEAP_OPTS=-Xmx64m "$bin/kafka-topics.sh" --bootstrap-server localhost:9092 --command-config "$admin" --list >/dev/null 2>&1; do sleep 2; done
+    local writer=(--operation Read --operation Write --operation Describe --operation Create
+        --operation DescribeConfigs --operation Alter --operation AlterConfigs)
+    acl --allow-principal User:enquiry-ingest "${writer[@]}" --topic enquiry.created --topic enquiry-ingest.offsets
+    acl --allow-principal User:webhook-dispatcher "${writer[@]}" --topic webhook. --resource-pattern-type prefixed
+    acl --allow-principal User:webhook-dispatcher --operation Read --operation Describe --topic enquiry.created
+    acl --allow-principal User:webhook-dispatcher --operation Read --operation Describe --group webhook-dispatcher --resource-pattern-type prefixed
+    acl --allow-principal User:downstream --operation Read --operation Describe --topic enquiry.created --topic webhook.operational
+    acl --allow-principal User:downstream --operation Read --operation Describe --group downstream- --resource-pattern-type prefixed
+    touch /tmp/acls-ready
+    echo "kafka.sh: ACLs in place"
+}
+add_acls &
+exec "$bin/kafka-server-start.sh" "$config"
