@@ -1,0 +1,111 @@
+package com.holidaylistings.integration.api.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.holidaylistings.integration.api.support.ApiClient;
+import com.holidaylistings.integration.api.support.ApiIntegrationTest;
+import com.holidaylistings.integration.api.support.TestWorld;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Function;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Owners' isolation (broken object-level authorisation): every operation that names an owner's
+ * object, public or internal, asked with another owner's token or under another owner's path,
+ * answers 404 and changes nothing of the object's owner. One owner (the victim) has a property, an
+ * enquiry, a hook with a delivery and a token; the other (the intruder) has its own of each.
+ */
+@Tag("security")
+class OwnerIsolationIT extends ApiIntegrationTest {
+
+    /** One request that reaches for the victim's object as the intruder, and the answer it must get. */
+    record Probe(String name, int expected, Function<OwnerIsolationIT, ApiClient.Response> call) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    private TestWorld.Account victim;
+    private TestWorld.Account intruder;
+    private UUID victimEnquiry;
+    private UUID victimHook;
+    private UUID victimTokenId;
+    private UUID intruderHook;
+    private ApiClient admin;
+
+    @BeforeEach
+    void twoOwners() {
+        admin = http.with("X-Admin-Key", TestWorld.ADMIN_KEY);
+        victim = world.newAccount();
+        intruder = world.newAccount();
+        victimHook = world.subscribe(victim, "https://93.184.215.14/victim/" + UUID.randomUUID(), null);
+        intruderHook = world.subscribe(intruder, "https://93.184.215.14/intruder/" + UUID.randomUUID(), null);
+        victimEnquiry = world.newEnquiry(victim);
+        victimTokenId = UUID.fromString(admin.get("/internal/v1/owners/" + victim.ownerId() + "/tokens")
+                .json().get("tokens").get(0).get("id").asString());
+    }
+
+    static List<Probe> probes() {
+        return List.of(
+                // the public API, with the intruder's all-scopes token
+                new Probe("GET /enquiries/{victim's}", 404, t -> t.intruderApi().get("/integration/v1/enquiries/" + t.victimEnquiry)),
+                new Probe("PATCH /enquiries/{victim's}", 404, t -> t.intruderApi().patch("/integration/v1/enquiries/" + t.victimEnquiry,
+                        Map.of("status", "archived"))),
+                // the internal API, the victim's objects under the intruder's path
+                new Probe("pause the victim's hook under the intruder", 404,
+                        t -> t.admin.post(t.intruderPath("/hooks/" + t.victimHook + "/pause"), Map.of())),
+                new Probe("resume the victim's hook under the intruder", 404,
+                        t -> t.admin.post(t.intruderPath("/hooks/" + t.victimHook + "/resume"), Map.of())),
+                new Probe("the victim's hook's deliveries under the intruder", 404,
+                        t -> t.admin.get(t.intruderPath("/hooks/" + t.victimHook + "/deliveries"))),
+                new Probe("redeliver the victim's enquiry to the victim's hook under the intruder", 404,
+                        t -> t.admin.post(t.intruderPath("/hooks/" + t.victimHook + "/deliveries/" + t.victimEnquiry + "/redeliver"), Map.of())),
+                new Probe("redeliver the victim's enquiry to the intruder's own hook", 404,
+                        t -> t.admin.post(t.intruderPath("/hooks/" + t.intruderHook + "/deliveries/" + t.victimEnquiry + "/redeliver"), Map.of())),
+                new Probe("recover the victim's hook under the intruder", 404,
+                        t -> t.admin.post(t.intruderPath("/hooks/" + t.victimHook + "/recover"),
+                                Map.of("since", Instant.now().minus(1, ChronoUnit.HOURS).toString()))),
+                new Probe("revoke the victim's token under the intruder", 404,
+                        t -> t.admin.delete(t.intruderPath("/tokens/" + t.victimTokenId), null)),
+                new Probe("the victim's property's enquiry through the intruder's hooks list", 200,
+                        t -> t.admin.get(t.intruderPath("/hooks"))));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("probes")
+    void anotherOwnersObjectIsNotFoundAndUnchanged(Probe probe) {
+        ApiClient.Response response = probe.call().apply(this);
+
+        assertThat(response.status()).as(response.body()).isEqualTo(probe.expected());
+        assertThat(response.body()).doesNotContain(victimHook.toString()).doesNotContain(victimEnquiry.toString());
+        assertVictimUnchanged();
+    }
+
+    private void assertVictimUnchanged() {
+        assertThat(http.withToken(victim.token()).get("/integration/v1/auth").status())
+                .as("the victim's token still works").isEqualTo(200);
+        assertThat(jdbc.sql("select status from enquiries where id = :id").param("id", victimEnquiry)
+                .query(String.class).single()).isEqualTo("sent");
+        assertThat(jdbc.sql("select paused from webhook_subscriptions where id = :id").param("id", victimHook)
+                .query(Boolean.class).single()).isFalse();
+        assertThat(jdbc.sql("select count(*) from deliveries where subscription_id in (:victim, :intruder) and requested_at is not null")
+                .param("victim", victimHook).param("intruder", intruderHook).query(Integer.class).single())
+                .as("no delivery asked for").isZero();
+    }
+
+    private ApiClient intruderApi() {
+        return http.withToken(intruder.token());
+    }
+
+    private String intruderPath(String rest) {
+        return "/internal/v1/owners/" + intruder.ownerId() + rest;
+    }
+}
