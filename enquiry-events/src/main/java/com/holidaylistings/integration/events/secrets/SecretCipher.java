@@ -76,6 +76,11 @@ public final class SecretCipher {
         return stored.startsWith(currentPrefix());
     }
 
+    /** The id of the key that encrypts. */
+    public String currentKeyId() {
+        return keys.primaryId();
+    }
+
     /** What every value encrypted with the first key starts with, for queries that look for the others. */
     public String currentPrefix() {
         return VERSION + "." + keys.primaryId() + ".";
