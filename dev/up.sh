@@ -198,6 +198,16 @@ ensure_admin_key() {
     ADMIN_API_KEY=$(<"$file")
 }
 
+# The key that encrypts the webhook signing secrets in the database (keyId:base64key), made once.
+ensure_secrets_encryption_keys() {
+    if [[ -n ${SECRETS_ENCRYPTION_KEYS:-} ]]; then return 0; fi
+    local file=$DEV_DIR/secrets-encryption-keys
+    if [[ ! -s $file ]]; then
+        (umask 077 && printf 'local:%s\n' "$(head -c 32 /dev/urandom | base64 -w0)" >"$file")
+    fi
+    SECRETS_ENCRYPTION_KEYS=$(<"$file")
+}
+
 # A self-signed certificate for 127.0.0.1/localhost, made once: PKCS12 keystore for
 # api-service, and the certificate as PEM for curl --cacert.
 ensure_tls() {
@@ -708,7 +718,7 @@ start_service() {
         export MANAGEMENT_ENDPOINT_HEALTH_PROBES_ENABLED=true
         # glibc gives each busy thread its own malloc arena: two keep resident memory in check
         export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
-        export ADMIN_API_KEY
+        export ADMIN_API_KEY SECRETS_ENCRYPTION_KEYS
         export WEBHOOK_ALLOW_PRIVATE_TARGETS=${WEBHOOK_ALLOW_PRIVATE_TARGETS:-true}
         if [[ $name == api-service ]]; then
             export TLS_KEYSTORE=$TLS_DIR/api-service.p12
@@ -806,6 +816,7 @@ write_stack_env() {
             INTERNAL_BASE_URL "https://127.0.0.1:$API_PORT/internal/v1" \
             API_MANAGEMENT_URL "http://127.0.0.1:$(management_port api-service)/actuator" \
             ADMIN_API_KEY "$ADMIN_API_KEY" \
+            SECRETS_ENCRYPTION_KEYS "$SECRETS_ENCRYPTION_KEYS" \
             DEMO_TOKEN "${DEMO_TOKEN:-}" \
             DEMO_OWNER_ID "${DEMO_OWNER_ID:-}" \
             DEMO_PROPERTY_ID "${DEMO_PROPERTY_ID:-}" \
@@ -885,6 +896,7 @@ main() {
 
     build_if_needed
     ensure_admin_key
+    ensure_secrets_encryption_keys
     ensure_tls
     start_postgres
     start_kafka

@@ -50,6 +50,7 @@ public final class Replica implements AutoCloseable {
         env.put("SPRING_DATASOURCE_PASSWORD", Stack.setting("JDBC_PASSWORD"));
         env.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", Stack.setting("KAFKA_BOOTSTRAP_SERVERS"));
         env.put("ADMIN_API_KEY", Stack.setting("ADMIN_API_KEY"));
+        env.put("SECRETS_ENCRYPTION_KEYS", Stack.setting("SECRETS_ENCRYPTION_KEYS"));
         env.put("SERVER_PORT", Integer.toString(serverPort));
         env.put("MANAGEMENT_SERVER_PORT", Integer.toString(managementPort));
         env.put("MANAGEMENT_ENDPOINT_HEALTH_PROBES_ENABLED", "true");
