@@ -226,6 +226,16 @@ ensure_credentials() {
     mv "$file.tmp" "$file"
 }
 
+# The key that encrypts the webhook signing secrets in the database (keyId:base64key), made once.
+ensure_secrets_encryption_keys() {
+    if [[ -n ${SECRETS_ENCRYPTION_KEYS:-} ]]; then return 0; fi
+    local file=$DEV_DIR/secrets-encryption-keys
+    if [[ ! -s $file ]]; then
+        (umask 077 && printf 'local:%s\n' "$(head -c 32 /dev/urandom | base64 -w0)" >"$file")
+    fi
+    SECRETS_ENCRYPTION_KEYS=$(<"$file")
+}
+
 # A self-signed certificate for 127.0.0.1/localhost, made once: PKCS12 keystore for
 # api-service, and the certificate as PEM for curl --cacert.
 ensure_tls() {
@@ -828,6 +838,7 @@ write_service_env() {
         printf '%s=%s\n' SPRING_DATASOURCE_URL "$JDBC_URL" SPRING_DATASOURCE_USERNAME "$db_user" \
             SPRING_DATASOURCE_PASSWORD "$db_password" SPRING_KAFKA_BOOTSTRAP_SERVERS "$KAFKA_BOOTSTRAP" \
             MANAGEMENT_ENDPOINT_HEALTH_PROBES_ENABLED true ADMIN_API_KEY "$ADMIN_API_KEY" \
+            SECRETS_ENCRYPTION_KEYS "$SECRETS_ENCRYPTION_KEYS" \
             WEBHOOK_ALLOW_PRIVATE_TARGETS "${WEBHOOK_ALLOW_PRIVATE_TARGETS:-true}"
         if [[ $name == api-service ]]; then
             printf '%s=%s\n' SPRING_FLYWAY_USER "$JDBC_USERNAME" SPRING_FLYWAY_PASSWORD "$JDBC_PASSWORD" \
@@ -957,6 +968,7 @@ write_stack_env() {
             INTERNAL_BASE_URL "https://127.0.0.1:$API_PORT/internal/v1" \
             API_MANAGEMENT_URL "http://127.0.0.1:$(management_port api-service)/actuator" \
             ADMIN_API_KEY "$ADMIN_API_KEY" \
+            SECRETS_ENCRYPTION_KEYS "$SECRETS_ENCRYPTION_KEYS" \
             DEMO_TOKEN "${DEMO_TOKEN:-}" \
             DEMO_OWNER_ID "${DEMO_OWNER_ID:-}" \
             DEMO_PROPERTY_ID "${DEMO_PROPERTY_ID:-}" \
@@ -1047,6 +1059,7 @@ main() {
     build_if_needed
     ensure_admin_key
     ensure_credentials
+    ensure_secrets_encryption_keys
     ensure_tls
     start_postgres
     start_kafka

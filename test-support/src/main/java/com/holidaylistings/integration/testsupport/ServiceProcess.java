@@ -29,8 +29,8 @@ public final class ServiceProcess implements AutoCloseable {
     }
 
     /**
-     * Starts {@code module}'s jar with the database settings (logged in as the module's role), a free management port, and
-     * {@code environment} on top.
+     * Starts {@code module}'s jar with the database settings (logged in as the module's own role), a
+     * free management port, the test encryption keys, and {@code environment} on top.
      */
     public static ServiceProcess start(String module, String name, List<String> jvmOptions, Map<String, String> environment) {
         TestPostgres.Connection db = TestSchema.database();
@@ -48,6 +48,7 @@ public final class ServiceProcess implements AutoCloseable {
         env.put("SPRING_DATASOURCE_USERNAME", role.username());
         env.put("SPRING_DATASOURCE_PASSWORD", role.password());
         env.put("MANAGEMENT_SERVER_PORT", Integer.toString(port));
+        env.put("SECRETS_ENCRYPTION_KEYS", TestSecrets.ENCRYPTION_KEYS);
         env.putAll(environment);
         try {
             return new ServiceProcess(name, port, builder.start());

@@ -4,6 +4,7 @@ import com.holidaylistings.integration.events.EnquiryEvents;
 import com.holidaylistings.integration.testsupport.TestKafka;
 import com.holidaylistings.integration.testsupport.TestPostgres;
 import com.holidaylistings.integration.testsupport.TestSchema;
+import com.holidaylistings.integration.testsupport.TestSecrets;
 import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -30,7 +31,8 @@ import org.springframework.test.context.DynamicPropertySource;
     "webhook.topic-partitions=3",
     "webhook.open-circuit-for=3s",
     "webhook.failures-to-open-circuit=5",
-    "dispatcher.instance-id=dispatcher-in-test-jvm"
+    "dispatcher.instance-id=dispatcher-in-test-jvm",
+    "secrets.erase-interval=1s"
 })
 public abstract class DispatcherIntegrationTest {
 
@@ -51,6 +53,7 @@ public abstract class DispatcherIntegrationTest {
         registry.add("spring.datasource.username", () -> db.as("webhook_dispatcher").username());
         registry.add("spring.datasource.password", () -> db.as("webhook_dispatcher").password());
         registry.add("spring.kafka.bootstrap-servers", TestKafka::bootstrapServers);
+        registry.add("secrets.encryption-keys", () -> TestSecrets.ENCRYPTION_KEYS);
         createEventTopic();
     }
 

@@ -2,7 +2,10 @@ package com.holidaylistings.integration.dispatcher;
 
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import com.holidaylistings.integration.events.delivery.WebhookIds;
+import com.holidaylistings.integration.events.secrets.EncryptionKeys;
+import com.holidaylistings.integration.events.secrets.SecretCipher;
 import com.holidaylistings.integration.testsupport.TestSchema;
+import com.holidaylistings.integration.testsupport.TestSecrets;
 import java.security.SecureRandom;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -21,6 +24,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  */
 public final class TestData {
 
+    /** Encrypts secrets as api-service does, with the test runs' keys. */
+    public static final SecretCipher CIPHER = new SecretCipher(EncryptionKeys.parse(TestSecrets.ENCRYPTION_KEYS));
+
     private final JdbcClient jdbc;
 
     public TestData(JdbcClient jdbc) {
@@ -38,13 +44,24 @@ public final class TestData {
                    attempted_at, next_attempt_at
               from delivery_attempts""";
 
+    /** An owner and its signing secret, stored encrypted as api-service stores it. */
     public Owner owner() {
         UUID id = UUID.randomUUID();
         String secret = newSecret();
+        return ownerWithStoredSecret(id, secret, CIPHER.encrypt(secret, id));
+    }
+
+    /** An owner whose secret is still stored in plain text, as before encryption (until api-service re-encrypts it). */
+    public Owner ownerWithPlainSecret() {
+        String secret = newSecret();
+        return ownerWithStoredSecret(UUID.randomUUID(), secret, secret);
+    }
+
+    private Owner ownerWithStoredSecret(UUID id, String secret, String stored) {
         jdbc.sql("insert into owners (id, email) values (:id, :email)")
                 .param("id", id).param("email", "owner-" + id + "@example.com").update();
         jdbc.sql("insert into webhook_secrets (owner_id, secret) values (:id, :secret)")
-                .param("id", id).param("secret", secret).update();
+                .param("id", id).param("secret", stored).update();
         return new Owner(id, secret);
     }
 
@@ -60,8 +77,20 @@ public final class TestData {
                                rotated_at = now() - make_interval(secs => :ago)
                          where owner_id = :id
                         """)
-                .param("id", owner.id()).param("secret", secret).param("ago", ago.toMillis() / 1000.0).update();
+                .param("id", owner.id()).param("secret", CIPHER.encrypt(secret, owner.id()))
+                .param("ago", ago.toMillis() / 1000.0).update();
         return new Owner(owner.id(), secret);
+    }
+
+    /** The owner's webhook_secrets row as stored: previous_secret still encrypted, or null once erased. */
+    public record StoredSecrets(String secret, String previousSecret, Instant rotatedAt) {}
+
+    public StoredSecrets storedSecrets(Owner owner) {
+        return jdbc.sql("select secret, previous_secret, rotated_at from webhook_secrets where owner_id = :id")
+                .param("id", owner.id())
+                .query((rs, n) -> new StoredSecrets(rs.getString("secret"), rs.getString("previous_secret"),
+                        instant(rs.getTimestamp("rotated_at"))))
+                .single();
     }
 
     private static String newSecret() {

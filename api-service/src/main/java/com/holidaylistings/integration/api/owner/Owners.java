@@ -4,6 +4,7 @@ import com.holidaylistings.integration.api.TimeOrderedUuid;
 import com.holidaylistings.integration.api.web.CanonicalUuid;
 import com.holidaylistings.integration.api.web.Conflict;
 import com.holidaylistings.integration.api.web.NotFound;
+import com.holidaylistings.integration.events.secrets.SecretCipher;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.dao.DuplicateKeyException;
@@ -11,14 +12,19 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
 
-/** Owner accounts; each is created with its webhook signing secret. */
+/**
+ * Owner accounts; each is created with its webhook signing secret, which is stored encrypted
+ * ({@link SecretCipher}, bound to the owner) and decrypted only to be shown.
+ */
 @Repository
 public class Owners {
 
     private final JdbcClient jdbc;
+    private final SecretCipher cipher;
 
-    Owners(JdbcClient jdbc) {
+    Owners(JdbcClient jdbc, SecretCipher cipher) {
         this.jdbc = jdbc;
+        this.cipher = cipher;
     }
 
     @Transactional
@@ -34,7 +40,7 @@ public class Owners {
         }
         jdbc.sql("insert into webhook_secrets (owner_id, secret) values (:owner, :secret)")
                 .param("owner", id)
-                .param("secret", WebhookSecret.generate())
+                .param("secret", cipher.encrypt(WebhookSecret.generate(), id))
                 .update();
         return new Owner(id, email);
     }
@@ -56,28 +62,30 @@ public class Owners {
         return jdbc.sql("select secret from webhook_secrets where owner_id = :owner")
                 .param("owner", ownerId)
                 .query(String.class)
-                .optional();
+                .optional()
+                .map(stored -> cipher.decrypt(stored, ownerId));
     }
 
     /**
      * Replaces the owner's signing secret with a new one and keeps the replaced one as the previous
      * secret, which webhook-dispatcher signs with beside the new one for WEBHOOK_SECRET_OVERLAP.
      * Rotating again within the overlap replaces the previous secret with the one just replaced:
-     * only the two newest secrets are ever valid. Concurrent rotations take turns on the row.
+     * only the two newest secrets are ever valid. Concurrent rotations take turns on the row. The
+     * replaced value moves as it is stored: it stays bound to the same owner.
      */
     public String rotateWebhookSecret(UUID ownerId) {
-        return jdbc.sql("""
+        String secret = WebhookSecret.generate();
+        jdbc.sql("""
                         insert into webhook_secrets (owner_id, secret) values (:owner, :secret)
                         on conflict (owner_id) do update
                            set previous_secret = webhook_secrets.secret,
                                secret = excluded.secret,
                                rotated_at = now()
-                        returning secret
                         """)
                 .param("owner", ownerId)
-                .param("secret", WebhookSecret.generate())
-                .query(String.class)
-                .single();
+                .param("secret", cipher.encrypt(secret, ownerId))
+                .update();
+        return secret;
     }
 
     record Owner(UUID id, String email) {}

@@ -6,15 +6,21 @@ import com.holidaylistings.integration.api.support.ApiClient;
 import com.holidaylistings.integration.api.support.ApiIntegrationTest;
 import com.holidaylistings.integration.api.support.TestWorld;
 import com.holidaylistings.integration.api.Timestamps;
+import com.holidaylistings.integration.events.secrets.SecretCipher;
+import com.holidaylistings.integration.testsupport.TestSecrets;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 
 /** POST /internal/v1/owners, and the webhook secret: GET …/webhook-secret and POST …/webhook-secret/rotate. */
 class InternalOwnerIT extends ApiIntegrationTest {
+
+    @Autowired
+    private SecretCipher cipher;
 
     @Test
     void createsAnOwner() {
@@ -210,12 +216,21 @@ class InternalOwnerIT extends ApiIntegrationTest {
 
     private record StoredSecret(String secret, String previousSecret, Instant rotatedAt) {}
 
+    /** The owner's row, its secrets (stored encrypted with the current key) decrypted. */
     private StoredSecret stored(UUID ownerId) {
         return jdbc.sql("select secret, previous_secret, rotated_at from webhook_secrets where owner_id = :owner")
                 .param("owner", ownerId)
-                .query((rs, n) -> new StoredSecret(rs.getString("secret"), rs.getString("previous_secret"),
-                        Timestamps.read(rs, "rotated_at")))
+                .query((rs, n) -> new StoredSecret(decrypted(rs.getString("secret"), ownerId),
+                        decrypted(rs.getString("previous_secret"), ownerId), Timestamps.read(rs, "rotated_at")))
                 .single();
+    }
+
+    private String decrypted(String stored, UUID ownerId) {
+        if (stored == null) {
+            return null;
+        }
+        assertThat(stored).as("stored encrypted").startsWith("v1." + TestSecrets.CURRENT_KEY_ID + ".");
+        return cipher.decrypt(stored, ownerId);
     }
 
     private Instant databaseNow() {

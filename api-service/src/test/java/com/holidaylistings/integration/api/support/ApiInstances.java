@@ -2,6 +2,7 @@ package com.holidaylistings.integration.api.support;
 
 import com.holidaylistings.integration.api.ApiServiceApplication;
 import com.holidaylistings.integration.testsupport.TestPostgres;
+import com.holidaylistings.integration.testsupport.TestSecrets;
 import java.util.HashMap;
 import java.util.Map;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -15,7 +16,7 @@ public final class ApiInstances {
 
     private ApiInstances() {}
 
-    /** What every test instance runs with: the shared database, the test certificate, the admin key. */
+    /** What every test instance runs with: the shared database, the test certificate, the admin key, the encryption keys. */
     public static Map<String, Object> testProperties() {
         TestPostgres.Connection db = TestPostgres.connection();
         Map<String, Object> properties = new HashMap<>();
@@ -28,6 +29,7 @@ public final class ApiInstances {
         properties.put("spring.ssl.bundle.jks.api.keystore.location", "file:" + TestTls.keystore());
         properties.put("spring.ssl.bundle.jks.api.keystore.password", TestTls.PASSWORD);
         properties.put("owner-api.internal.admin-api-key", TestWorld.ADMIN_KEY);
+        properties.put("secrets.encryption-keys", TestSecrets.ENCRYPTION_KEYS);
         properties.put("management.server.port", "0");
         return properties;
     }

@@ -4,6 +4,7 @@ import com.holidaylistings.integration.events.delivery.DeliveryRefusal;
 import com.holidaylistings.integration.events.delivery.DeliveryStatus;
 import com.holidaylistings.integration.events.delivery.EnquiryId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
+import com.holidaylistings.integration.events.secrets.SecretCipher;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.util.List;
@@ -21,23 +22,28 @@ class Deliveries {
 
     private final JdbcClient jdbc;
     private final Duration secretOverlap;
+    private final SecretCipher cipher;
 
-    Deliveries(JdbcClient jdbc, WebhookProperties properties) {
+    Deliveries(JdbcClient jdbc, WebhookProperties properties, SecretCipher cipher) {
         this.jdbc = jdbc;
         this.secretOverlap = properties.secretOverlap();
+        this.cipher = cipher;
     }
 
     /**
      * Everything one attempt needs, in one round trip: the delivery's row, the event's payload, the
      * subscription as it is now (where, and whether it still receives anything) and the owner's
      * secrets (the previous one too while its rotation is younger than {@code WEBHOOK_SECRET_OVERLAP},
-     * judged by the database's clock, which set {@code rotated_at}). Empty when the row is gone.
+     * judged by the database's clock, which set {@code rotated_at}), decrypted. Empty when the row is
+     * gone. A secret that no key of {@code SECRETS_ENCRYPTION_KEYS} decrypts is thrown as
+     * {@link com.holidaylistings.integration.events.secrets.SecretNotDecryptable}: like a failure of
+     * the database, the record is tried again later rather than counted as an attempt.
      */
     Optional<Attemptable> forAttempt(DeliveryTask task) {
         return jdbc.sql("""
                         select d.enquiry_id, d.status, d.attempts, d.stage, d.request_id, d.requested_at is not null as asked_for,
                                e.payload::text as payload,
-                               s.target_url, s.paused, s.unsubscribe_reason, w.secret,
+                               s.target_url, s.paused, s.unsubscribe_reason, s.owner_id, w.secret,
                                case when w.rotated_at > now() - make_interval(secs => :overlap)
                                     then w.previous_secret end as previous_secret
                           from deliveries d
@@ -57,13 +63,14 @@ class Deliveries {
                         rs.getString("request_id"),
                         rs.getBoolean("asked_for"),
                         rs.getString("target_url"),
-                        secrets(rs.getString("secret"), rs.getString("previous_secret")),
+                        secrets(rs.getObject("owner_id", UUID.class), rs.getString("secret"), rs.getString("previous_secret")),
                         DeliveryRefusal.of(rs.getBoolean("paused"), rs.getString("unsubscribe_reason"))))
                 .optional();
     }
 
-    private static List<String> secrets(String current, String previous) {
-        return previous == null ? List.of(current) : List.of(current, previous);
+    private List<String> secrets(UUID owner, String current, String previous) {
+        String secret = cipher.decrypt(current, owner);
+        return previous == null ? List.of(secret) : List.of(secret, cipher.decrypt(previous, owner));
     }
 
     /**

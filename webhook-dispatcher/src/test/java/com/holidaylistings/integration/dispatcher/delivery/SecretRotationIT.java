@@ -1,12 +1,14 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.TestData;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
+import com.holidaylistings.integration.events.secrets.SecretNotDecryptable;
 import com.holidaylistings.integration.testsupport.WebhookDelivery;
 import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.nio.charset.StandardCharsets;
@@ -70,7 +72,7 @@ class SecretRotationIT extends DispatcherIntegrationTest {
     void readsThePreviousSecretOnlyWithinTheConfiguredOverlap() {
         TestData.Owner owner = data.owner();
         UUID subscription = data.subscribe(owner, "http://127.0.0.1:9/unused", null);
-        Deliveries oneSecond = new Deliveries(jdbc, Settings.withSecretOverlap(Duration.ofSeconds(1)));
+        Deliveries oneSecond = new Deliveries(jdbc, Settings.withSecretOverlap(Duration.ofSeconds(1)), TestData.CIPHER);
         DeliveryTask task = aDelivery(owner, subscription);
 
         TestData.Owner rotated = data.rotateSecret(owner, Duration.ZERO);
@@ -85,9 +87,38 @@ class SecretRotationIT extends DispatcherIntegrationTest {
         TestData.Owner owner = data.owner();
         UUID subscription = data.subscribe(owner, "http://127.0.0.1:9/unused", null);
 
-        assertThat(new Deliveries(jdbc, Settings.documentedDefaults()).forAttempt(aDelivery(owner, subscription))
+        assertThat(new Deliveries(jdbc, Settings.documentedDefaults(), TestData.CIPHER).forAttempt(aDelivery(owner, subscription))
                 .orElseThrow().secrets())
                 .containsExactly(owner.secret());
+    }
+
+    @Test
+    void signsWithASecretStoredBeforeEncryptionUntilItIsReEncrypted() {
+        TestData.Owner owner = data.ownerWithPlainSecret();
+        UUID property = data.property(owner);
+        data.subscribe(owner, receiver.url("/stored-plain", WebhookReceiver.Answer.ok()), null);
+
+        events.enquiryOn(property);
+
+        await().atMost(DELIVERED).until(() -> receiver.requests("/stored-plain").size() == 1);
+        WebhookDelivery request = receiver.requests("/stored-plain").getFirst();
+        assertThat(request.header("webhook-signature")).isEqualTo(expected(owner.secret(), request));
+    }
+
+    @Test
+    void doesNotSignWithASecretMovedFromAnotherOwner() {
+        TestData.Owner owner = data.owner();
+        TestData.Owner other = data.owner();
+        UUID subscription = data.subscribe(owner, "http://127.0.0.1:9/unused", null);
+        jdbc.sql("update webhook_secrets set secret = (select secret from webhook_secrets where owner_id = :other) where owner_id = :owner")
+                .param("other", other.id()).param("owner", owner.id()).update();
+        Deliveries deliveries = new Deliveries(jdbc, Settings.documentedDefaults(), TestData.CIPHER);
+        DeliveryTask task = aDelivery(owner, subscription);
+
+        assertThatThrownBy(() -> deliveries.forAttempt(task))
+                .isInstanceOf(SecretNotDecryptable.class)
+                .hasMessageContaining(owner.id().toString())
+                .hasMessageNotContaining(other.secret());
     }
 
     /** A delivery to the subscription, waiting on its row so that nothing attempts it meanwhile; its task. */

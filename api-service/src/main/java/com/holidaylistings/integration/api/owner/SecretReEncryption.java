@@ -1,0 +1,127 @@
+package com.holidaylistings.integration.api.owner;
+
+import com.holidaylistings.integration.events.secrets.SecretCipher;
+import com.holidaylistings.integration.events.secrets.SecretNotDecryptable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.dao.DataAccessException;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Brings every stored webhook secret to the first key of {@code SECRETS_ENCRYPTION_KEYS} at each
+ * start (a Flyway migration cannot: it has no key). Plain values from before encryption and values
+ * of another listed key are re-encrypted, a batch of rows per transaction, the rows locked meanwhile
+ * and skipped by a replica starting at the same time. Idempotent: once all are current it only
+ * says so. Logs counts and owner ids, never a value.
+ */
+@Component
+class SecretReEncryption implements ApplicationRunner {
+
+    private static final Logger log = LoggerFactory.getLogger(SecretReEncryption.class);
+    private static final int OWNERS_NAMED = 20;
+    private static final String NOT_CURRENT =
+            "(not starts_with(secret, :current) or not starts_with(previous_secret, :current))";
+
+    private final JdbcClient jdbc;
+    private final TransactionTemplate transactions;
+    private final SecretCipher cipher;
+    private final int batchSize;
+
+    SecretReEncryption(JdbcClient jdbc, TransactionTemplate transactions, SecretCipher cipher, SecretsProperties properties) {
+        this.jdbc = jdbc;
+        this.transactions = transactions;
+        this.cipher = cipher;
+        this.batchSize = properties.reEncryptBatchSize();
+    }
+
+    /** What a run re-encrypted, whose values no listed key opens, and how many rows are still not current. */
+    record Outcome(int reEncrypted, List<UUID> undecryptable, long remaining) {}
+
+    private record Row(UUID owner, String secret, String previous) {}
+
+    private record Batch(int rows, UUID last, int reEncrypted, List<UUID> undecryptable) {}
+
+    @Override
+    public void run(ApplicationArguments arguments) {
+        try {
+            report(reEncryptAll());
+        } catch (DataAccessException e) {
+            log.warn("Re-encrypting the webhook secrets stopped; it goes on at the next start: {}", e.getMessage());
+        }
+    }
+
+    Outcome reEncryptAll() {
+        int reEncrypted = 0;
+        List<UUID> undecryptable = new ArrayList<>();
+        UUID after = new UUID(0, 0); // below every owner id (time-ordered, never nil)
+        Batch batch;
+        do {
+            UUID from = after;
+            batch = transactions.execute(status -> reEncryptBatch(from));
+            reEncrypted += batch.reEncrypted();
+            undecryptable.addAll(batch.undecryptable());
+            after = batch.last();
+        } while (batch.rows() == batchSize);
+        long remaining = jdbc.sql("select count(*) from webhook_secrets where " + NOT_CURRENT)
+                .param("current", cipher.currentPrefix())
+                .query(Long.class)
+                .single();
+        return new Outcome(reEncrypted, undecryptable, remaining);
+    }
+
+    private Batch reEncryptBatch(UUID after) {
+        List<Row> rows = jdbc.sql("""
+                        select owner_id, secret, previous_secret from webhook_secrets
+                         where owner_id > :after and %s
+                         order by owner_id
+                         limit :batch
+                           for update skip locked
+                        """.formatted(NOT_CURRENT))
+                .param("after", after)
+                .param("current", cipher.currentPrefix())
+                .param("batch", batchSize)
+                .query((rs, n) -> new Row(rs.getObject("owner_id", UUID.class), rs.getString("secret"),
+                        rs.getString("previous_secret")))
+                .list();
+        int reEncrypted = 0;
+        List<UUID> undecryptable = new ArrayList<>();
+        for (Row row : rows) {
+            try {
+                jdbc.sql("update webhook_secrets set secret = :secret, previous_secret = :previous where owner_id = :owner")
+                        .param("secret", current(row.secret(), row.owner()))
+                        .param("previous", row.previous() == null ? null : current(row.previous(), row.owner()))
+                        .param("owner", row.owner())
+                        .update();
+                reEncrypted++;
+            } catch (SecretNotDecryptable e) {
+                undecryptable.add(row.owner());
+            }
+        }
+        return new Batch(rows.size(), rows.isEmpty() ? after : rows.getLast().owner(), reEncrypted, undecryptable);
+    }
+
+    private String current(String stored, UUID owner) {
+        return cipher.isCurrent(stored) ? stored : cipher.encrypt(cipher.decrypt(stored, owner), owner);
+    }
+
+    private void report(Outcome outcome) {
+        String key = cipher.currentKeyId();
+        if (outcome.remaining() == 0) {
+            log.info("Webhook secrets: re-encrypted {}; all webhook secrets are encrypted with key '{}'",
+                    outcome.reEncrypted(), key);
+            return;
+        }
+        log.warn("Webhook secrets: re-encrypted {}; {} rows are not yet encrypted with key '{}' (rows another replica"
+                        + " was re-encrypting, and {} that no key of SECRETS_ENCRYPTION_KEYS decrypts, of owners {}):"
+                        + " keep the old keys listed and restart",
+                outcome.reEncrypted(), outcome.remaining(), key, outcome.undecryptable().size(),
+                outcome.undecryptable().stream().limit(OWNERS_NAMED).toList());
+    }
+}

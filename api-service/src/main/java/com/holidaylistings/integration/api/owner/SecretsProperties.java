@@ -1,0 +1,24 @@
+package com.holidaylistings.integration.api.owner;
+
+import jakarta.validation.constraints.Positive;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * How webhook signing secrets are encrypted at rest (docs/OPERATIONS.md, "Encryption keys of the
+ * webhook secrets").
+ *
+ * @param encryptionKeys {@code SECRETS_ENCRYPTION_KEYS} (required): {@code keyId:base64key,...} of
+ *     32-byte keys; the first encrypts, all decrypt
+ * @param reEncryptBatchSize rows re-encrypted with the first key per transaction at start (500)
+ */
+@Validated
+@ConfigurationProperties("secrets")
+record SecretsProperties(String encryptionKeys, @DefaultValue("500") @Positive int reEncryptBatchSize) {
+
+    @Override
+    public String toString() {
+        return "SecretsProperties[encryptionKeys=(not shown), reEncryptBatchSize=" + reEncryptBatchSize + "]";
+    }
+}
