@@ -44,6 +44,7 @@ public final class StoppablePostgres implements AutoCloseable {
                  Statement sql = admin.createStatement()) {
                 sql.execute("create user " + USER + " with superuser password '" + PASSWORD + "'");
                 sql.execute("create database " + DATABASE + " owner " + USER);
+                TestPostgres.createServiceRoles(sql);
             }
             log.info("Stoppable PostgreSQL at {}", postgres.connection().jdbcUrl());
             return postgres;

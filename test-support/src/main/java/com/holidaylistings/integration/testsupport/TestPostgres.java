@@ -97,7 +97,8 @@ public final class TestPostgres {
         }
     }
 
-    private static void createServiceRoles(Statement sql) throws SQLException {
+    /** Makes the services' login roles on the server of {@code sql} (each role's password is its name). */
+    static void createServiceRoles(Statement sql) throws SQLException {
         for (String role : SERVICE_ROLES) {
             String replication = role.equals("enquiry_ingest") ? " replication" : "";
             sql.execute("create role " + role + " login" + replication + " password '" + role + "'");

@@ -36,8 +36,8 @@ class OutageIT {
         TestPostgres.Connection db = postgres.connection();
         service = ApiInstances.start(Map.of(
                 "spring.datasource.url", db.jdbcUrl(),
-                "spring.datasource.username", db.username(),
-                "spring.datasource.password", db.password(),
+                "spring.datasource.username", db.as("api_service").username(),
+                "spring.datasource.password", db.as("api_service").password(),
                 // no logical WAL on this server, and no relay to consume a slot
                 "spring.flyway.placeholders.createReplicationSlot", "false"));
     }
