@@ -44,7 +44,7 @@ grant select, update (unsubscribed_at, unsubscribe_reason) on webhook_subscripti
 grant select, update (previous_secret) on webhook_secrets to webhook_dispatcher;
 grant select, insert, update, delete on deliveries, webhook_events, delivery_attempts, subscription_health,
     operational_events to webhook_dispatcher;
-grant delete on deliveries_default, webhook_events_default, delivery_attempts_default to webhook_dispatcher;
+grant select, delete on deliveries_default, webhook_events_default, delivery_attempts_default to webhook_dispatcher;
 grant usage on all sequences in schema public to webhook_dispatcher;
 
 -- Day partitions are made and dropped by the tables' owner on the dispatcher's behalf (making and
