@@ -711,6 +711,7 @@ start_service() {
         export ADMIN_API_KEY
         export WEBHOOK_ALLOW_PRIVATE_TARGETS=${WEBHOOK_ALLOW_PRIVATE_TARGETS:-true}
         if [[ $name == api-service ]]; then
+            export PORTAL_ALLOW_REQUEST_HOST=${PORTAL_ALLOW_REQUEST_HOST:-true}
             export TLS_KEYSTORE=$TLS_DIR/api-service.p12
             TLS_KEYSTORE_PASSWORD=$(<"$TLS_DIR/password")
             export TLS_KEYSTORE_PASSWORD

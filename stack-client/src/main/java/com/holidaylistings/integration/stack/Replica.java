@@ -56,6 +56,7 @@ public final class Replica implements AutoCloseable {
         env.put("MALLOC_ARENA_MAX", "2");
         env.put("WEBHOOK_ALLOW_PRIVATE_TARGETS", "true");
         if (module.equals("api-service")) {
+            env.put("PORTAL_ALLOW_REQUEST_HOST", "true");
             env.put("TLS_KEYSTORE", Stack.DIR.resolve("tls/api-service.p12").toString());
             env.put("TLS_KEYSTORE_PASSWORD", read(Stack.DIR.resolve("tls/password")).trim());
         }
