@@ -841,7 +841,9 @@ write_service_env() {
             SECRETS_ENCRYPTION_KEYS "$SECRETS_ENCRYPTION_KEYS" \
             WEBHOOK_ALLOW_PRIVATE_TARGETS "${WEBHOOK_ALLOW_PRIVATE_TARGETS:-true}"
         if [[ $name == api-service ]]; then
-            printf '%s=%s\n' SPRING_FLYWAY_USER "$JDBC_USERNAME" SPRING_FLYWAY_PASSWORD "$JDBC_PASSWORD" \
+            # the portal's links on the request's host: local development only (PORTAL_BASE_URL elsewhere)
+            printf '%s=%s\n' PORTAL_ALLOW_REQUEST_HOST "${PORTAL_ALLOW_REQUEST_HOST:-true}" \
+                SPRING_FLYWAY_USER "$JDBC_USERNAME" SPRING_FLYWAY_PASSWORD "$JDBC_PASSWORD" \
                 TLS_KEYSTORE "$TLS_DIR/api-service.p12" TLS_KEYSTORE_PASSWORD "$(<"$TLS_DIR/password")"
         elif ! $KAFKA_EXTERNAL; then
             var=KAFKA_${role^^}_PASSWORD

@@ -11,3 +11,10 @@ document.addEventListener('click', async (event) => {
     button.textContent = 'Press Ctrl+C to copy';
   }
 });
+
+// A new token is shown in the answer to the form that created it, never stored: reloading that
+// page asks for /portal/ again instead of sending the form (and creating a token) once more.
+const shownOnce = document.querySelector('[data-location]');
+if (shownOnce && window.history.replaceState) {
+  window.history.replaceState(null, '', shownOnce.dataset.location);
+}

@@ -28,6 +28,40 @@ public final class InternalAddresses {
         return true;
     }
 
+    /**
+     * Link-local: 169.254.0.0/16 and fe80::/10, where cloud metadata services live; also as an IPv4
+     * address embedded in an IPv6 form. Refused as a webhook target even where private targets are allowed.
+     */
+    public static boolean isLinkLocal(InetAddress address) {
+        byte[] b = address.getAddress();
+        if (address instanceof Inet4Address) {
+            return isLinkLocalIpv4(b);
+        }
+        if ((b[0] & 0xFF) == 0xFE && (b[1] & 0xC0) == 0x80) {
+            return true;
+        }
+        byte[] embedded = embeddedIpv4(b);
+        return embedded != null && isLinkLocalIpv4(embedded);
+    }
+
+    private static boolean isLinkLocalIpv4(byte[] b) {
+        return (b[0] & 0xFF) == 169 && (b[1] & 0xFF) == 254;
+    }
+
+    /** The IPv4 address inside an IPv6 one (mapped, compatible, NAT64, 6to4), or null. */
+    private static byte[] embeddedIpv4(byte[] b) {
+        int first = b[0] & 0xFF;
+        if (isZero(b, 0, 12)
+                || (isZero(b, 0, 10) && (b[10] & 0xFF) == 0xFF && (b[11] & 0xFF) == 0xFF)
+                || (first == 0x00 && (b[1] & 0xFF) == 0x64 && (b[2] & 0xFF) == 0xFF && (b[3] & 0xFF) == 0x9B)) {
+            return new byte[] {b[12], b[13], b[14], b[15]};
+        }
+        if (first == 0x20 && (b[1] & 0xFF) == 0x02) {
+            return new byte[] {b[2], b[3], b[4], b[5]};
+        }
+        return null;
+    }
+
     private static boolean isInternalIpv4(byte[] b) {
         int first = b[0] & 0xFF;
         int second = b[1] & 0xFF;

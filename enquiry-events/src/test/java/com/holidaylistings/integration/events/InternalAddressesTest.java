@@ -39,4 +39,18 @@ class InternalAddressesTest {
     void allowsPublicAddresses(String address) throws UnknownHostException {
         assertThat(InternalAddresses.isInternal(InetAddress.getByName(address))).as(address).isFalse();
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"169.254.169.254", "169.254.0.0", "169.254.255.255", "fe80::1", "febf:ffff::1",
+        "::ffff:169.254.169.254", "64:ff9b::a9fe:a9fe", "2002:a9fe:a9fe::1"})
+    void recognisesLinkLocalAddresses(String address) throws UnknownHostException {
+        assertThat(InternalAddresses.isLinkLocal(InetAddress.getByName(address))).as(address).isTrue();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"127.0.0.1", "10.0.0.1", "169.253.255.255", "169.255.0.1", "::1", "fd00:ec2::254",
+        "fec0::1", "8.8.8.8", "2606:4700:4700::1111", "::ffff:127.0.0.1"})
+    void tellsOtherAddressesFromLinkLocalOnes(String address) throws UnknownHostException {
+        assertThat(InternalAddresses.isLinkLocal(InetAddress.getByName(address))).as(address).isFalse();
+    }
 }

@@ -6,18 +6,14 @@ import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasItems;
 
 import com.holidaylistings.integration.stack.Api;
-import com.holidaylistings.integration.stack.Management;
 import com.holidaylistings.integration.stack.Owner;
 import com.holidaylistings.integration.testsupport.WebhookDelivery;
 import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import com.holidaylistings.integration.testsupport.WebhookReceiver.Answer;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -27,7 +23,8 @@ import tools.jackson.databind.JsonNode;
  * A receiver that was down until its deliveries were abandoned gets them again: one through the
  * portal's redeliver operation (api-service records the request, webhook-dispatcher queues it; asked
  * again after its success, it is delivered once more), the others by
- * replaying the dead-letter topic from the dispatcher's management port. The dispatcher runs with
+ * replaying the dead letters through the internal API (POST /internal/v1/dead-letters/replay, for
+ * the hook). The dispatcher runs with
  * one-second retry delays for this class ({@link ShortRetryDelays}).
  */
 @ExtendWith(ShortRetryDelays.class)
@@ -66,9 +63,9 @@ class RedeliveryJourneyIT {
                     .as("both redeliveries keep the event's webhook-id").containsExactly(webhookId, webhookId);
 
             JsonNode replay = replayDeadLetters(hook);
-            assertThat(replay.get("replayed").asInt()).isEqualTo(1);
+            assertThat(replay.get("queued").asInt()).isEqualTo(1);
             await("the replayed dead letter").atMost(DEADLINE).until(() -> statuses(deliveries), hasItem(replayed + " 7 succeeded"));
-            assertThat(replayDeadLetters(hook).get("replayed").asInt()).as("a second replay finds nothing new").isZero();
+            assertThat(replayDeadLetters(hook).get("queued").asInt()).as("a second replay finds nothing new").isZero();
             assertThat(Tally.invalidSignatures(receiver, owner.webhookSecret())).isZero();
         }
     }
@@ -80,17 +77,8 @@ class RedeliveryJourneyIT {
                 + attempt.get("attempt").asInt() + " " + attempt.get("status").asString()).toList();
     }
 
-    /** POST /actuator/deadletters on the dispatcher's management port, for one hook. */
-    private static JsonNode replayDeadLetters(String hook) throws Exception {
-        try (HttpClient http = HttpClient.newHttpClient()) {
-            HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + Management.WEBHOOK_DISPATCHER
-                            + "/actuator/deadletters?subscription=" + hook))
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString("{}"))
-                    .build();
-            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-            assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-            return Api.JSON.readTree(response.body());
-        }
+    /** POST /internal/v1/dead-letters/replay, for one hook. */
+    private static JsonNode replayDeadLetters(String hook) throws IOException {
+        return Api.internal("POST", "/dead-letters/replay", Map.of("hook_id", hook)).expect(202);
     }
 }

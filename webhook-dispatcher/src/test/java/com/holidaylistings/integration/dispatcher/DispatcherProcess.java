@@ -54,7 +54,7 @@ public final class DispatcherProcess implements AutoCloseable {
         return process.isAlive();
     }
 
-    /** A URL on its management port, e.g. {@code /actuator/deadletters}. */
+    /** A URL on its management port, e.g. {@code /actuator/health}. */
     public String managementUrl(String path) {
         return "http://127.0.0.1:" + process.port() + path;
     }

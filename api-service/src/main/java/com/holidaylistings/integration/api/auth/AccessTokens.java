@@ -18,15 +18,18 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+import org.springframework.transaction.annotation.Transactional;
 
 /** Personal access tokens: created, listed and revoked by the portal; looked up on every API request. */
 @Repository
 public class AccessTokens {
 
     private final JdbcClient jdbc;
+    private final TokenProperties settings;
 
-    AccessTokens(JdbcClient jdbc) {
+    AccessTokens(JdbcClient jdbc, TokenProperties settings) {
         this.jdbc = jdbc;
+        this.settings = settings;
     }
 
     /** A live token's owner and the rate-limit decision on this request. */
@@ -71,7 +74,21 @@ public class AccessTokens {
                 .optional();
     }
 
+    /**
+     * A new token of the owner, unless the owner already holds {@code TOKENS_PER_OWNER_MAX} live
+     * tokens ({@link TokenLimitReached}). The owner's row is locked for the count and the insert, so
+     * that concurrent creations take turns and never pass the limit together.
+     */
+    @Transactional
     public CreatedToken create(UUID ownerId, String name, Set<Scope> scopes) {
+        jdbc.sql("select id from owners where id = :owner for update").param("owner", ownerId).query(UUID.class).list();
+        int live = jdbc.sql("select count(*) from access_tokens where owner_id = :owner and revoked_at is null")
+                .param("owner", ownerId)
+                .query(Integer.class)
+                .single();
+        if (live >= settings.perOwnerMax()) {
+            throw new TokenLimitReached();
+        }
         String value = AccessTokenFormat.generate();
         UUID id = TimeOrderedUuid.next();
         Instant createdAt = jdbc.sql("""

@@ -7,39 +7,68 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.http.HttpHeaders;
 import org.springframework.web.filter.OncePerRequestFilter;
 
-/** Guards {@code /internal/v1} with {@code X-Admin-Key}; answers 404 for every path when no key is configured. */
+/**
+ * Guards {@code /internal/v1} with {@code X-Admin-Key}, one of the configured keys; answers 404 for
+ * every path when no key is configured. A wrong or missing key counts as a failed authentication of
+ * the client's address ({@link FailedAuthentications}); a blocked address gets 429 before its key is checked.
+ */
 class AdminKeyFilter extends OncePerRequestFilter {
 
     static final String HEADER = "X-Admin-Key";
 
-    private final InternalApiProperties properties;
+    private final boolean enabled;
+    // SHA-256 of each key: the comparison takes the same time whatever the given key's length and content.
+    private final List<byte[]> keyHashes;
+    private final FailedAuthentications failures;
     private final JsonErrorWriter errors;
 
-    AdminKeyFilter(InternalApiProperties properties, JsonErrorWriter errors) {
-        this.properties = properties;
+    AdminKeyFilter(InternalApiProperties properties, FailedAuthentications failures, JsonErrorWriter errors) {
+        this.enabled = properties.enabled();
+        this.keyHashes = properties.keys().stream().map(TokenHash::of).toList();
+        this.failures = failures;
         this.errors = errors;
     }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        if (!properties.enabled()) {
+        if (!enabled) {
             errors.write(response, HttpServletResponse.SC_NOT_FOUND, ApiError.of(ApiError.NOT_FOUND));
             return;
         }
-        String given = request.getHeader(HEADER);
-        if (given == null || !MessageDigest.isEqual(bytes(given), bytes(properties.adminApiKey()))) {
+        String address = request.getRemoteAddr();
+        Optional<Duration> blocked = failures.blockedFor(address);
+        if (blocked.isPresent()) {
+            int retryAfter = FailedAuthentications.retryAfterSeconds(blocked.get());
+            response.setHeader(HttpHeaders.RETRY_AFTER, Integer.toString(retryAfter));
+            errors.write(response, 429, ApiError.tooManyFailedAuthentications(retryAfter));
+            return;
+        }
+        if (!accepts(request.getHeader(HEADER))) {
+            failures.record(address);
             errors.write(response, HttpServletResponse.SC_UNAUTHORIZED, ApiError.of(ApiError.UNAUTHORIZED));
             return;
         }
         chain.doFilter(request, response);
     }
 
-    private static byte[] bytes(String value) {
-        return value.getBytes(StandardCharsets.UTF_8);
+    /** Compared with every key, without stopping at the first match. */
+    private boolean accepts(String given) {
+        if (given == null) {
+            return false;
+        }
+        byte[] hash = TokenHash.of(given);
+        boolean accepted = false;
+        for (byte[] key : keyHashes) {
+            accepted |= MessageDigest.isEqual(hash, key);
+        }
+        return accepted;
     }
 }

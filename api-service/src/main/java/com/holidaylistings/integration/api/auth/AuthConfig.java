@@ -18,20 +18,27 @@ class AuthConfig implements WebMvcConfigurer {
     // After the request id, HTTPS and body-limit filters.
     private static final int AUTHENTICATION_ORDER = Ordered.HIGHEST_PRECEDENCE + 100;
 
+    /** One count per client address for both the tokens and the admin key. */
+    @Bean
+    FailedAuthentications failedAuthentications(FailedAuthenticationProperties settings) {
+        return new FailedAuthentications(settings);
+    }
+
     @Bean
     FilterRegistrationBean<TokenAuthenticationFilter> tokenAuthenticationFilter(
-            AccessTokens tokens, RateLimitProperties limits, JsonErrorWriter errors) {
+            AccessTokens tokens, RateLimitProperties limits, FailedAuthentications failures, JsonErrorWriter errors) {
         FilterRegistrationBean<TokenAuthenticationFilter> registration =
-                new FilterRegistrationBean<>(new TokenAuthenticationFilter(tokens, limits, errors));
+                new FilterRegistrationBean<>(new TokenAuthenticationFilter(tokens, limits, failures, errors));
         registration.addUrlPatterns("/integration/v1/*");
         registration.setOrder(AUTHENTICATION_ORDER);
         return registration;
     }
 
     @Bean
-    FilterRegistrationBean<AdminKeyFilter> adminKeyFilter(InternalApiProperties properties, JsonErrorWriter errors) {
+    FilterRegistrationBean<AdminKeyFilter> adminKeyFilter(InternalApiProperties properties,
+            FailedAuthentications failures, JsonErrorWriter errors) {
         FilterRegistrationBean<AdminKeyFilter> registration =
-                new FilterRegistrationBean<>(new AdminKeyFilter(properties, errors));
+                new FilterRegistrationBean<>(new AdminKeyFilter(properties, failures, errors));
         registration.addUrlPatterns("/internal/*");
         registration.setOrder(AUTHENTICATION_ORDER);
         return registration;

@@ -9,6 +9,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.Optional;
 import org.springframework.http.HttpHeaders;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -16,7 +17,9 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * Authenticates every Integration API request by its personal access token and counts it
  * against the token's rate limits, in one database round trip
- * ({@link AccessTokens#authenticateAndTake}).
+ * ({@link AccessTokens#authenticateAndTake}). A missing or unknown token counts as a failed
+ * authentication of the client's address ({@link FailedAuthentications}); a blocked address gets
+ * 429 before its token is looked at.
  */
 class TokenAuthenticationFilter extends OncePerRequestFilter {
 
@@ -26,11 +29,14 @@ class TokenAuthenticationFilter extends OncePerRequestFilter {
 
     private final AccessTokens tokens;
     private final RateLimitProperties limits;
+    private final FailedAuthentications failures;
     private final JsonErrorWriter errors;
 
-    TokenAuthenticationFilter(AccessTokens tokens, RateLimitProperties limits, JsonErrorWriter errors) {
+    TokenAuthenticationFilter(AccessTokens tokens, RateLimitProperties limits, FailedAuthentications failures,
+            JsonErrorWriter errors) {
         this.tokens = tokens;
         this.limits = limits;
+        this.failures = failures;
         this.errors = errors;
     }
 
@@ -42,10 +48,19 @@ class TokenAuthenticationFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
+        String address = request.getRemoteAddr();
+        Optional<Duration> blocked = failures.blockedFor(address);
+        if (blocked.isPresent()) {
+            int retryAfter = FailedAuthentications.retryAfterSeconds(blocked.get());
+            response.setHeader(HttpHeaders.RETRY_AFTER, Integer.toString(retryAfter));
+            errors.write(response, 429, ApiError.tooManyFailedAuthentications(retryAfter));
+            return;
+        }
         Optional<AccessTokens.Admission> admission = presentedToken(request)
                 .filter(AccessTokenFormat::isWellFormed)
                 .flatMap(token -> tokens.authenticateAndTake(token, limits));
         if (admission.isEmpty()) {
+            failures.record(address);
             response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"owner-integration\"");
             errors.write(response, HttpServletResponse.SC_UNAUTHORIZED, ApiError.of(ApiError.UNAUTHORIZED));
             return;

@@ -1,6 +1,9 @@
 package com.holidaylistings.integration.api.portal;
 
-/** What the page shows once after a redirect: a message, a new token's value, the signing secret. */
+/**
+ * What the page shows once: after a redirect, a message or the signing secret (kept on the session's
+ * row until then); in the answer that created it, a new token's value (never kept anywhere).
+ */
 record Flash(String message, boolean error, String newToken, boolean revealSecret) {
 
     static final Flash NONE = new Flash(null, false, null, false);

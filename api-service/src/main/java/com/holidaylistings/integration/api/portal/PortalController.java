@@ -3,6 +3,7 @@ package com.holidaylistings.integration.api.portal;
 import com.holidaylistings.integration.api.auth.AccessTokens;
 import com.holidaylistings.integration.api.auth.NewToken;
 import com.holidaylistings.integration.api.auth.Scope;
+import com.holidaylistings.integration.api.auth.TokenLimitReached;
 import com.holidaylistings.integration.api.owner.Owners;
 import com.holidaylistings.integration.api.subscription.DeliveryLog;
 import com.holidaylistings.integration.api.web.CanonicalUuid;
@@ -40,7 +41,10 @@ class PortalController {
 
     @GetMapping("/portal/")
     String page(PortalSession session, Model model) {
-        Flash flash = sessions.takeFlash(session.id());
+        return page(session, sessions.takeFlash(session.id()), model);
+    }
+
+    private String page(PortalSession session, Flash flash, Model model) {
         model.addAttribute("csrf", session.csrfToken());
         model.addAttribute("flash", flash);
         model.addAttribute("scopes", Scope.allValues());
@@ -50,15 +54,23 @@ class PortalController {
         return "portal/page";
     }
 
+    /**
+     * A new token's value is shown in the answer to this form, the page itself, rather than after a
+     * redirect: kept for the next page it would have to be stored, and no token is ever stored in
+     * plain text. The page asks the browser to reload {@code /portal/}, not this form ({@code portal.js}).
+     */
     @PostMapping("/portal/tokens")
     String createToken(PortalSession session, @RequestParam(required = false) String name,
-            @RequestParam(required = false) List<String> scopes) {
+            @RequestParam(required = false) List<String> scopes, Model model) {
         NewToken request = new NewToken(name == null ? null : name.strip(), scopes == null || scopes.isEmpty() ? null : scopes);
         try {
             AccessTokens.CreatedToken created = tokens.create(session.ownerId(), request.name(), request.validScopes());
-            sessions.setFlash(session.id(), Flash.createdToken(created.name(), created.token()));
+            return page(session, Flash.createdToken(created.name(), created.token()), model);
         } catch (InvalidRequest invalid) {
             sessions.setFlash(session.id(), Flash.problem("The token was not created: " + FormErrors.describe(invalid)));
+        } catch (TokenLimitReached limit) {
+            sessions.setFlash(session.id(), Flash.problem("The token was not created: you already have the most active"
+                    + " tokens allowed. Revoke one you no longer use, then create the new one."));
         }
         return "redirect:/portal/";
     }

@@ -80,33 +80,39 @@ class PortalSessions {
         jdbc.sql("delete from portal_sessions where id_hash = :hash").param("hash", TokenHash.of(sessionId)).update();
     }
 
+    /** Keeps what the next page shows; never a token's value, which only the answer that created it shows. */
     void setFlash(String sessionId, Flash flash) {
+        if (flash.newToken() != null) {
+            throw new IllegalArgumentException("A new token's value is never stored: show it in the answer that created it");
+        }
         jdbc.sql("""
                         update portal_sessions
-                           set flash_message = :message, flash_error = :error, flash_token = :token, flash_secret = :secret
+                           set flash_message = :message, flash_error = :error, flash_token = null, flash_secret = :secret
                          where id_hash = :hash
                         """)
                 .param("message", flash.message())
                 .param("error", flash.error())
-                .param("token", flash.newToken())
                 .param("secret", flash.revealSecret())
                 .param("hash", TokenHash.of(sessionId))
                 .update();
     }
 
-    /** The flash of the session, cleared as it is read: a new token's value is shown once. */
+    /**
+     * The flash of the session, cleared as it is read. {@code flash_token} is no longer written; it is
+     * cleared here too, with any value an earlier version left in it, and never read.
+     */
     Flash takeFlash(String sessionId) {
         return jdbc.sql("""
                         update portal_sessions s
                            set flash_message = null, flash_error = false, flash_token = null, flash_secret = false
-                          from (select id_hash, flash_message, flash_error, flash_token, flash_secret
+                          from (select id_hash, flash_message, flash_error, flash_secret
                                   from portal_sessions where id_hash = :hash for update) old
                          where s.id_hash = old.id_hash
-                        returning old.flash_message, old.flash_error, old.flash_token, old.flash_secret
+                        returning old.flash_message, old.flash_error, old.flash_secret
                         """)
                 .param("hash", TokenHash.of(sessionId))
-                .query((rs, n) -> new Flash(rs.getString("flash_message"), rs.getBoolean("flash_error"),
-                        rs.getString("flash_token"), rs.getBoolean("flash_secret")))
+                .query((rs, n) -> new Flash(rs.getString("flash_message"), rs.getBoolean("flash_error"), null,
+                        rs.getBoolean("flash_secret")))
                 .optional()
                 .orElse(Flash.NONE);
     }

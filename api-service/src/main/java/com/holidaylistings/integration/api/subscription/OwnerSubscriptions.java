@@ -20,7 +20,7 @@ class OwnerSubscriptions {
         this.subscriptions = subscriptions;
         this.properties = properties;
         this.settings = settings;
-        this.targetUrls = new TargetUrlPolicy(HostResolver.system(), settings.allowPrivateTargets());
+        this.targetUrls = new TargetUrlPolicy(HostResolver.system(), settings.targetAddressRule());
     }
 
     Subscription subscribe(AuthenticatedOwner owner, SubscriptionRequest request) {

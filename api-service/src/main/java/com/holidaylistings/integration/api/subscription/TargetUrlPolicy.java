@@ -1,29 +1,31 @@
 package com.holidaylistings.integration.api.subscription;
 
 import com.holidaylistings.integration.api.web.FieldErrors;
-import com.holidaylistings.integration.events.InternalAddresses;
+import com.holidaylistings.integration.events.TargetAddressRule;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Which URLs may receive webhooks: absolute http(s) URLs without user info or fragment, whose
- * host does not resolve to an internal address (unless private targets are allowed). The
- * dispatcher checks the resolved address again when it connects.
+ * host resolves to addresses that {@link TargetAddressRule} allows on the URL's port: no internal
+ * address unless private targets are allowed, and even then no link-local address and none of the
+ * stack's own ports. The dispatcher checks the resolved address again when it connects.
  */
 class TargetUrlPolicy {
 
     static final int MAX_LENGTH = 2048;
 
     private final HostResolver resolver;
-    private final boolean allowPrivateTargets;
+    private final TargetAddressRule rule;
 
-    TargetUrlPolicy(HostResolver resolver, boolean allowPrivateTargets) {
+    TargetUrlPolicy(HostResolver resolver, TargetAddressRule rule) {
         this.resolver = resolver;
-        this.allowPrivateTargets = allowPrivateTargets;
+        this.rule = rule;
     }
 
     /** Adds the reasons {@code targetUrl} is refused, if any, to {@code errors}. */
@@ -51,22 +53,31 @@ class TargetUrlPolicy {
             errors.add(field, "must not contain a fragment");
             return;
         }
-        if (!allowPrivateTargets) {
-            checkAddresses(field, uri.getHost(), errors);
-        }
+        int port = uri.getPort() >= 0 ? uri.getPort() : scheme.equals("https") ? 443 : 80;
+        checkAddresses(field, uri.getHost(), port, errors);
     }
 
-    private void checkAddresses(String field, String host, FieldErrors errors) {
+    private void checkAddresses(String field, String host, int port, FieldErrors errors) {
         String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
         List<InetAddress> addresses;
         try {
             addresses = resolver.resolve(bare);
         } catch (UnknownHostException e) {
-            errors.add(field, "host cannot be resolved");
+            // Where private targets are allowed (the local stack) a name may resolve only where the
+            // dispatcher runs; it checks the addresses again as it connects.
+            if (!rule.allowPrivateTargets()) {
+                errors.add(field, "host cannot be resolved");
+            }
             return;
         }
-        if (addresses.isEmpty() || addresses.stream().anyMatch(InternalAddresses::isInternal)) {
-            errors.add(field, "must not point to a private, loopback or otherwise internal address");
+        if (addresses.isEmpty()) {
+            errors.add(field, TargetAddressRule.Refusal.INTERNAL.fieldError());
+            return;
         }
+        addresses.stream()
+                .map(address -> rule.refusal(address, port))
+                .flatMap(Optional::stream)
+                .findFirst()
+                .ifPresent(refusal -> errors.add(field, refusal.fieldError()));
     }
 }

@@ -31,6 +31,7 @@ public class JsonErrorReportValve extends ErrorReportValve {
             if (response.getHeader(RequestIdFilter.HEADER) == null) {
                 response.setHeader(RequestIdFilter.HEADER, UUID.randomUUID().toString());
             }
+            SecurityHeadersFilter.addTo(request, response);
             response.setContentType("application/json");
             response.setCharacterEncoding("UTF-8");
             Writer writer = response.getReporter();

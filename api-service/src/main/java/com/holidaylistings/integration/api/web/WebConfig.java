@@ -15,11 +15,12 @@ import tools.jackson.databind.cfg.CoercionAction;
 import tools.jackson.databind.cfg.CoercionInputShape;
 import tools.jackson.databind.type.LogicalType;
 
-/** The HTTP edge shared by both APIs: request ids, outages, HTTPS only, body limit, JSON everywhere. */
+/** The HTTP edge shared by both APIs: request ids, security headers, outages, HTTPS only, body limit, JSON everywhere. */
 @Configuration(proxyBeanMethods = false)
 class WebConfig implements WebMvcConfigurer {
 
     static final int REQUEST_ID_ORDER = Ordered.HIGHEST_PRECEDENCE;
+    static final int SECURITY_HEADERS_ORDER = REQUEST_ID_ORDER + 1;
     static final int OUTAGE_ORDER = REQUEST_ID_ORDER + 5;
     static final int HTTPS_ORDER = REQUEST_ID_ORDER + 10;
     static final int BODY_LIMIT_ORDER = REQUEST_ID_ORDER + 20;
@@ -28,6 +29,15 @@ class WebConfig implements WebMvcConfigurer {
     FilterRegistrationBean<RequestIdFilter> requestIdFilter() {
         FilterRegistrationBean<RequestIdFilter> registration = new FilterRegistrationBean<>(new RequestIdFilter());
         registration.setOrder(REQUEST_ID_ORDER);
+        return registration;
+    }
+
+    /** Before every filter that may answer on its own (HTTPS required, outages, authentication). */
+    @Bean
+    FilterRegistrationBean<SecurityHeadersFilter> securityHeadersFilter() {
+        FilterRegistrationBean<SecurityHeadersFilter> registration =
+                new FilterRegistrationBean<>(new SecurityHeadersFilter());
+        registration.setOrder(SECURITY_HEADERS_ORDER);
         return registration;
     }
 

@@ -1,6 +1,7 @@
 package com.holidaylistings.integration.api.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.holidaylistings.integration.api.support.ApiClient;
 import com.holidaylistings.integration.api.support.ApiInstances;
@@ -67,6 +68,27 @@ class AdminKeyIT extends ApiIntegrationTest {
         ApiClient.Response response = http.with("X-Admin-Key", TestWorld.ADMIN_KEY).get("/internal/v1/owners/" + owner.id() + "/tokens");
 
         assertThat(response.status()).isEqualTo(200);
+    }
+
+    @Test
+    void acceptsEachOfTheConfiguredKeysDuringARotation() {
+        TestWorld.Owner owner = world.newOwner();
+
+        for (String key : List.of(TestWorld.ADMIN_KEY, TestWorld.NEXT_ADMIN_KEY)) {
+            ApiClient.Response response = http.with("X-Admin-Key", key).get("/internal/v1/owners/" + owner.id() + "/tokens");
+
+            assertThat(response.status()).as(response.body()).isEqualTo(200);
+        }
+        assertUnauthorized(http.with("X-Admin-Key", TestWorld.ADMIN_KEY + "," + TestWorld.NEXT_ADMIN_KEY)
+                .get("/internal/v1/owners/" + owner.id() + "/tokens"));
+    }
+
+    @Test
+    void refusesToStartWithAnAdminKeyShorterThan32Characters() {
+        assertThatThrownBy(() -> ApiInstances.start(Map.of("owner-api.internal.admin-api-key",
+                TestWorld.ADMIN_KEY + ",local-admin-key")).close())
+                .rootCause()
+                .hasMessageContaining("ADMIN_API_KEY: every key must be at least 32 characters long, but key 2 of 2 has 15");
     }
 
     @Test

@@ -8,14 +8,23 @@ import com.holidaylistings.integration.api.support.TestWorld;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 /** The owner portal's token page: POST, GET and DELETE /internal/v1/owners/{ownerId}/tokens. */
 class InternalTokenIT extends ApiIntegrationTest {
+
+    /** TOKENS_PER_OWNER_MAX's default, which the tests run with. */
+    private static final int TOKENS_PER_OWNER_MAX = 20;
 
     @Test
     void createsATokenAndShowsItsValueOnce() {
@@ -201,6 +210,60 @@ class InternalTokenIT extends ApiIntegrationTest {
         assertThat(admin().post(tokens(owner.id()), Map.of("name", "n".repeat(100))).status()).isEqualTo(201);
         assertThat(jdbc.sql("select count(*) from access_tokens where owner_id = :owner").param("owner", owner.id())
                 .query(Integer.class).single()).isEqualTo(1);
+    }
+
+    @Test
+    void refusesATokenBeyondTheOwnersLimitUntilOneIsRevoked() {
+        TestWorld.Owner owner = world.newOwner();
+        List<String> ids = new ArrayList<>();
+        for (int i = 1; i <= TOKENS_PER_OWNER_MAX; i++) {
+            ids.add(create(owner.id(), Map.of("name", "token " + i)).get("id").asString());
+        }
+
+        ApiClient.Response refused = admin().post(tokens(owner.id()), Map.of("name", "one too many"));
+
+        assertThat(refused.status()).as(refused.body()).isEqualTo(409);
+        assertThat(refused.body()).isEqualTo("{\"error\":\"Token limit reached\"}");
+        assertThat(refused.header("Content-Type")).startsWith("application/json");
+        assertThat(liveTokens(owner.id())).isEqualTo(TOKENS_PER_OWNER_MAX);
+
+        assertThat(admin().delete(tokens(owner.id()) + "/" + ids.get(0), null).status()).isEqualTo(204);
+        assertThat(admin().post(tokens(owner.id()), Map.of("name", "after a revocation")).status()).isEqualTo(201);
+        assertThat(admin().post(tokens(owner.id()), Map.of("name", "one too many again")).status()).isEqualTo(409);
+        assertThat(liveTokens(owner.id())).isEqualTo(TOKENS_PER_OWNER_MAX);
+    }
+
+    @Test
+    void neverPassesTheLimitWhenTokensAreCreatedAtOnce() throws Exception {
+        TestWorld.Owner owner = world.newOwner();
+        int attempts = TOKENS_PER_OWNER_MAX + 10;
+
+        List<Integer> statuses;
+        try (ExecutorService pool = Executors.newFixedThreadPool(attempts)) {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<Integer>> answers = new ArrayList<>();
+            for (int i = 0; i < attempts; i++) {
+                String name = "at once " + i;
+                answers.add(pool.submit(() -> {
+                    start.await();
+                    return admin().post(tokens(owner.id()), Map.of("name", name)).status();
+                }));
+            }
+            start.countDown();
+            statuses = new ArrayList<>();
+            for (Future<Integer> answer : answers) {
+                statuses.add(answer.get(60, TimeUnit.SECONDS));
+            }
+        }
+
+        assertThat(statuses).filteredOn(status -> status == 201).hasSize(TOKENS_PER_OWNER_MAX);
+        assertThat(statuses).filteredOn(status -> status == 409).hasSize(attempts - TOKENS_PER_OWNER_MAX);
+        assertThat(liveTokens(owner.id())).isEqualTo(TOKENS_PER_OWNER_MAX);
+    }
+
+    private int liveTokens(UUID ownerId) {
+        return jdbc.sql("select count(*) from access_tokens where owner_id = :owner and revoked_at is null")
+                .param("owner", ownerId).query(Integer.class).single();
     }
 
     private ApiClient admin() {

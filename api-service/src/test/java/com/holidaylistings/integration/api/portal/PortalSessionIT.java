@@ -1,6 +1,7 @@
 package com.holidaylistings.integration.api.portal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.holidaylistings.integration.api.support.ApiClient;
 import com.holidaylistings.integration.api.support.ApiInstances;
@@ -169,24 +170,85 @@ class PortalSessionIT extends ApiIntegrationTest {
         assertThat(tokenNames(owner.id())).isEmpty();
 
         ApiClient.Response created = submit(client, "/portal/tokens", "name=Zapier&_csrf=" + csrf);
-        assertThat(created.status()).isEqualTo(302);
+        assertThat(created.status()).isEqualTo(200);
         assertThat(tokenNames(owner.id())).containsExactly("Zapier");
     }
 
     @Test
-    void showsANewTokenOnceThenOnlyItsName() {
+    void showsANewTokenOnceInTheAnswerThatCreatedItThenOnlyItsName() {
         TestWorld.Owner owner = world.newOwner();
         ApiClient client = browser(sessionOf(owner.id()));
         String csrf = csrfOf(client.get("/portal/"));
 
-        submit(client, "/portal/tokens", "name=Channel+manager&scopes=enquiries:read&_csrf=" + csrf);
+        ApiClient.Response created = submit(client, "/portal/tokens", "name=Channel+manager&scopes=enquiries:read&_csrf=" + csrf);
 
-        String first = client.get("/portal/").body();
-        Matcher value = Pattern.compile("id=\"new-token\" type=\"text\" readonly value=\"(hpo_[A-Za-z0-9]+)\"").matcher(first);
-        assertThat(value.find()).as(first).isTrue();
-        assertThat(http.withToken(value.group(1)).get("/integration/v1/auth").status()).isEqualTo(200);
-        String second = client.get("/portal/").body();
-        assertThat(second).contains("Channel manager").doesNotContain(value.group(1)).doesNotContain("New token");
+        assertThat(created.status()).isEqualTo(200);
+        assertThat(created.header("Cache-Control")).isEqualTo("no-store");
+        String token = newTokenIn(created.body());
+        assertThat(created.body()).contains("Copy it now: it is not shown again", "data-location=\"/portal/\"");
+        assertThat(http.withToken(token).get("/integration/v1/auth").status()).isEqualTo(200);
+        String next = client.get("/portal/").body();
+        assertThat(next).contains("Channel manager").doesNotContain(token).doesNotContain("New token");
+    }
+
+    @Test
+    void keepsNoNewTokensValueInAnyPortalTable() {
+        TestWorld.Owner owner = world.newOwner();
+        ApiClient client = browser(sessionOf(owner.id()));
+        String csrf = csrfOf(client.get("/portal/"));
+
+        String token = newTokenIn(submit(client, "/portal/tokens", "name=Zapier&_csrf=" + csrf).body());
+
+        for (String table : java.util.List.of("portal_sessions", "portal_links", "access_tokens")) {
+            assertThat(jdbc.sql("select count(*) from " + table + " t where strpos(t::text, :token) > 0")
+                    .param("token", token).query(Integer.class).single()).as(table).isZero();
+        }
+        assertThat(jdbc.sql("select count(*) from portal_sessions where owner_id = :o and flash_token is not null")
+                .param("o", owner.id()).query(Integer.class).single()).isZero();
+    }
+
+    @Test
+    void tellsTheOwnerWhenTheTokenLimitIsReached() {
+        TestWorld.Owner owner = world.newOwner();
+        for (int i = 0; i < 20; i++) {
+            world.newToken(owner.id(), null);
+        }
+        ApiClient client = browser(sessionOf(owner.id()));
+        String csrf = csrfOf(client.get("/portal/"));
+
+        ApiClient.Response refused = submit(client, "/portal/tokens", "name=One+too+many&_csrf=" + csrf);
+
+        assertThat(refused.status()).isEqualTo(302);
+        assertThat(client.get("/portal/").body()).contains("The token was not created: you already have the most active"
+                + " tokens allowed. Revoke one you no longer use, then create the new one.");
+        assertThat(tokenNames(owner.id())).hasSize(20).doesNotContain("One too many");
+    }
+
+    @Test
+    void refusesToStartWithoutABaseUrlUnlessTheRequestsHostIsAllowed() {
+        assertThatThrownBy(() -> ApiInstances.start(Map.of("owner-api.portal.allow-request-host", "false")).close())
+                .rootCause()
+                .hasMessageContaining("PORTAL_BASE_URL must be set");
+    }
+
+    @Test
+    void buildsLinksOnTheBaseUrlWhenOneIsSet() {
+        try (ApiInstances.Running behindProxy = ApiInstances.start(Map.of(
+                "owner-api.portal.allow-request-host", "false", "owner-api.portal.base-url", "https://owners.example.com/"))) {
+            TestWorld.Owner owner = world.newOwner();
+
+            ApiClient.Response response = ApiClient.https(behindProxy.port()).with("X-Admin-Key", TestWorld.ADMIN_KEY)
+                    .post("/internal/v1/owners/" + owner.id() + "/portal-sessions", null);
+
+            assertThat(response.status()).as(response.body()).isEqualTo(201);
+            assertThat(response.json().get("url").asString()).startsWith("https://owners.example.com/portal/open?token=");
+        }
+    }
+
+    private static String newTokenIn(String page) {
+        Matcher value = Pattern.compile("id=\"new-token\" type=\"text\" readonly value=\"(hpo_[A-Za-z0-9]+)\"").matcher(page);
+        assertThat(value.find()).as(page).isTrue();
+        return value.group(1);
     }
 
     @Test

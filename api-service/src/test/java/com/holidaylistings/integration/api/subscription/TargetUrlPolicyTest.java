@@ -3,11 +3,13 @@ package com.holidaylistings.integration.api.subscription;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.holidaylistings.integration.api.web.FieldErrors;
+import com.holidaylistings.integration.events.TargetAddressRule;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -16,6 +18,9 @@ class TargetUrlPolicyTest {
 
     private static final String INTERNAL = "must not point to a private, loopback or otherwise internal address";
     private static final String NOT_HTTP = "must be an absolute http or https URL";
+    private static final String LINK_LOCAL = "must not point to a link-local address";
+    private static final String STACK_PORT = "must not point to one of the stack's own ports (its services, PostgreSQL, Kafka)";
+    private static final Set<Integer> STACK_PORTS = Set.of(80, 5432, 8443, 9092);
 
     /** A resolver that knows a few names and records what it was asked. */
     private static final class FakeResolver implements HostResolver {
@@ -102,14 +107,33 @@ class TargetUrlPolicyTest {
     }
 
     @Test
-    void allowsEveryWellFormedTargetWhenPrivateTargetsAreAllowed() {
-        FakeResolver resolver = new FakeResolver(Map.of());
+    void allowsPrivateTargetsWhereAllowed() {
+        FakeResolver resolver = new FakeResolver(Map.of("localhost", List.of("127.0.0.1", "::1")));
 
-        for (String url : List.of("http://127.0.0.1:8080/hook", "http://localhost:9000/", "http://10.0.0.5/",
-                "https://hooks.internal.example/receive", "http://[::1]/", "http://unknown.example.com/x")) {
+        for (String url : List.of("http://127.0.0.1:8080/hook", "http://localhost:9000/", "http://10.0.0.5:81/",
+                "https://hooks.internal.example/receive", "http://[::1]:8080/",
+                "http://unknown.example.com/x")) {
             assertThat(errors(resolver, true, url)).as(url).isEmpty();
         }
-        assertThat(resolver.asked).as("no name is resolved").isEmpty();
+    }
+
+    @Test
+    void refusesTheStacksOwnPortsOnInternalAddressesEvenWherePrivateTargetsAreAllowed() {
+        FakeResolver resolver = new FakeResolver(Map.of("localhost", List.of("127.0.0.1"), "postgres", List.of("172.18.0.2")));
+
+        for (String url : List.of("http://127.0.0.1:5432/", "https://localhost:8443/integration/v1/auth",
+                "http://postgres:5432/x", "http://[::1]:9092/", "http://10.0.0.5/", "https://0.0.0.0:8443/")) {
+            assertThat(errors(resolver, true, url)).as(url).containsExactly(STACK_PORT);
+        }
+        assertThat(errors(DNS, true, "http://93.184.215.14:5432/")).as("a public host's port is its own").isEmpty();
+    }
+
+    @Test
+    void refusesLinkLocalTargetsEvenWherePrivateTargetsAreAllowed() {
+        for (String url : List.of("http://169.254.169.254/latest/meta-data", "http://metadata.example.com:8080/",
+                "http://[fe80::1]:8080/", "http://[::ffff:169.254.169.254]/")) {
+            assertThat(errors(DNS, true, url)).as(url).containsExactly(LINK_LOCAL);
+        }
     }
 
     @Test
@@ -143,14 +167,14 @@ class TargetUrlPolicyTest {
     void reportsUnderTheGivenField() {
         FieldErrors errors = new FieldErrors();
 
-        new TargetUrlPolicy(DNS, false).check("targetUrl", "http://10.0.0.1/", errors);
+        new TargetUrlPolicy(DNS, new TargetAddressRule(false, STACK_PORTS)).check("targetUrl", "http://10.0.0.1/", errors);
 
         assertThat(errors.asMap()).isEqualTo(Map.of("targetUrl", List.of(INTERNAL)));
     }
 
     private static List<String> errors(HostResolver resolver, boolean allowPrivate, String url) {
         FieldErrors errors = new FieldErrors();
-        new TargetUrlPolicy(resolver, allowPrivate).check("field", url, errors);
+        new TargetUrlPolicy(resolver, new TargetAddressRule(allowPrivate, STACK_PORTS)).check("field", url, errors);
         return errors.asMap().getOrDefault("field", List.of());
     }
 }

@@ -16,7 +16,7 @@ public final class ApiInstances {
 
     private ApiInstances() {}
 
-    /** What every test instance runs with: the shared database, the test certificate, the admin key, the encryption keys. */
+    /** What every test instance runs with: the shared database, the test certificate, the admin keys, the encryption keys. */
     public static Map<String, Object> testProperties() {
         TestPostgres.Connection db = TestPostgres.connection();
         Map<String, Object> properties = new HashMap<>();
@@ -28,9 +28,13 @@ public final class ApiInstances {
         properties.put("spring.flyway.password", db.password());
         properties.put("spring.ssl.bundle.jks.api.keystore.location", "file:" + TestTls.keystore());
         properties.put("spring.ssl.bundle.jks.api.keystore.password", TestTls.PASSWORD);
-        properties.put("owner-api.internal.admin-api-key", TestWorld.ADMIN_KEY);
+        properties.put("owner-api.internal.admin-api-key", TestWorld.ADMIN_KEY + ", " + TestWorld.NEXT_ADMIN_KEY);
         properties.put("secrets.encryption-keys", TestSecrets.ENCRYPTION_KEYS);
         properties.put("management.server.port", "0");
+        // Portal links take the host of the request, as on the local stack: the tests reach the service on localhost.
+        properties.put("owner-api.portal.allow-request-host", "true");
+        // Every test calls from one address and many check 401s: the throttle is tested on instances of its own.
+        properties.put("owner-api.failed-authentications.max-per-address", "1000000");
         return properties;
     }
 

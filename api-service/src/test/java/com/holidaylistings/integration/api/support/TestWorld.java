@@ -12,7 +12,10 @@ import tools.jackson.databind.JsonNode;
 /** Builds owners, properties, tokens and enquiries through the internal API, as the portal and listing site do. */
 public final class TestWorld {
 
-    public static final String ADMIN_KEY = "test-admin-key";
+    /** The admin key every test instance accepts; at least 32 characters, as every key must be. */
+    public static final String ADMIN_KEY = "test-admin-key-0123456789abcdefghij";
+    /** A second key the test instances accept beside it, as during a rotation. */
+    public static final String NEXT_ADMIN_KEY = "test-admin-key-next-0123456789abcdefghij";
     private static final AtomicInteger SEQUENCE = new AtomicInteger();
 
     private final ApiClient client;

@@ -23,16 +23,22 @@ import org.junit.jupiter.api.Test;
 class HttpsOnlyIT extends ApiIntegrationTest {
 
     private static ApiInstances.Running behindProxy;
+    private static ApiInstances.Running withoutTrustedProxies;
 
+    /** Behind a TLS-terminating proxy on this host: TRUSTED_PROXIES names loopback. */
     @BeforeAll
-    static void startInstanceBehindProxy() {
-        behindProxy = ApiInstances.start(Map.of("server.ssl.enabled", "false"));
+    static void startInstancesBehindProxies() {
+        behindProxy = ApiInstances.start(Map.of("server.ssl.enabled", "false",
+                "server.tomcat.remoteip.internal-proxies", "127.0.0.0/8, ::1/128"));
+        withoutTrustedProxies = ApiInstances.start(Map.of("server.ssl.enabled", "false"));
     }
 
     @AfterAll
-    static void stopInstanceBehindProxy() {
-        if (behindProxy != null) {
-            behindProxy.close();
+    static void stopInstancesBehindProxies() {
+        for (ApiInstances.Running instance : new ApiInstances.Running[] {behindProxy, withoutTrustedProxies}) {
+            if (instance != null) {
+                instance.close();
+            }
         }
     }
 
@@ -112,6 +118,32 @@ class HttpsOnlyIT extends ApiIntegrationTest {
         assertThat(properties.json().get("properties").get(0).get("id").asString()).isEqualTo(account.propertyId().toString());
         assertThat(ApiClient.plainHttp(behindProxy.port()).with("X-Forwarded-Proto", "https").get("/integration/v1/auth").status())
                 .isEqualTo(401);
+    }
+
+    @Test
+    void believesForwardedHeadersOfNoProxyUnlessTrusted() {
+        TestWorld.Account account = world.newAccount();
+        ApiClient forwarded = ApiClient.plainHttp(withoutTrustedProxies.port()).withToken(account.token())
+                .with("X-Forwarded-Proto", "https").with("X-Forwarded-For", "203.0.113.9");
+
+        assertHttpsRequired(forwarded.get("/integration/v1/auth"));
+        assertHttpsRequired(forwarded.get("/integration/v1/properties"));
+    }
+
+    @Test
+    void sendsHstsOnlyOnAnswersToHttps() {
+        TestWorld.Account account = world.newAccount();
+        ApiClient plain = ApiClient.plainHttp(behindProxy.port()).withToken(account.token());
+
+        ApiClient.Response overHttps = plain.with("X-Forwarded-Proto", "https").get("/integration/v1/auth");
+        ApiClient.Response overHttp = plain.get("/integration/v1/auth");
+
+        assertThat(overHttps.status()).isEqualTo(200);
+        assertThat(overHttps.header("Strict-Transport-Security")).isEqualTo("max-age=31536000; includeSubDomains");
+        assertThat(overHttp.status()).isEqualTo(403);
+        assertThat(overHttp.header("Strict-Transport-Security")).isNull();
+        assertThat(overHttp.header("X-Content-Type-Options")).isEqualTo("nosniff");
+        assertThat(overHttp.header("Cache-Control")).isEqualTo("no-store");
     }
 
     private static void assertHttpsRequired(ApiClient.Response response) {

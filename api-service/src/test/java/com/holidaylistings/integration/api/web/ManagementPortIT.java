@@ -1,14 +1,24 @@
 package com.holidaylistings.integration.api.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.holidaylistings.integration.api.support.ApiClient;
 import com.holidaylistings.integration.api.support.ApiIntegrationTest;
 import com.holidaylistings.integration.api.support.TestWorld;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.Socket;
+import java.util.Collections;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 
-/** Health probes live on their own plain-HTTP port, apart from the public API. */
+/** Health probes live on their own plain-HTTP port, apart from the public API, listening on loopback only by default. */
 class ManagementPortIT extends ApiIntegrationTest {
 
     @LocalManagementPort
@@ -39,6 +49,33 @@ class ManagementPortIT extends ApiIntegrationTest {
 
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.body()).contains("http_server_requests_seconds_count", "hikaricp_connections");
+    }
+
+    @Test
+    void listensOnLoopbackOnly() throws IOException {
+        try (Socket loopback = new Socket()) {
+            loopback.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), managementPort), 5000);
+            assertThat(loopback.isConnected()).isTrue();
+        }
+        InetAddress otherInterface = nonLoopbackAddress();
+        assumeTrue(otherInterface != null, "this machine has no address besides loopback");
+        try (Socket outside = new Socket()) {
+            assertThatThrownBy(() -> outside.connect(new InetSocketAddress(otherInterface, managementPort), 5000))
+                    .as("connecting from " + otherInterface).isInstanceOf(ConnectException.class);
+        }
+    }
+
+    private static InetAddress nonLoopbackAddress() throws IOException {
+        for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+            if (nic.isUp() && !nic.isLoopback()) {
+                for (InetAddress address : Collections.list(nic.getInetAddresses())) {
+                    if (address instanceof Inet4Address) {
+                        return address;
+                    }
+                }
+            }
+        }
+        return null;
     }
 
     @Test

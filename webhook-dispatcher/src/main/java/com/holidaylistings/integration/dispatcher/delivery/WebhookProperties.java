@@ -2,11 +2,13 @@ package com.holidaylistings.integration.dispatcher.delivery;
 
 import com.holidaylistings.integration.dispatcher.RetryPolicy;
 import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
+import com.holidaylistings.integration.events.TargetAddressRule;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.Positive;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
@@ -17,7 +19,10 @@ import org.springframework.validation.annotation.Validated;
  * @param retryDelays {@code WEBHOOK_RETRY_DELAYS}: the wait before each retry, counted from the
  *     failure before it; the number of retries is the number of delays (1m,5m,15m,1h,4h)
  * @param timeout {@code WEBHOOK_TIMEOUT}: a delivery must be answered 2xx within this, connecting included (10s)
- * @param allowPrivateTargets {@code WEBHOOK_ALLOW_PRIVATE_TARGETS}: deliver to internal addresses (false)
+ * @param allowPrivateTargets {@code WEBHOOK_ALLOW_PRIVATE_TARGETS}: deliver to internal addresses (false),
+ *     but never to link-local ones nor to {@code refusedPorts} on them
+ * @param refusedPorts {@code WEBHOOK_REFUSED_PORTS}: ports refused on internal addresses even where
+ *     private targets are allowed, the stack's own ({@link TargetAddressRule#LOCAL_STACK_PORTS})
  * @param maxConcurrencyPerTarget deliveries in flight to one target URL; more wait their turn
  * @param maxConnectionsPerHost connections to one host, shared by all its targets: generous, so
  *     that healthy subscriptions on a host never queue behind a slow one there
@@ -59,6 +64,7 @@ public record WebhookProperties(
         @DefaultValue({"1m", "5m", "15m", "1h", "4h"}) @NotEmpty List<Duration> retryDelays,
         @DefaultValue("10s") Duration timeout,
         @DefaultValue("false") boolean allowPrivateTargets,
+        Set<Integer> refusedPorts,
         @DefaultValue("16") @Positive int maxConcurrencyPerTarget,
         @DefaultValue("256") @Positive int maxConnectionsPerHost,
         @DefaultValue("1024") @Positive int maxInFlight,
@@ -79,12 +85,18 @@ public record WebhookProperties(
         @DefaultValue("4") @Positive int failingAfter) {
 
     public WebhookProperties {
+        refusedPorts = refusedPorts == null ? TargetAddressRule.LOCAL_STACK_PORTS : Set.copyOf(refusedPorts);
         if (attemptLogRetry == null) {
             attemptLogRetry = new RetryPolicy(6, Duration.ofMillis(100), Duration.ofSeconds(3));
         }
         if (forwardRetry == null) {
             forwardRetry = new RetryPolicy(10, Duration.ofMillis(200), Duration.ofSeconds(10));
         }
+    }
+
+    /** Where a webhook may connect, as api-service decided it at subscribe time. */
+    public TargetAddressRule targetAddressRule() {
+        return new TargetAddressRule(allowPrivateTargets, refusedPorts);
     }
 
     public RetrySchedule retrySchedule() {

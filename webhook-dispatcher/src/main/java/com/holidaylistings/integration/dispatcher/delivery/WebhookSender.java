@@ -32,7 +32,7 @@ import org.springframework.stereotype.Component;
 /**
  * POSTs one webhook. The whole exchange, connecting included, must finish within the timeout or it
  * is cancelled. Redirects are not followed, nothing is retried here (retries follow the schedule),
- * and internal addresses are refused at connect time unless allowed.
+ * and the addresses it connects to are checked as it connects ({@link GuardedDnsResolver}).
  */
 @Component
 class WebhookSender implements DisposableBean {
@@ -58,9 +58,7 @@ class WebhookSender implements DisposableBean {
                         // a kept-alive connection the receiver has closed meanwhile is noticed before use
                         .setValidateAfterInactivity(TimeValue.ofSeconds(1))
                         .build());
-        if (!properties.allowPrivateTargets()) {
-            connections.setDnsResolver(new GuardedDnsResolver());
-        }
+        connections.setDnsResolver(new GuardedDnsResolver(properties.targetAddressRule()));
         PoolingHttpClientConnectionManager manager = connections.build();
         this.client = HttpClients.custom()
                 .setConnectionManager(manager)

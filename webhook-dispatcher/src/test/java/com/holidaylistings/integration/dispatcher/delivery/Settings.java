@@ -1,7 +1,9 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
+import com.holidaylistings.integration.events.TargetAddressRule;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 
 /** {@link WebhookProperties} as the record documents its defaults, and variations of them. */
 final class Settings {
@@ -12,7 +14,7 @@ final class Settings {
         return new WebhookProperties(
                 List.of(Duration.ofMinutes(1), Duration.ofMinutes(5), Duration.ofMinutes(15), Duration.ofHours(1),
                         Duration.ofHours(4)),
-                Duration.ofSeconds(10), false, 16, 256, 1024, 64, 10_000, Duration.ofSeconds(5), Duration.ofSeconds(1),
+                Duration.ofSeconds(10), false, TargetAddressRule.LOCAL_STACK_PORTS, 16, 256, 1024, 64, 10_000, Duration.ofSeconds(5), Duration.ofSeconds(1),
                 Duration.ofMinutes(5), 20, Duration.ofSeconds(30), 12, (short) 1, Duration.ofDays(30), Duration.ofHours(1),
                 null, null, Duration.ofHours(24), 4);
     }
@@ -20,6 +22,16 @@ final class Settings {
     static WebhookProperties withPrivateTargets(boolean allowed) {
         return with(documentedDefaults().retryDelays(), documentedDefaults().timeout(), allowed,
                 documentedDefaults().secretOverlap());
+    }
+
+    /** Private targets allowed, but not on these ports. */
+    static WebhookProperties withRefusedPorts(Set<Integer> ports) {
+        WebhookProperties d = withPrivateTargets(true);
+        return new WebhookProperties(d.retryDelays(), d.timeout(), true, ports, d.maxConcurrencyPerTarget(),
+                d.maxConnectionsPerHost(), d.maxInFlight(), d.maxInFlightPerOwner(), d.maxQueuedPerOwner(),
+                d.infrastructureRetry(), d.rowPollInterval(), d.overdueAfter(), d.failuresToOpenCircuit(),
+                d.openCircuitFor(), d.topicPartitions(), d.topicReplicationFactor(), d.attemptRetention(),
+                d.attemptPurgeInterval(), d.attemptLogRetry(), d.forwardRetry(), d.secretOverlap(), d.failingAfter());
     }
 
     static WebhookProperties withTimeout(Duration timeout) {
@@ -40,7 +52,7 @@ final class Settings {
     private static WebhookProperties with(List<Duration> retryDelays, Duration timeout, boolean allowPrivateTargets,
             Duration secretOverlap) {
         WebhookProperties d = documentedDefaults();
-        return new WebhookProperties(retryDelays, timeout, allowPrivateTargets, d.maxConcurrencyPerTarget(),
+        return new WebhookProperties(retryDelays, timeout, allowPrivateTargets, d.refusedPorts(), d.maxConcurrencyPerTarget(),
                 d.maxConnectionsPerHost(), d.maxInFlight(), d.maxInFlightPerOwner(), d.maxQueuedPerOwner(),
                 d.infrastructureRetry(), d.rowPollInterval(), d.overdueAfter(), d.failuresToOpenCircuit(),
                 d.openCircuitFor(), d.topicPartitions(), d.topicReplicationFactor(), d.attemptRetention(),

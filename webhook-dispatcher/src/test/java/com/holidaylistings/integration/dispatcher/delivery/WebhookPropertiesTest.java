@@ -3,8 +3,10 @@ package com.holidaylistings.integration.dispatcher.delivery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.holidaylistings.integration.dispatcher.RetryPolicy;
+import com.holidaylistings.integration.events.TargetAddressRule;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
@@ -48,6 +50,17 @@ class WebhookPropertiesTest {
 
         assertThat(bound.secretOverlap()).isEqualTo(Duration.ofSeconds(1));
         assertThat(bound.failingAfter()).isEqualTo(2);
+    }
+
+    @Test
+    void refusesTheLocalStacksPortsByDefaultAndReadsAListOfPorts() {
+        assertThat(bind(Map.of()).refusedPorts()).containsExactlyInAnyOrder(
+                5432, 8081, 8082, 8083, 8443, 9092, 9093, 15432, 19092, 19093);
+
+        WebhookProperties bound = bind(Map.of("webhook.refused-ports", "5432,9092", "webhook.allow-private-targets", "true"));
+
+        assertThat(bound.refusedPorts()).containsExactlyInAnyOrder(5432, 9092);
+        assertThat(bound.targetAddressRule()).isEqualTo(new TargetAddressRule(true, Set.of(5432, 9092)));
     }
 
     @Test

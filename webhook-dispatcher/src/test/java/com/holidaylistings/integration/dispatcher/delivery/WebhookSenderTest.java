@@ -11,6 +11,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -70,6 +71,31 @@ class WebhookSenderTest {
         assertThat(outcome.error()).isNull();
         assertThat(receiver.requests("/x")).hasSize(1);
         assertThat(receiver.requests("/x").get(0).body()).isEqualTo(BODY);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"127.0.0.1", "localhost", "0.0.0.0"})
+    void refusesToConnectToOneOfTheStacksOwnPortsEvenWherePrivateTargetsAreAllowed(String host) {
+        receiver.answer("/x", WebhookReceiver.Answer.ok());
+        sender = new WebhookSender(Settings.withRefusedPorts(Set.of(receiver.port())));
+
+        HttpOutcome outcome = sender.post("http://" + host + ":" + receiver.port() + "/x", BODY, "msg_1", SECRET);
+
+        assertThat(outcome.status()).isNull();
+        assertThat(outcome.error()).contains("refused", "port " + receiver.port(), "one of the stack's own ports");
+        assertThat(receiver.requests("/x")).isEmpty();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"169.254.169.254", "[fe80::1]", "[::ffff:169.254.169.254]"})
+    void refusesToConnectToALinkLocalAddressEvenWherePrivateTargetsAreAllowed(String host) {
+        sender = new WebhookSender(Settings.withPrivateTargets(true));
+
+        HttpOutcome outcome = sender.post("http://" + host + "/latest/meta-data", BODY, "msg_1", SECRET);
+
+        assertThat(outcome.status()).isNull();
+        assertThat(outcome.error()).contains("refused", "a link-local address");
+        assertThat(outcome.succeeded()).isFalse();
     }
 
     @Test
