@@ -47,7 +47,8 @@ final class Index {
                 delivery, owners' lanes) against the code before it, measured in one session:
                 [delivery-model.md](delivery-model.md). The partitioned delivery tables at one day of
                 200 enquiries/s, their purge and reads, on a PostgreSQL of their own (`bench/partitions.sh`):
-                [partitions.md](partitions.md).
+                [partitions.md](partitions.md). Least privilege (SASL, a role per service, secrets encrypted at
+                rest) against the code before it, end to end at 200/s: [least-privilege.md](least-privilege.md).
 
                 """);
         for (JsonNode result : results) {
