@@ -21,12 +21,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
@@ -45,7 +40,6 @@ import org.springframework.transaction.support.TransactionTemplate;
 @Component
 class AttemptLog implements SmartLifecycle {
 
-    private static final Logger log = LoggerFactory.getLogger(AttemptLog.class);
     private static final int MAX_BATCH = 500;
     private static final String INSERT = """
             insert into delivery_attempts (webhook_id, subscription_id, enquiry_id, attempt, outcome, http_status, error,
@@ -85,16 +79,12 @@ class AttemptLog implements SmartLifecycle {
         }
     }
 
-    private record Pending(Change change, CompletableFuture<Void> stored) {}
-
     private final JdbcTemplate jdbc;
     private final TransactionTemplate transaction;
-    private final BlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
     private final Retry retry;
     private final DeliveryTransitions transitions;
     private final OperationalOutbox operational;
-    private volatile boolean running;
-    private Thread writer;
+    private final BatchWriter<Change> writer;
 
     AttemptLog(JdbcTemplate jdbc, TransactionTemplate transaction, WebhookProperties properties,
             DeliveryTransitions transitions, OperationalOutbox operational) {
@@ -103,38 +93,13 @@ class AttemptLog implements SmartLifecycle {
         this.transitions = transitions;
         this.operational = operational;
         this.retry = properties.attemptLogRetry().toRetry("attempt-log");
+        this.writer = new BatchWriter<>("attempt-log", MAX_BATCH,
+                changes -> retry.executeRunnable(() -> transaction.executeWithoutResult(status -> write(changes))));
     }
 
     /** Stores the change; the future completes once it is committed. */
     CompletableFuture<Void> record(Change change) {
-        CompletableFuture<Void> stored = new CompletableFuture<>();
-        queue.add(new Pending(change, stored));
-        return stored;
-    }
-
-    private void writeBatches() {
-        List<Pending> batch = new ArrayList<>(MAX_BATCH);
-        while (running || !queue.isEmpty()) {
-            try {
-                Pending first = queue.poll(100, TimeUnit.MILLISECONDS);
-                if (first == null) {
-                    continue;
-                }
-                batch.add(first);
-                queue.drainTo(batch, MAX_BATCH - 1);
-                List<Change> changes = batch.stream().map(Pending::change).toList();
-                retry.executeRunnable(() -> transaction.executeWithoutResult(status -> write(changes)));
-                batch.forEach(pending -> pending.stored().complete(null));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            } catch (RuntimeException e) {
-                log.error("Could not store {} delivery attempts", batch.size(), e);
-                batch.forEach(pending -> pending.stored().completeExceptionally(e));
-            } finally {
-                batch.clear();
-            }
-        }
+        return writer.submit(change);
     }
 
     private void write(List<Change> changes) {
@@ -247,23 +212,17 @@ class AttemptLog implements SmartLifecycle {
 
     @Override
     public void start() {
-        running = true;
-        writer = Thread.ofPlatform().name("attempt-log").start(this::writeBatches);
+        writer.start();
     }
 
     @Override
     public void stop() {
-        running = false;
-        try {
-            writer.join(TimeUnit.SECONDS.toMillis(10));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        writer.stop();
     }
 
     @Override
     public boolean isRunning() {
-        return running;
+        return writer.isRunning();
     }
 
     /** Stops after the listeners, so that their last attempts are still stored. */

@@ -75,7 +75,7 @@ class DeliveryListener implements DisposableBean {
 
     private void offer(ConsumerRecord<String, String> record, DeliveryTask task, Instant dueAt) {
         if (!lanes.offer(task.ownerId(), () -> attemptAndMoveOn(record, task, dueAt))) {
-            parking.park(task, record, () -> {
+            parking.park(task, () -> {
                 release(task);
                 acks.finished(record);
             });

@@ -41,7 +41,7 @@ class ParkingLotIT extends DispatcherIntegrationTest {
         DeliveryTask task = new DeliveryTask(webhookId, submitted, SubscriptionId.of(subscription), OwnerId.of(owner.id()), 1);
 
         CountDownLatch parked = new CountDownLatch(1);
-        parking.park(task, null, parked::countDown);
+        parking.park(task, parked::countDown);
 
         await().atMost(DONE).until(() -> parked.getCount() == 0);
         await().atMost(DONE).until(() -> receiver.requests("/parked").size() == 1);
@@ -49,7 +49,7 @@ class ParkingLotIT extends DispatcherIntegrationTest {
         await().atMost(DONE).until(() -> "succeeded".equals(data.deliveryStatus(subscription, enquiry)));
 
         CountDownLatch copy = new CountDownLatch(1);
-        parking.park(task, null, copy::countDown);
+        parking.park(task, copy::countDown);
         await().atMost(DONE).until(() -> copy.getCount() == 0);
         await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
             assertThat(data.deliveryStatus(subscription, enquiry)).as("a copy parks nothing").isEqualTo("succeeded");
