@@ -55,15 +55,20 @@ public final class Stack {
      * None but the bootstrap servers when the broker takes clients without authentication.
      */
     public static Map<String, Object> kafkaClient(String principal) {
+        String prefix = "KAFKA_" + principal.toUpperCase(Locale.ROOT) + "_";
+        return kafkaClient(SETTINGS.get(prefix + "USERNAME"), SETTINGS.get(prefix + "PASSWORD"));
+    }
+
+    /** The settings of a Kafka client of the stack's broker with the SCRAM credentials given. */
+    public static Map<String, Object> kafkaClient(String username, String password) {
         Map<String, Object> config = new HashMap<>();
         config.put("bootstrap.servers", setting("KAFKA_BOOTSTRAP_SERVERS"));
         String protocol = SETTINGS.get("KAFKA_SECURITY_PROTOCOL");
         if (protocol != null && protocol.startsWith("SASL")) {
-            String prefix = "KAFKA_" + principal.toUpperCase(Locale.ROOT) + "_";
             config.put("security.protocol", protocol);
             config.put("sasl.mechanism", setting("KAFKA_SASL_MECHANISM"));
             config.put("sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required username=\""
-                    + setting(prefix + "USERNAME") + "\" password=\"" + setting(prefix + "PASSWORD") + "\";");
+                    + username + "\" password=\"" + password + "\";");
         }
         return config;
     }

@@ -52,9 +52,7 @@ class LeastPrivilegeIT {
 
     @Test
     void aWrongPasswordIsRefused() {
-        Map<String, Object> wrong = quick(Stack.kafkaClient("downstream"));
-        wrong.put("sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required "
-                + "username=\"downstream\" password=\"not-the-password\";");
+        Map<String, Object> wrong = quick(Stack.kafkaClient("downstream", "not-the-password"));
         try (Admin admin = Admin.create(wrong)) {
             assertThatThrownBy(() -> admin.listTopics().names().get())
                     .hasCauseInstanceOf(SaslAuthenticationException.class);
@@ -119,10 +117,7 @@ class LeastPrivilegeIT {
     /** A service's own Kafka principal, as dev/up.sh starts it. */
     private static Map<String, Object> principalOf(String module) {
         Map<String, String> env = Stack.serviceEnvironment(module);
-        Map<String, Object> config = new HashMap<>(Stack.kafkaClient("downstream"));
-        config.put("sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required username=\""
-                + env.get("KAFKA_USERNAME") + "\" password=\"" + env.get("KAFKA_PASSWORD") + "\";");
-        return config;
+        return Stack.kafkaClient(env.get("KAFKA_USERNAME"), env.get("KAFKA_PASSWORD"));
     }
 
     /** Short timeouts: a refused client gives up in seconds, not the default minute. */
