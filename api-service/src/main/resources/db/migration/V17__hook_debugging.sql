@@ -30,7 +30,7 @@ alter table delivery_attempts
     add column submitted_at     timestamptz,
     add column test             boolean not null default false,
     add column request_headers  jsonb,
-    add column response_headers jsonb check (octet_length(response_headers::text) <= 8192);
+    add column response_headers jsonb check (octet_length(response_headers::text) <= 16384);
 -- An attempt is found by its id through the primary key (id, attempted_at): one probe per day.
 
 -- The throttle of each throttled hook, shared by all dispatcher replicas: the earliest start that the

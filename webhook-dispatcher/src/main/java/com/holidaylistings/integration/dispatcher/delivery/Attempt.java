@@ -2,10 +2,12 @@ package com.holidaylistings.integration.dispatcher.delivery;
 
 import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
 import java.time.Instant;
+import java.util.Map;
 
 /**
- * One row of the attempt log: attempt {@code number} of a delivery, what the receiver answered (its
- * status, the first 4 KiB of its body, whether there was more) or the error when it did not.
+ * One row of the attempt log: attempt {@code number} of a delivery, the request's headers as sent,
+ * what the receiver answered (its status, headers, the first 4 KiB of its body, whether there was
+ * more) or the error when it did not.
  */
 record Attempt(
         Delivery delivery,
@@ -17,4 +19,6 @@ record Attempt(
         String responseBody,
         boolean responseTruncated,
         Instant attemptedAt,
-        Instant nextAttemptAt) {}
+        Instant nextAttemptAt,
+        Map<String, String> requestHeaders,
+        Map<String, String> responseHeaders) {}

@@ -12,6 +12,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -20,12 +22,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Writes what attempts made of their deliveries in batches, one transaction each: one insert per
@@ -43,11 +48,18 @@ class AttemptLog implements SmartLifecycle {
     private static final int MAX_BATCH = 500;
     private static final String INSERT = """
             insert into delivery_attempts (webhook_id, subscription_id, enquiry_id, attempt, outcome, http_status, error,
-                                           duration_ms, response_body, response_truncated, attempted_at, next_attempt_at)
-            values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                           duration_ms, response_body, response_truncated, attempted_at, next_attempt_at,
+                                           submitted_at, test, request_headers, response_headers)
+            values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, cast(? as jsonb), cast(? as jsonb))
+            """;
+    // Locked in key order, as every batch does, so that two replicas' batches cannot deadlock.
+    private static final String COUNT = """
+            insert into attempt_counts as c (subscription_id, day, outcome, http_status, attempts)
+            select id, ?, ?, ?, ? from webhook_subscriptions where id = ?
+            on conflict (subscription_id, day, outcome, http_status) do update set attempts = c.attempts + excluded.attempts
             """;
     private static final String UPDATE_DELIVERY = """
-            update deliveries set status = ?, attempts = ?, stage = ?, next_attempt_at = ?, updated_at = now()
+            update deliveries set status = ?, attempts = ?, stage = ?, next_attempt_at = ?, throttled_until = ?, updated_at = now()
              where webhook_id = ? and submitted_at = ? and attempts = ?
             """;
     private static final String ENSURE_HEALTH = """
@@ -55,13 +67,13 @@ class AttemptLog implements SmartLifecycle {
             select id from webhook_subscriptions where id = any(?) on conflict do nothing
             """;
     private static final String LOCK_HEALTH = """
-            select subscription_id, consecutive_failures, failing_since, last_attempt_at, last_outcome, last_success_at,
-                   last_http_status, last_error
+            select subscription_id, consecutive_failures, first_failure_at, failing_since, last_attempt_at, last_outcome,
+                   last_success_at, last_http_status, last_error
               from subscription_health where subscription_id = any(?) order by subscription_id for update
             """;
     private static final String UPDATE_HEALTH = """
-            update subscription_health set consecutive_failures = ?, failing_since = ?, last_attempt_at = ?, last_outcome = ?,
-                   last_success_at = ?, last_http_status = ?, last_error = ?
+            update subscription_health set consecutive_failures = ?, first_failure_at = ?, failing_since = ?, last_attempt_at = ?,
+                   last_outcome = ?, last_success_at = ?, last_http_status = ?, last_error = ?
              where subscription_id = ?
             """;
     // A 410 ends the subscription when its attempt is stored, so that it is announced once.
@@ -70,12 +82,31 @@ class AttemptLog implements SmartLifecycle {
              where id = any(?) and unsubscribed_at is null
             returning id
             """;
+    // Disabling pauses the subscription, once: of two replicas storing its last failures at once only
+    // the first announces it, and one the owner paused meanwhile is not announced.
+    private static final String DISABLE = """
+            update webhook_subscriptions set paused = true, disabled_at = now()
+             where id = any(?) and not paused and unsubscribed_at is null
+            returning id
+            """;
 
-    /** A delivery's new row, and the attempt that made it (null when it was skipped unattempted). */
-    record Change(Delivery before, Delivery after, Instant nextAttemptAt, Attempt attempt, List<OperationalEvent> events) {
+    /**
+     * A delivery's new row, and the attempt that made it (null when it was skipped or throttled
+     * unattempted); {@code throttledUntil} is the start its throttle gave it, when it waits for that.
+     */
+    record Change(Delivery before, Delivery after, Instant nextAttemptAt, Instant throttledUntil, Attempt attempt,
+            List<OperationalEvent> events) {
+
+        Change(Delivery before, Delivery after, Instant nextAttemptAt, Attempt attempt, List<OperationalEvent> events) {
+            this(before, after, nextAttemptAt, null, attempt, events);
+        }
 
         static Change skipped(Delivery before, Delivery after) {
-            return new Change(before, after, null, null, List.of());
+            return new Change(before, after, null, null, null, List.of());
+        }
+
+        static Change throttled(Delivery before, Delivery after, Instant startAt) {
+            return new Change(before, after, startAt, startAt, null, List.of());
         }
     }
 
@@ -85,10 +116,12 @@ class AttemptLog implements SmartLifecycle {
     private final DeliveryTransitions transitions;
     private final OperationalOutbox operational;
     private final BatchWriter<Change> writer;
+    private final JsonMapper json;
 
     AttemptLog(JdbcTemplate jdbc, TransactionTemplate transaction, WebhookProperties properties,
-            DeliveryTransitions transitions, OperationalOutbox operational) {
+            DeliveryTransitions transitions, OperationalOutbox operational, JsonMapper json) {
         this.jdbc = jdbc;
+        this.json = json;
         this.transaction = transaction;
         this.transitions = transitions;
         this.operational = operational;
@@ -118,7 +151,12 @@ class AttemptLog implements SmartLifecycle {
             statement.setBoolean(10, a.responseTruncated());
             statement.setTimestamp(11, Timestamp.from(a.attemptedAt()));
             statement.setTimestamp(12, a.nextAttemptAt() == null ? null : Timestamp.from(a.nextAttemptAt()));
+            statement.setTimestamp(13, Timestamp.from(a.delivery().submittedAt()));
+            statement.setBoolean(14, a.delivery().test());
+            statement.setString(15, headers(a.requestHeaders()));
+            statement.setString(16, a.httpStatus() == null ? null : headers(a.responseHeaders()));
         });
+        count(attempts);
         List<Change> inKeyOrder = changes.stream()
                 .sorted(Comparator.comparing((Change c) -> c.after().webhookId()).thenComparing(c -> c.after().submittedAt()))
                 .toList();
@@ -127,9 +165,10 @@ class AttemptLog implements SmartLifecycle {
             statement.setInt(2, c.after().attempts());
             statement.setInt(3, c.after().stage());
             statement.setTimestamp(4, c.nextAttemptAt() == null ? null : Timestamp.from(c.nextAttemptAt()));
-            statement.setString(5, c.after().webhookId());
-            statement.setTimestamp(6, Timestamp.from(c.after().submittedAt()));
-            statement.setInt(7, c.before().attempts());
+            statement.setTimestamp(5, c.throttledUntil() == null ? null : Timestamp.from(c.throttledUntil()));
+            statement.setString(6, c.after().webhookId());
+            statement.setTimestamp(7, Timestamp.from(c.after().submittedAt()));
+            statement.setInt(8, c.before().attempts());
         });
         List<OperationalEvent> events = new ArrayList<>();
         changes.forEach(c -> events.addAll(c.events()));
@@ -137,8 +176,39 @@ class AttemptLog implements SmartLifecycle {
         operational.write(jdbc, announcedOnce(events));
     }
 
-    /** Each attempt's effect on its subscription's health, in the order the attempts were made. */
-    private List<OperationalEvent> changeHealth(List<Attempt> attempts) {
+    private String headers(Map<String, String> headers) {
+        return headers.isEmpty() ? null : json.writeValueAsString(headers);
+    }
+
+    /** The key of a row of {@code attempt_counts}: the statistics of a hook read these, not its attempts. */
+    private record CountKey(UUID subscription, LocalDate day, String outcome, int httpStatus) {}
+
+    /** Adds the batch's attempts (not the test events') to the counts per hook, day, outcome and status. */
+    private void count(List<Attempt> attempts) {
+        Map<CountKey, Long> counts = new TreeMap<>(Comparator.comparing(CountKey::subscription).thenComparing(CountKey::day)
+                .thenComparing(CountKey::outcome).thenComparing(CountKey::httpStatus));
+        for (Attempt a : attempts) {
+            if (!a.delivery().test()) {
+                counts.merge(new CountKey(a.delivery().subscription().value(), LocalDate.ofInstant(a.attemptedAt(), ZoneOffset.UTC),
+                        a.outcome().value(), a.httpStatus() == null ? 0 : a.httpStatus()), 1L, Long::sum);
+            }
+        }
+        List<Map.Entry<CountKey, Long>> rows = List.copyOf(counts.entrySet());
+        jdbc.batchUpdate(COUNT, rows, rows.size(), (statement, row) -> {
+            statement.setObject(1, row.getKey().day());
+            statement.setString(2, row.getKey().outcome());
+            statement.setInt(3, row.getKey().httpStatus());
+            statement.setLong(4, row.getValue());
+            statement.setObject(5, row.getKey().subscription());
+        });
+    }
+
+    /**
+     * Each attempt's effect on its subscription's health, in the order the attempts were made. A test
+     * event's attempt has none.
+     */
+    private List<OperationalEvent> changeHealth(List<Attempt> all) {
+        List<Attempt> attempts = all.stream().filter(a -> !a.delivery().test()).toList();
         if (attempts.isEmpty()) {
             return List.of();
         }
@@ -163,36 +233,44 @@ class AttemptLog implements SmartLifecycle {
         jdbc.batchUpdate(UPDATE_HEALTH, rows, rows.size(), (statement, row) -> {
             HookHealth h = row.getValue();
             statement.setInt(1, h.consecutiveFailures());
-            statement.setTimestamp(2, timestamp(h.failingSince()));
-            statement.setTimestamp(3, timestamp(h.lastAttemptAt()));
-            statement.setString(4, h.lastOutcome() == null ? null : h.lastOutcome().value());
-            statement.setTimestamp(5, timestamp(h.lastSuccessAt()));
-            statement.setObject(6, h.lastHttpStatus());
-            statement.setString(7, h.lastError());
-            statement.setObject(8, row.getKey().value());
+            statement.setTimestamp(2, timestamp(h.firstFailureAt()));
+            statement.setTimestamp(3, timestamp(h.failingSince()));
+            statement.setTimestamp(4, timestamp(h.lastAttemptAt()));
+            statement.setString(5, h.lastOutcome() == null ? null : h.lastOutcome().value());
+            statement.setTimestamp(6, timestamp(h.lastSuccessAt()));
+            statement.setObject(7, h.lastHttpStatus());
+            statement.setString(8, h.lastError());
+            statement.setObject(9, row.getKey().value());
         });
         return events;
     }
 
     /**
-     * A 410 unsubscribes its subscription here, conditionally: of two replicas storing one at once
-     * only the first announces it.
+     * A 410 unsubscribes its subscription here, and days of failures disable it, conditionally: of two
+     * replicas storing one at once only the first announces it, and each is announced once.
      */
     private List<OperationalEvent> announcedOnce(List<OperationalEvent> events) {
-        List<UUID> gone = events.stream().filter(OperationalEvent.HookUnsubscribed.class::isInstance)
-                .map(e -> e.subscription().value()).distinct().sorted().toList();
-        if (gone.isEmpty()) {
-            return events;
-        }
-        Set<UUID> unsubscribed = new HashSet<>(jdbc.queryForList(UNSUBSCRIBE, UUID.class, DeliveryRefusal.GONE_REASON, uuids(gone)));
+        Set<UUID> unsubscribed = changedOnce(events, OperationalEvent.HookUnsubscribed.class,
+                ids -> jdbc.queryForList(UNSUBSCRIBE, UUID.class, DeliveryRefusal.GONE_REASON, ids));
+        Set<UUID> disabled = changedOnce(events, OperationalEvent.HookDisabled.class,
+                ids -> jdbc.queryForList(DISABLE, UUID.class, ids));
         return events.stream()
                 .filter(e -> !(e instanceof OperationalEvent.HookUnsubscribed) || unsubscribed.remove(e.subscription().value()))
+                .filter(e -> !(e instanceof OperationalEvent.HookDisabled) || disabled.remove(e.subscription().value()))
                 .toList();
+    }
+
+    /** The subscriptions of {@code type}'s events that {@code change} changed (it returns their ids). */
+    private Set<UUID> changedOnce(List<OperationalEvent> events, Class<? extends OperationalEvent> type,
+            Function<Array, List<UUID>> change) {
+        List<UUID> ids = events.stream().filter(type::isInstance).map(e -> e.subscription().value()).distinct().sorted().toList();
+        return ids.isEmpty() ? new HashSet<>() : new HashSet<>(change.apply(uuids(ids)));
     }
 
     private static HookHealth readHealth(ResultSet rs) throws SQLException {
         String outcome = rs.getString("last_outcome");
-        return new HookHealth(rs.getInt("consecutive_failures"), instant(rs, "failing_since"), instant(rs, "last_attempt_at"),
+        return new HookHealth(rs.getInt("consecutive_failures"), instant(rs, "first_failure_at"), instant(rs, "failing_since"),
+                instant(rs, "last_attempt_at"),
                 outcome == null ? null : DeliveryOutcome.of(outcome), instant(rs, "last_success_at"),
                 rs.getObject("last_http_status", Integer.class), rs.getString("last_error"));
     }

@@ -32,7 +32,7 @@ class Deliveries {
 
     /**
      * Everything one attempt needs, in one round trip: the delivery's row, the event's payload, the
-     * subscription as it is now (where, and whether it still receives anything) and the owner's
+     * subscription as it is now (where, whether it still receives anything, its throttle) and the owner's
      * secrets (the previous one too while its rotation is younger than {@code WEBHOOK_SECRET_OVERLAP},
      * judged by the database's clock, which set {@code rotated_at}), decrypted. Empty when the row is
      * gone. A secret that no key of {@code SECRETS_ENCRYPTION_KEYS} decrypts is thrown as
@@ -42,8 +42,8 @@ class Deliveries {
     Optional<Attemptable> forAttempt(DeliveryTask task) {
         return jdbc.sql("""
                         select d.enquiry_id, d.status, d.attempts, d.stage, d.request_id, d.requested_at is not null as asked_for,
-                               e.payload::text as payload,
-                               s.target_url, s.paused, s.unsubscribe_reason, s.owner_id, w.secret,
+                               d.test, d.throttled_until, e.payload::text as payload,
+                               s.target_url, s.paused, s.unsubscribe_reason, s.owner_id, s.throttle_per_second, w.secret,
                                case when w.rotated_at > now() - make_interval(secs => :overlap)
                                     then w.previous_secret end as previous_secret
                           from deliveries d
@@ -58,13 +58,16 @@ class Deliveries {
                 .query((rs, n) -> new Attemptable(
                         new Delivery(task.webhookId(), task.submittedAt(), task.subscriptionId(),
                                 EnquiryId.of(rs.getObject("enquiry_id", UUID.class)),
-                                DeliveryStatus.of(rs.getString("status")), rs.getInt("attempts"), rs.getInt("stage")),
+                                DeliveryStatus.of(rs.getString("status")), rs.getInt("attempts"), rs.getInt("stage"),
+                                rs.getBoolean("test")),
                         rs.getString("payload"),
                         rs.getString("request_id"),
                         rs.getBoolean("asked_for"),
                         rs.getString("target_url"),
                         secrets(rs.getObject("owner_id", UUID.class), rs.getString("secret"), rs.getString("previous_secret")),
-                        DeliveryRefusal.of(rs.getBoolean("paused"), rs.getString("unsubscribe_reason"))))
+                        DeliveryRefusal.of(rs.getBoolean("paused"), rs.getString("unsubscribe_reason")),
+                        rs.getObject("throttle_per_second", Integer.class),
+                        rs.getTimestamp("throttled_until") != null))
                 .optional();
     }
 
@@ -76,13 +79,19 @@ class Deliveries {
     /**
      * A delivery ready to attempt: its row, the event's exact payload, the id of the request behind it
      * (for the logs), whether anyone asked for it again (redeliver, recover, replay), where to send it
-     * and with what secrets (the current one first), unless refused.
+     * and with what secrets (the current one first), unless refused; the subscription's throttle (null
+     * when none), and whether the throttle already gave this attempt its start (it waited on its row).
      */
     record Attemptable(Delivery delivery, String payload, String requestId, boolean askedFor, String url,
-            List<String> secrets, Optional<DeliveryRefusal> refusal) {
+            List<String> secrets, Optional<DeliveryRefusal> refusal, Integer throttlePerSecond, boolean startReserved) {
 
         SubscriptionId subscription() {
             return delivery.subscription();
+        }
+
+        /** The throttle must give this attempt its start: a test event goes at once. */
+        boolean needsThrottle() {
+            return throttlePerSecond != null && !startReserved && !delivery.test();
         }
     }
 }

@@ -7,7 +7,10 @@ import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import org.springframework.stereotype.Component;
 
-/** Attempts by outcome, their duration, the lag to the first attempt, and how late retries run. */
+/**
+ * Attempts by outcome, their duration, the lag to the first attempt, how late retries run, and the
+ * waits for a hook's throttle (counted apart from failures, and out of the lag and lateness).
+ */
 @Component
 class DeliveryMetrics {
 
@@ -16,6 +19,7 @@ class DeliveryMetrics {
     private final Timer firstAttemptLag;
     private final Timer retryLateness;
     private final Counter abandoned;
+    private final Timer throttledWaits;
 
     DeliveryMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -31,6 +35,9 @@ class DeliveryMetrics {
         this.retryLateness = Timer.builder("webhook.delivery.retry.lateness")
                 .description("How long after its scheduled time a retry started")
                 .publishPercentiles(0.5, 0.99)
+                .register(registry);
+        this.throttledWaits = Timer.builder("webhook.delivery.throttled")
+                .description("Deliveries that waited for their hook's throttle (not failures), and how long")
                 .register(registry);
         this.abandoned = Counter.builder("webhook.delivery.dead.letters")
                 .description("Deliveries abandoned after the last retry")
@@ -48,6 +55,10 @@ class DeliveryMetrics {
 
     void retryStarted(Duration late) {
         retryLateness.record(late.isNegative() ? Duration.ZERO : late);
+    }
+
+    void throttled(Duration wait) {
+        throttledWaits.record(wait);
     }
 
     void deadLettered() {

@@ -30,6 +30,8 @@ class DeliveryRetention implements SchedulingConfigurer {
     private static final Partitioned ATTEMPTS = new Partitioned("delivery_attempts", "attempted_at");
     private static final Partitioned DELIVERIES = new Partitioned("deliveries", "submitted_at");
     private static final Partitioned EVENTS = new Partitioned("webhook_events", "submitted_at");
+    /** The attempts counted per hook and day: a few rows per hook and day, deleted by row. */
+    private static final Partitioned COUNTS = new Partitioned("attempt_counts", "day");
 
     private final JdbcClient jdbc;
     private final Duration retention;
@@ -54,6 +56,9 @@ class DeliveryRetention implements SchedulingConfigurer {
             drop(EVENTS); // an event's payload goes only once its deliveries have gone
         }
         List.of(ATTEMPTS, DELIVERIES, EVENTS).forEach(this::purgeDefault);
+        step(COUNTS, "delete the days older than " + retention, () -> jdbc.sql(
+                        "delete from attempt_counts where day < ((now() - cast(:age as interval)) at time zone 'UTC')::date")
+                .param("age", retention.toSeconds() + " seconds").update());
     }
 
     private void makeDaysAhead(Partitioned t) {

@@ -27,7 +27,7 @@ class DeliveryTopicsConfig {
 
     @Bean
     DeliveryTransitions deliveryTransitions(RetrySchedule schedule, WebhookProperties properties) {
-        return new DeliveryTransitions(schedule, properties.failingAfter());
+        return new DeliveryTransitions(schedule, properties.failingAfter(), properties.disableAfter());
     }
 
     /** The owners' lanes, their deliveries run on virtual threads. */

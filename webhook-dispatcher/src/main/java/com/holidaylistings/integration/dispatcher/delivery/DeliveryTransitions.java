@@ -4,6 +4,7 @@ import com.holidaylistings.integration.dispatcher.operational.OperationalEvent;
 import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
 import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
 import com.holidaylistings.integration.events.delivery.DeliveryStatus;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,8 +15,10 @@ import java.util.List;
  * one a delivery waits for (copies and stale records are not); what an attempt's answer makes of the
  * delivery (delivered, failed and due again on the schedule or on its row, abandoned, gone); and what
  * it makes of the subscription (failing after {@code WEBHOOK_FAILING_AFTER} failures in a row,
- * recovered at the next success, unsubscribed by a 410). Asking for a delivery again is the same rule
- * in SQL ({@code DeliveryStatus.inProgress}): an in-progress delivery starts no second chain.
+ * recovered at the next success, unsubscribed by a 410, disabled after {@code WEBHOOK_DISABLE_AFTER}
+ * of failures only). A test event sent from the portal is attempted once and changes nothing of its
+ * subscription. Asking for a delivery again is the same rule in SQL ({@code DeliveryStatus.inProgress}):
+ * an in-progress delivery starts no second chain.
  */
 public final class DeliveryTransitions {
 
@@ -34,10 +37,20 @@ public final class DeliveryTransitions {
 
     private final RetrySchedule schedule;
     private final int failingAfter;
+    private final Duration disableAfter;
 
-    public DeliveryTransitions(RetrySchedule schedule, int failingAfter) {
+    /**
+     * With {@code disableAfter} zero no subscription is ever disabled.
+     */
+    public DeliveryTransitions(RetrySchedule schedule, int failingAfter, Duration disableAfter) {
         this.schedule = schedule;
         this.failingAfter = failingAfter;
+        this.disableAfter = disableAfter;
+    }
+
+    /** Never disables a subscription. */
+    public DeliveryTransitions(RetrySchedule schedule, int failingAfter) {
+        this(schedule, failingAfter, Duration.ZERO);
     }
 
     /**
@@ -80,12 +93,16 @@ public final class DeliveryTransitions {
      * {@code finishedAt} with {@code answer}. A failure before the last stage is due again after the
      * stage's delay (its record moves to the next retry topic), or waits on its row when the receiver
      * asked for longer (Retry-After): no record and no capacity is held while it waits. The last
-     * stage's failure is abandoned (its record goes to the dead letters).
+     * stage's failure is abandoned (its record goes to the dead letters). A test event's failure,
+     * whatever the answer (a 410 too), ends it: it is not retried, and it is nobody's dead letter.
      */
     public AfterAttempt afterAttempt(Delivery delivery, HttpOutcome answer, Instant finishedAt) {
         int attempt = delivery.attempts() + 1;
         if (answer.succeeded()) {
             return ended(delivery, attempt, DeliveryStatus.SUCCEEDED, DeliveryOutcome.SUCCEEDED);
+        }
+        if (delivery.test()) {
+            return ended(delivery, attempt, DeliveryStatus.ABANDONED, DeliveryOutcome.FAILED);
         }
         if (answer.gone()) {
             return ended(delivery, attempt, DeliveryStatus.GONE, DeliveryOutcome.GONE);
@@ -110,9 +127,20 @@ public final class DeliveryTransitions {
     }
 
     /**
+     * A delivery that the subscription's throttle gave a later start: it waits on its row until
+     * {@code startAt}, no attempt used up, and starts then without asking the throttle again.
+     */
+    public Delivery throttled(Delivery delivery) {
+        return delivery.with(DeliveryStatus.WAITING, delivery.attempts(), delivery.stage());
+    }
+
+    /**
      * The subscription's health after one of its attempts ({@code outcome} at {@code at}; its answer's
      * status and error for a failure). The first success after {@code WEBHOOK_FAILING_AFTER} failures
      * in a row recovers it; the failure that makes it that many marks it failing; a 410 unsubscribes it.
+     * A failure at least {@code WEBHOOK_DISABLE_AFTER} after the first of an unbroken run of failures,
+     * with at least {@code WEBHOOK_FAILING_AFTER} of them, disables it ({@code hook.disabled}; the
+     * attempt log pauses it, once).
      */
     public HookChange afterAttemptOnHook(Delivery delivery, HookHealth before, DeliveryOutcome outcome, Instant at,
             Integer httpStatus, String error) {
@@ -122,20 +150,28 @@ public final class DeliveryTransitions {
             if (before.failingSince() != null) {
                 events.add(new OperationalEvent.HookRecovered(delivery.subscription()));
             }
-            next = new HookHealth(0, null, at, outcome, at, httpStatus, null);
+            next = new HookHealth(0, null, null, at, outcome, at, httpStatus, null);
         } else if (outcome == DeliveryOutcome.GONE) {
             events.add(new OperationalEvent.HookUnsubscribed(delivery.subscription()));
-            next = new HookHealth(before.consecutiveFailures(), before.failingSince(), at, outcome, before.lastSuccessAt(),
-                    httpStatus, null);
+            next = new HookHealth(before.consecutiveFailures(), before.firstFailureAt(), before.failingSince(), at, outcome,
+                    before.lastSuccessAt(), httpStatus, null);
         } else {
             int failures = before.consecutiveFailures() + 1;
+            Instant firstFailureAt = before.firstFailureAt() != null ? before.firstFailureAt() : at;
             Instant failingSince = before.failingSince();
             if (failingSince == null && failures >= failingAfter) {
                 failingSince = at;
                 events.add(new OperationalEvent.HookFailing(delivery.subscription(), at, httpStatus, error, failures));
             }
-            next = new HookHealth(failures, failingSince, at, outcome, before.lastSuccessAt(), httpStatus, error);
+            if (disables(failures, firstFailureAt, at)) {
+                events.add(new OperationalEvent.HookDisabled(delivery.subscription(), firstFailureAt, httpStatus, error));
+            }
+            next = new HookHealth(failures, firstFailureAt, failingSince, at, outcome, before.lastSuccessAt(), httpStatus, error);
         }
         return new HookChange(next, events);
+    }
+
+    private boolean disables(int failures, Instant firstFailureAt, Instant at) {
+        return disableAfter.isPositive() && failures >= failingAfter && !at.isBefore(firstFailureAt.plus(disableAfter));
     }
 }

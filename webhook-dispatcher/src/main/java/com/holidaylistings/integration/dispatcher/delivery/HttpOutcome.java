@@ -1,14 +1,26 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * What one POST to a receiver came to: a status (null if none arrived), the first 4 KiB of the
- * response body and whether it had more, the error when there was no answer, the time it took, and
- * Retry-After if given.
+ * response body and whether it had more, the error when there was no answer, the time it took,
+ * Retry-After if given; and for the owner's attempt detail, the request's headers as sent (empty when
+ * nothing was sent) and the response's (empty when none came), names in lower case.
  */
 record HttpOutcome(Integer status, String body, boolean bodyTruncated, String error, Duration duration,
-        Duration retryAfter) {
+        Duration retryAfter, Map<String, String> requestHeaders, Map<String, String> responseHeaders) {
+
+    HttpOutcome {
+        requestHeaders = requestHeaders == null ? Map.of() : requestHeaders;
+        responseHeaders = responseHeaders == null ? Map.of() : responseHeaders;
+    }
+
+    /** An answer, headers not kept. */
+    HttpOutcome(Integer status, String body, boolean bodyTruncated, String error, Duration duration, Duration retryAfter) {
+        this(status, body, bodyTruncated, error, duration, retryAfter, Map.of(), Map.of());
+    }
 
     boolean succeeded() {
         return status != null && status >= 200 && status < 300;
@@ -28,7 +40,7 @@ record HttpOutcome(Integer status, String body, boolean bodyTruncated, String er
         return new HttpOutcome(null, null, false, reason, Duration.ZERO, null);
     }
 
-    static HttpOutcome noAnswer(String error, Duration took) {
-        return new HttpOutcome(null, null, false, error, took, null);
+    static HttpOutcome noAnswer(String error, Duration took, Map<String, String> requestHeaders) {
+        return new HttpOutcome(null, null, false, error, took, null, requestHeaders, Map.of());
     }
 }

@@ -9,8 +9,9 @@ import org.springframework.stereotype.Component;
 /**
  * One attempt of one delivery, start to end: its row, payload and subscription as they are now (in
  * one query); nothing when the record is not the one the delivery waits for (a copy, or stale), or
- * not yet (early: tried again shortly); a skip when the subscription was paused or removed; otherwise
- * the target's guards, the signed POST, {@link DeliveryTransitions}' decision, a failure's record on
+ * not yet (early: tried again shortly); a skip when the subscription was paused or removed; a wait on
+ * the row when the hook's throttle gives it a later start ({@link HookThrottle}); otherwise the
+ * target's guards, the signed POST, {@link DeliveryTransitions}' decision, a failure's record on
  * its retry topic ({@link RetryForwarder}, before the attempt is stored), and the {@link AttemptLog}.
  * Returns once the receiver has answered, with a future that completes once the change is stored:
  * the owner's lane slot bounds the requests to its receivers, not the attempt log's batching. A
@@ -27,6 +28,7 @@ class WebhookAttempt {
     private final DeliveryMetrics metrics;
     private final DeliveryTransitions transitions;
     private final RetryForwarder forwarder;
+    private final HookThrottle throttle;
 
     /** What became of a record. */
     enum Result {
@@ -37,7 +39,8 @@ class WebhookAttempt {
     }
 
     WebhookAttempt(Deliveries deliveries, TargetGuards guards, WebhookSender sender, AttemptLog attempts,
-            DeliveryMetrics metrics, DeliveryTransitions transitions, RetryForwarder forwarder) {
+            DeliveryMetrics metrics, DeliveryTransitions transitions, RetryForwarder forwarder, HookThrottle throttle) {
+        this.throttle = throttle;
         this.deliveries = deliveries;
         this.guards = guards;
         this.sender = sender;
@@ -63,12 +66,22 @@ class WebhookAttempt {
         if (found.refusal().isPresent()) {
             return attempts.record(AttemptLog.Change.skipped(delivery, transitions.skipped(delivery))).thenApply(stored -> Result.DONE);
         }
+        if (found.needsThrottle()) {
+            HookThrottle.Reservation start = throttle.reserve(delivery.subscription(), found.throttlePerSecond());
+            if (!start.startsNow()) {
+                metrics.throttled(start.delay());
+                return attempts.record(AttemptLog.Change.throttled(delivery, transitions.throttled(delivery), start.startAt()))
+                        .thenApply(stored -> Result.DONE);
+            }
+        }
         if (found.requestId() != null) {
             MDC.put("requestId", found.requestId()); // the intake or redelivery request's id, in every log line of the attempt
         }
         try {
             Instant startedAt = Instant.now();
-            if (delivery.attempts() == 0 && !found.askedFor()) { // fanned out, not recovered days later
+            if (delivery.test() || found.startReserved()) {
+                // a test event, or one that waited for its hook's throttle: neither is the pipeline's lateness
+            } else if (delivery.attempts() == 0 && !found.askedFor()) { // fanned out, not recovered days later
                 metrics.firstAttemptStarted(Duration.between(task.submittedAt(), startedAt));
             } else if (dueAt != null) {
                 metrics.retryStarted(Duration.between(dueAt, startedAt));
@@ -81,7 +94,8 @@ class WebhookAttempt {
                 after = transitions.waitingOnRow(after);
             }
             Attempt attempt = new Attempt(delivery, after.next().attempts(), after.outcome(), http.status(), http.error(),
-                    http.duration().toMillis(), http.body(), http.bodyTruncated(), startedAt, after.nextAttemptAt());
+                    http.duration().toMillis(), http.body(), http.bodyTruncated(), startedAt, after.nextAttemptAt(),
+                    http.requestHeaders(), http.responseHeaders());
             metrics.attempted(after.outcome(), http.duration());
             return attempts.record(new AttemptLog.Change(delivery, after.next(), after.nextAttemptAt(), attempt, after.events()))
                     .thenApply(stored -> Result.DONE);

@@ -57,6 +57,9 @@ import org.springframework.validation.annotation.Validated;
  *     are signed with the new and the previous secret for this long, then with the new one only (24h)
  * @param failingAfter {@code WEBHOOK_FAILING_AFTER}: a subscription whose latest this many attempts
  *     all failed is failing, and {@code hook.failing} is published once until it recovers (4)
+ * @param disableAfter {@code WEBHOOK_DISABLE_AFTER}: a subscription whose every attempt failed for
+ *     this long, at least {@code failingAfter} of them, is paused and {@code hook.disabled} published
+ *     (5d; 0 never disables)
  */
 @Validated
 @ConfigurationProperties("webhook")
@@ -82,9 +85,13 @@ public record WebhookProperties(
         @Valid RetryPolicy attemptLogRetry,
         @Valid RetryPolicy forwardRetry,
         @DefaultValue("24h") Duration secretOverlap,
-        @DefaultValue("4") @Positive int failingAfter) {
+        @DefaultValue("4") @Positive int failingAfter,
+        @DefaultValue("5d") Duration disableAfter) {
 
     public WebhookProperties {
+        if (disableAfter.isNegative()) {
+            throw new IllegalArgumentException("WEBHOOK_DISABLE_AFTER must be 0 (never) or a positive duration");
+        }
         refusedPorts = refusedPorts == null ? TargetAddressRule.LOCAL_STACK_PORTS : Set.copyOf(refusedPorts);
         if (attemptLogRetry == null) {
             attemptLogRetry = new RetryPolicy(6, Duration.ofMillis(100), Duration.ofSeconds(3));

@@ -17,12 +17,14 @@ import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.protocol.HttpClientContext;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpRequest;
 import org.apache.hc.core5.http.io.entity.StringEntity;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
@@ -95,13 +97,14 @@ class WebhookSender implements DisposableBean {
         post.setHeader("webhook-signature", WebhookSignature.sign(secrets, webhookId, timestamp, body));
         long started = System.nanoTime();
         ScheduledFuture<?> deadline = deadlines.schedule(post::cancel, timeout.toMillis(), TimeUnit.MILLISECONDS);
+        HttpClientContext context = HttpClientContext.create();
         ClassicHttpResponse response;
         try {
-            response = client.executeOpen(null, post, null);
+            response = client.executeOpen(null, post, context);
         } catch (IOException | RuntimeException e) {
             deadline.cancel(false);
             String error = post.isCancelled() ? "timed out after " + timeout.toMillis() + " ms" : describe(e);
-            return HttpOutcome.noAnswer(error, since(started));
+            return HttpOutcome.noAnswer(error, since(started), KeptHeaders.of(sent(context, post)));
         }
         // The status line is in: a 2xx is a success whatever the body does after it.
         try {
@@ -110,11 +113,20 @@ class WebhookSender implements DisposableBean {
                 post.cancel(); // closes the connection instead of reading the rest (closing would drain it)
             }
             return new HttpOutcome(response.getCode(), answer.text(), answer.truncated(), null, since(started),
-                    retryAfter(response));
+                    retryAfter(response), KeptHeaders.of(sent(context, post)), KeptHeaders.of(response.getHeaders()));
         } finally {
             deadline.cancel(false);
             closeQuietly(response);
         }
+    }
+
+    /**
+     * The request's headers as they went out, those the client added included (host, content length,
+     * user agent), once the exchange has got that far; else those set here.
+     */
+    private static Header[] sent(HttpClientContext context, HttpPost post) {
+        HttpRequest request = context.getRequest();
+        return request != null ? request.getHeaders() : post.getHeaders();
     }
 
     private static void closeQuietly(ClassicHttpResponse response) {

@@ -25,6 +25,19 @@ public sealed interface OperationalEvent {
         }
     }
 
+    /**
+     * Every attempt to the hook failed for {@code WEBHOOK_DISABLE_AFTER}, since {@code failingSince}
+     * (the first failure after its latest success), and it was paused.
+     */
+    record HookDisabled(SubscriptionId subscription, Instant failingSince, Integer lastHttpStatus, String lastError)
+            implements OperationalEvent {
+
+        @Override
+        public OperationalEventType type() {
+            return OperationalEventType.HOOK_DISABLED;
+        }
+    }
+
     /** The first successful delivery to a failing hook. */
     record HookRecovered(SubscriptionId subscription) implements OperationalEvent {
 

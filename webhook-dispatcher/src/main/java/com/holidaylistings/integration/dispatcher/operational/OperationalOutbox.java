@@ -83,6 +83,11 @@ public class OperationalOutbox {
                 payload.put("enquiry_id", abandoned.enquiry().toString());
                 payload.put("attempts", abandoned.attempts());
             }
+            case OperationalEvent.HookDisabled disabled -> {
+                payload.put("failing_since", MICROSECONDS.format(disabled.failingSince()));
+                payload.put("last_http_status", disabled.lastHttpStatus());
+                payload.put("last_error", disabled.lastError());
+            }
             case OperationalEvent.HookRecovered recovered -> { }
             case OperationalEvent.HookUnsubscribed unsubscribed -> { }
         }

@@ -146,4 +146,63 @@ class DeliveryTransitionsTest {
         assertThat(transitions.afterAttemptOnHook(d, recovered.next(), DeliveryOutcome.SUCCEEDED, NOW.plusSeconds(7), 200, null)
                 .events()).as("a success of a healthy hook announces nothing").isEmpty();
     }
+
+    @Test
+    void aTestEventIsAttemptedOnceWhateverTheAnswer() {
+        Delivery test = new Delivery("msg_t", NOW, SUBSCRIPTION, EnquiryId.of(UUID.randomUUID()), DeliveryStatus.PENDING, 0, 1, true);
+        for (HttpOutcome answer : List.of(answered(500, null), answered(410, null), answered(503, Duration.ofHours(1)),
+                HttpOutcome.noAnswer("timed out", Duration.ofSeconds(10), java.util.Map.of()))) {
+            DeliveryTransitions.AfterAttempt after = transitions.afterAttempt(test, answer, NOW);
+            assertThat(after.next().status()).as("ended after %s", answer).isEqualTo(DeliveryStatus.ABANDONED);
+            assertThat(after.outcome()).isEqualTo(DeliveryOutcome.FAILED);
+            assertThat(after.recordMovesOn()).as("no retry, no dead letter").isFalse();
+            assertThat(after.events()).isEmpty();
+        }
+        assertThat(transitions.afterAttempt(test, answered(204, null), NOW).next().status()).isEqualTo(DeliveryStatus.SUCCEEDED);
+    }
+
+    @Test
+    void aHookFailingWithoutABreakForTheDisablingTimeIsDisabled() {
+        DeliveryTransitions disabling = new DeliveryTransitions(
+                new RetrySchedule(List.of(Duration.ofMinutes(1))), 3, Duration.ofDays(5));
+        Delivery d = delivery(DeliveryStatus.PENDING, 0, 1);
+        HookHealth health = HookHealth.NEW;
+        List<OperationalEvent> events = new java.util.ArrayList<>();
+        for (Duration at : List.of(Duration.ZERO, Duration.ofDays(2), Duration.ofDays(4), Duration.ofDays(5).minusSeconds(1),
+                Duration.ofDays(5))) {
+            DeliveryTransitions.HookChange change = disabling.afterAttemptOnHook(d, health, DeliveryOutcome.FAILED,
+                    NOW.plus(at), 503, "HTTP 503");
+            health = change.next();
+            events.addAll(change.events());
+        }
+        assertThat(health.firstFailureAt()).isEqualTo(NOW);
+        assertThat(events).filteredOn(OperationalEvent.HookDisabled.class::isInstance)
+                .as("only the failure five days after the first")
+                .containsExactly(new OperationalEvent.HookDisabled(SUBSCRIPTION, NOW, 503, "HTTP 503"));
+
+        HookHealth recovered = disabling.afterAttemptOnHook(d, health, DeliveryOutcome.SUCCEEDED, NOW.plus(Duration.ofDays(6)),
+                200, null).next();
+        assertThat(recovered.firstFailureAt()).as("a success breaks the run").isNull();
+        assertThat(disabling.afterAttemptOnHook(d, recovered, DeliveryOutcome.FAILED, NOW.plus(Duration.ofDays(12)), 503, null)
+                .next().firstFailureAt()).isEqualTo(NOW.plus(Duration.ofDays(12)));
+    }
+
+    @Test
+    void aHookIsNotDisabledWithFewerFailuresThanFailingAfterNorWhenDisablingIsOff() {
+        DeliveryTransitions disabling = new DeliveryTransitions(
+                new RetrySchedule(List.of(Duration.ofMinutes(1))), 3, Duration.ofDays(5));
+        Delivery d = delivery(DeliveryStatus.PENDING, 0, 1);
+        HookHealth twoFailures = new HookHealth(1, NOW, null, NOW, DeliveryOutcome.FAILED, null, 503, null);
+        assertThat(disabling.afterAttemptOnHook(d, twoFailures, DeliveryOutcome.FAILED, NOW.plus(Duration.ofDays(9)), 503, null)
+                .events()).noneMatch(OperationalEvent.HookDisabled.class::isInstance);
+        HookHealth manyFailures = new HookHealth(50, NOW, NOW, NOW, DeliveryOutcome.FAILED, null, 503, null);
+        assertThat(transitions.afterAttemptOnHook(d, manyFailures, DeliveryOutcome.FAILED, NOW.plus(Duration.ofDays(90)), 503, null)
+                .events()).as("WEBHOOK_DISABLE_AFTER=0").isEmpty();
+    }
+
+    @Test
+    void aThrottledDeliveryWaitsOnItsRowWithItsAttemptsAndStage() {
+        assertThat(transitions.throttled(delivery(DeliveryStatus.PENDING, 2, 3)))
+                .extracting(Delivery::status, Delivery::attempts, Delivery::stage).containsExactly(DeliveryStatus.WAITING, 2, 3);
+    }
 }

@@ -16,7 +16,7 @@ final class Settings {
                         Duration.ofHours(4)),
                 Duration.ofSeconds(10), false, TargetAddressRule.LOCAL_STACK_PORTS, 16, 256, 1024, 64, 10_000, Duration.ofSeconds(5), Duration.ofSeconds(1),
                 Duration.ofMinutes(5), 20, Duration.ofSeconds(30), 12, (short) 1, Duration.ofDays(30), Duration.ofHours(1),
-                null, null, Duration.ofHours(24), 4);
+                null, null, Duration.ofHours(24), 4, Duration.ofDays(5));
     }
 
     static WebhookProperties withPrivateTargets(boolean allowed) {
@@ -31,7 +31,7 @@ final class Settings {
                 d.maxConnectionsPerHost(), d.maxInFlight(), d.maxInFlightPerOwner(), d.maxQueuedPerOwner(),
                 d.infrastructureRetry(), d.rowPollInterval(), d.overdueAfter(), d.failuresToOpenCircuit(),
                 d.openCircuitFor(), d.topicPartitions(), d.topicReplicationFactor(), d.attemptRetention(),
-                d.attemptPurgeInterval(), d.attemptLogRetry(), d.forwardRetry(), d.secretOverlap(), d.failingAfter());
+                d.attemptPurgeInterval(), d.attemptLogRetry(), d.forwardRetry(), d.secretOverlap(), d.failingAfter(), d.disableAfter());
     }
 
     static WebhookProperties withTimeout(Duration timeout) {
@@ -56,6 +56,6 @@ final class Settings {
                 d.maxConnectionsPerHost(), d.maxInFlight(), d.maxInFlightPerOwner(), d.maxQueuedPerOwner(),
                 d.infrastructureRetry(), d.rowPollInterval(), d.overdueAfter(), d.failuresToOpenCircuit(),
                 d.openCircuitFor(), d.topicPartitions(), d.topicReplicationFactor(), d.attemptRetention(),
-                d.attemptPurgeInterval(), d.attemptLogRetry(), d.forwardRetry(), secretOverlap, d.failingAfter());
+                d.attemptPurgeInterval(), d.attemptLogRetry(), d.forwardRetry(), secretOverlap, d.failingAfter(), d.disableAfter());
     }
 }
