@@ -13,6 +13,7 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -188,6 +189,12 @@ public final class TestData {
         return delivery(subscriptionId, enquiryId).map(Delivery::status).orElse(null);
     }
 
+    /** The status of the delivery named {@code webhookId}, null when there is none. */
+    public String deliveryStatusOf(String webhookId) {
+        return jdbc.sql("select status from deliveries where webhook_id = :webhook").param("webhook", webhookId)
+                .query(String.class).optional().orElse(null);
+    }
+
     /** The payload stored for an event ({@code webhook_events}): once however many subscriptions receive it. */
     public List<String> storedPayloads(UUID eventId) {
         return jdbc.sql("select payload::text from webhook_events where event_id = :event")
@@ -253,6 +260,56 @@ public final class TestData {
             String requestId) {
         return insertDelivery(owner, subscriptionId, eventId, enquiryId, submittedAt, payload, "waiting", 0, 1,
                 Instant.now(), requestId);
+    }
+
+    /**
+     * A test event to the subscription, written as api-service's {@code POST …/test} writes it: its
+     * payload, and its delivery waiting, due now, marked {@code test}. Answers its webhook-id.
+     */
+    public String sendTest(Owner owner, UUID subscriptionId, String payload) {
+        UUID eventId = UUID.randomUUID();
+        String webhookId = askFor(owner, subscriptionId, eventId, UUID.randomUUID(), Instant.now(), payload, "req_test");
+        jdbc.sql("update deliveries set test = true where webhook_id = :webhook").param("webhook", webhookId).update();
+        return webhookId;
+    }
+
+    /** Sets the subscription's throttle as api-service's {@code PUT …/throttle} does (null: none). */
+    public void setThrottle(UUID subscriptionId, Integer perSecond) {
+        jdbc.sql("update webhook_subscriptions set throttle_per_second = :rate where id = :id")
+                .param("rate", perSecond).param("id", subscriptionId).update();
+    }
+
+    /** An attempt as the owner's attempt detail reads it. */
+    public record AttemptDetail(String webhookId, String outcome, Integer httpStatus, boolean test, String requestHeaders,
+            String responseHeaders, String responseBody, boolean responseTruncated, String payload) {}
+
+    /** The attempts of a delivery with what they sent and got, oldest first, the payload found through the delivery. */
+    public List<AttemptDetail> attemptDetails(String webhookId) {
+        return jdbc.sql("""
+                        select a.webhook_id, a.outcome, a.http_status, a.test, a.request_headers::text as request_headers,
+                               a.response_headers::text as response_headers, a.response_body, a.response_truncated,
+                               e.payload::text as payload
+                          from delivery_attempts a
+                          join deliveries d on d.webhook_id = a.webhook_id and d.submitted_at = a.submitted_at
+                          join webhook_events e on e.event_id = d.event_id and e.submitted_at = d.submitted_at
+                         where a.webhook_id = :webhook order by a.attempted_at, a.id
+                        """)
+                .param("webhook", webhookId)
+                .query((rs, n) -> new AttemptDetail(rs.getString("webhook_id"), rs.getString("outcome"),
+                        rs.getObject("http_status", Integer.class), rs.getBoolean("test"), rs.getString("request_headers"),
+                        rs.getString("response_headers"), rs.getString("response_body"), rs.getBoolean("response_truncated"),
+                        rs.getString("payload")))
+                .list();
+    }
+
+    /** The attempts counted for the subscription's statistics, as "outcome/status" to count. */
+    public Map<String, Long> attemptCounts(UUID subscriptionId) {
+        Map<String, Long> counts = new java.util.TreeMap<>();
+        jdbc.sql("select outcome, http_status, sum(attempts) as n from attempt_counts where subscription_id = :id group by 1, 2")
+                .param("id", subscriptionId)
+                .query((rs, n) -> counts.put(rs.getString("outcome") + "/" + rs.getInt("http_status"), rs.getLong("n")))
+                .list();
+        return counts;
     }
 
     /** What the dispatcher keeps about a subscription's deliveries ({@code subscription_health}), if anything yet. */

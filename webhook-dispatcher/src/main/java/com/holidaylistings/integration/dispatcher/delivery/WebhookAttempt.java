@@ -87,7 +87,8 @@ class WebhookAttempt {
                 metrics.retryStarted(Duration.between(dueAt, startedAt));
             }
             HttpOutcome http = guards.send(found.url(),
-                    () -> sender.post(found.url(), found.payload(), delivery.webhookId(), found.secrets()));
+                    () -> sender.post(found.url(), found.payload(), delivery.webhookId(), found.secrets(),
+                            delivery.test()));
             Instant finishedAt = Instant.now(); // the retry's delay counts from here, after any wait for the target's bulkhead
             DeliveryTransitions.AfterAttempt after = transitions.afterAttempt(delivery, http, finishedAt);
             if (after.recordMovesOn() && !forwarder.forward(task, after) && !after.movesOn().abandoned()) {

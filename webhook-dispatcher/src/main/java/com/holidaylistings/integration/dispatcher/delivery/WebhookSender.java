@@ -79,11 +79,14 @@ class WebhookSender implements DisposableBean {
     }
 
     HttpOutcome post(String targetUrl, String body, String webhookId, String secret) {
-        return post(targetUrl, body, webhookId, List.of(secret));
+        return post(targetUrl, body, webhookId, List.of(secret), false);
     }
 
-    /** Signed with each of {@code secrets}, the current one first (two during a rotation's overlap). */
-    HttpOutcome post(String targetUrl, String body, String webhookId, List<String> secrets) {
+    /**
+     * Signed with each of {@code secrets}, the current one first (two during a rotation's overlap); a
+     * test event sent from the portal says so in the header {@code webhook-test: true}.
+     */
+    HttpOutcome post(String targetUrl, String body, String webhookId, List<String> secrets, boolean test) {
         long timestamp = Instant.now().getEpochSecond();
         HttpPost post;
         try {
@@ -95,6 +98,9 @@ class WebhookSender implements DisposableBean {
         post.setHeader("webhook-id", webhookId);
         post.setHeader("webhook-timestamp", Long.toString(timestamp));
         post.setHeader("webhook-signature", WebhookSignature.sign(secrets, webhookId, timestamp, body));
+        if (test) {
+            post.setHeader("webhook-test", "true");
+        }
         long started = System.nanoTime();
         ScheduledFuture<?> deadline = deadlines.schedule(post::cancel, timeout.toMillis(), TimeUnit.MILLISECONDS);
         HttpClientContext context = HttpClientContext.create();
