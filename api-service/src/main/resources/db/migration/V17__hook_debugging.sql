@@ -57,3 +57,8 @@ create index deliveries_unfinished_idx on deliveries (subscription_id) where sta
 
 grant select, insert, update, delete on hook_throttles, attempt_counts to webhook_dispatcher;
 grant select on attempt_counts to api_service;
+
+-- hook.disabled joins the operational events.
+alter table operational_events drop constraint operational_events_type_check,
+    add constraint operational_events_type_check
+        check (type in ('hook.failing', 'hook.disabled', 'hook.recovered', 'hook.unsubscribed', 'delivery.abandoned'));

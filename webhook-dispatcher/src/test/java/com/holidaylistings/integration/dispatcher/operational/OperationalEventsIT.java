@@ -124,6 +124,42 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
     }
 
     @Test
+    void disablesAHookWhoseEveryAttemptFailedForDaysOnceAndSpendsNothingOnItAfter() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        String url = receiver.url("/dead", WebhookReceiver.Answer.status(503).after(Duration.ofMillis(300)));
+        UUID hookId = data.subscribe(owner, url, property);
+        String hook = hookId.toString();
+        // The five days of failures before (WEBHOOK_DISABLE_AFTER, default 5d, here too), as the attempt log left them.
+        OffsetDateTime firstFailure = OffsetDateTime.now().minusDays(6).withNano(123_456_000);
+        jdbc.sql("""
+                        insert into subscription_health (subscription_id, consecutive_failures, first_failure_at, failing_since,
+                                                         last_attempt_at, last_outcome, last_http_status)
+                        values (:hook, 120, :first, :first + interval '1 hour', now() - interval '1 hour', 'abandoned', 503)
+                        """)
+                .param("hook", hookId).param("first", firstFailure).update();
+
+        events.enquiryOn(property); // both in flight at once: two failures, one disabling
+        events.enquiryOn(property);
+
+        await("hook.disabled").atMost(ANNOUNCED).until(() -> topic.types(hook).contains("hook.disabled"));
+        JsonNode disabled = only(hook, "hook.disabled");
+        assertThat(OffsetDateTime.parse(disabled.get("failing_since").asString()).toInstant()).isEqualTo(firstFailure.toInstant());
+        assertThat(disabled.get("last_http_status").asInt()).isEqualTo(503);
+        assertThat(data.subscription(hookId).paused()).isTrue();
+        assertThat(jdbc.sql("select disabled_at is not null from webhook_subscriptions where id = :id").param("id", hookId)
+                .query(Boolean.class).single()).as("disabled, not paused by the owner").isTrue();
+        assertThat(displayStatus(hook)).isEqualTo(DisplayStatus.Inactive);
+
+        UUID afterwards = events.enquiryOn(property).enquiryId();
+        quietly();
+        assertThat(data.delivery(hookId, afterwards)).as("no delivery work for a disabled hook's enquiries").isEmpty();
+        assertThat(receiver.requests("/dead")).as("the retries were skipped").hasSize(2);
+        assertThat(topic.types(hook)).containsExactly("hook.disabled");
+        assertRecordsAsDocumented(hook);
+    }
+
+    @Test
     void aHookThatFailsFewerTimesThanTheThresholdIsNotFailing() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
