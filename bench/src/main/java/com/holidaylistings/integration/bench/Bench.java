@@ -13,7 +13,7 @@ import java.util.Map;
 public final class Bench {
 
     private static final List<String> BENCHMARKS = List.of("api", "e2e", "intake", "dispatcher", "isolation", "retry",
-            "resources", "recovery", "fairness");
+            "resources", "recovery", "fairness", "hook-pages", "throttle");
 
     private Bench() {
     }
@@ -40,6 +40,8 @@ public final class Bench {
                 case "retry" -> new RetryBench(db, output, phase).run();
                 case "recovery" -> new RecoveryBench(db, output).run();
                 case "fairness" -> new FairnessBench(db, output).run();
+                case "hook-pages" -> new HookPagesBench(db).run();
+                case "throttle" -> new ThrottleBench(db).run();
                 default -> new ResourcesBench(db, phase).run();
             };
             report.write(output, machine);

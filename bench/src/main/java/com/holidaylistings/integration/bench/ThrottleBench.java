@@ -1,0 +1,94 @@
+package com.holidaylistings.integration.bench;
+
+import com.holidaylistings.integration.stack.Api;
+import com.holidaylistings.integration.testsupport.WebhookDelivery;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * A hook's throttle against the rate it was set to: a burst of enquiries through the intake to an
+ * owner with two hooks on one receiver, one throttled; the throttled hook's deliveries should start
+ * at the set rate (the rate is measured at the receiver, from the first arrival to the last), the
+ * other hook's at once, and nothing fails or is lost.
+ */
+final class ThrottleBench {
+
+    /** Throttle per second and the enquiries of the burst (about 25 s of deliveries each). */
+    private static final Map<Integer, Integer> CASES = Map.of(5, 126, 20, 501, 100, 2_501);
+    private static final int BURST_PER_SECOND = 200;
+
+    private final Db db;
+
+    ThrottleBench(Db db) {
+        this.db = db;
+    }
+
+    Report run() throws Exception {
+        Report report = new Report("throttle", "A hook's throttle: deliveries start at the set rate, another hook is not slowed",
+                "bench/run.sh throttle");
+        report.parameter("burst_enquiries_per_second", BURST_PER_SECOND);
+        report.note("For each rate: a new owner with two hooks on one receiver in the load generator, one throttled "
+                + "(PUT …/throttle), sends a burst through the intake at " + BURST_PER_SECOND + "/s of enough enquiries "
+                + "for about 25 s of the throttled hook's deliveries. The achieved rate is (n − 1) / (last arrival − first "
+                + "arrival) at the throttled hook's path; the free hook's p99 is from the enquiry's acceptance to its "
+                + "arrival. Goal: within 10 % of the set rate.");
+        Map<String, Object> runs = new LinkedHashMap<>();
+        try (WebhookReceiver receiver = BenchTargets.receiver()) {
+            for (int rate : List.of(5, 20, 100)) {
+                int enquiries = CASES.get(rate);
+                BenchOwner owner = BenchOwner.create("bench-throttle-" + rate, receiver);
+                UUID throttled = owner.subscribe("/ok/throttled-" + rate);
+                owner.subscribe("/ok/free-" + rate);
+                Api.internal("PUT", "/owners/" + owner.target().ownerId() + "/hooks/" + throttled + "/throttle",
+                        Map.of("per_second", rate)).expect(200);
+                List<IntakeLoad.Accepted> accepted;
+                try (IntakeLoad load = new IntakeLoad()) {
+                    accepted = load.run(owner.target().propertyId(), BURST_PER_SECOND,
+                            Duration.ofMillis(enquiries * 1000L / BURST_PER_SECOND));
+                }
+                Accounting accounting = Accounting.settle(db, receiver, owner.hooks("/ok/"),
+                        accepted.stream().map(IntakeLoad.Accepted::enquiryId).toList(), Duration.ofMinutes(10));
+                List<Long> arrivals = receiver.requests("/ok/throttled-" + rate).stream().map(WebhookDelivery::arrivedAt)
+                        .sorted().toList();
+                double seconds = (arrivals.getLast() - arrivals.getFirst()) / 1e9;
+                double achieved = (arrivals.size() - 1) / seconds;
+                Latencies free = new Latencies();
+                Map<UUID, Long> acceptedAt = new LinkedHashMap<>();
+                accepted.forEach(a -> acceptedAt.put(a.enquiryId(), a.acceptedAt()));
+                for (WebhookDelivery delivery : receiver.requests("/ok/free-" + rate)) {
+                    Long at = acceptedAt.get(delivery.enquiryId());
+                    if (at != null) {
+                        free.recordNanos(delivery.arrivedAt() - at);
+                    }
+                }
+                long failed = db.count("select count(*) from delivery_attempts where subscription_id = ? and outcome <> 'succeeded'",
+                        throttled);
+                Map<String, Object> run = new LinkedHashMap<>();
+                run.put("enquiries", accepted.size());
+                run.put("throttled_deliveries", arrivals.size());
+                run.put("seconds_first_to_last", Latencies.round(seconds));
+                run.put("achieved_per_second", Latencies.round(achieved));
+                run.put("failed_attempts", failed);
+                run.put("free_hook_latency", free.summary());
+                run.put("lost", accounting.inFlight());
+                runs.put(rate + "/s", run);
+                System.out.printf("throttle %d/s: %s%n", rate, run);
+                report.figure("achieved rate at " + rate + "/s", Latencies.round(achieved), "/s",
+                        Report.Goal.atMost(rate * 1.1));
+                report.figure("achieved rate at " + rate + "/s, at least", Latencies.round(achieved), "/s",
+                        Report.Goal.atLeast(rate * 0.9));
+                report.figure("failed attempts of the throttled hook at " + rate + "/s", failed, "", Report.Goal.atMost(0));
+                report.figure("the other hook's p99 during the burst at " + rate + "/s", Latencies.round(free.millisAt(99)),
+                        "ms", null);
+                report.lost("lost at " + rate + "/s", accounting.inFlight());
+                owner.unsubscribeAll();
+            }
+        }
+        report.raw("runs", runs);
+        return report;
+    }
+}
