@@ -72,8 +72,13 @@ public abstract class DispatcherIntegrationTest {
 
     /** The shared database as its owner. */
     public static JdbcClient ownerJdbc() {
+        return JdbcClient.create(ownerDataSource());
+    }
+
+    /** Connections to the shared database as its owner. */
+    public static javax.sql.DataSource ownerDataSource() {
         TestPostgres.Connection db = TestSchema.database();
-        return JdbcClient.create(new SimpleDriverDataSource(new org.postgresql.Driver(), db.jdbcUrl(), db.username(), db.password()));
+        return new SimpleDriverDataSource(new org.postgresql.Driver(), db.jdbcUrl(), db.username(), db.password());
     }
 
     /** enquiry-ingest creates the topic in production; here the test does. */

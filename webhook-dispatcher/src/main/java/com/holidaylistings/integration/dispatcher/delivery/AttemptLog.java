@@ -115,7 +115,7 @@ class AttemptLog implements SmartLifecycle {
     private final Retry retry;
     private final DeliveryTransitions transitions;
     private final OperationalOutbox operational;
-    private final BatchWriter<Change> writer;
+    private final Batches<Change, Void> writer;
     private final JsonMapper json;
 
     AttemptLog(JdbcTemplate jdbc, TransactionTemplate transaction, WebhookProperties properties,
@@ -126,7 +126,7 @@ class AttemptLog implements SmartLifecycle {
         this.transitions = transitions;
         this.operational = operational;
         this.retry = properties.attemptLogRetry().toRetry("attempt-log");
-        this.writer = new BatchWriter<>("attempt-log", MAX_BATCH,
+        this.writer = Batches.writer("attempt-log", MAX_BATCH,
                 changes -> retry.executeRunnable(() -> transaction.executeWithoutResult(status -> write(changes))));
     }
 

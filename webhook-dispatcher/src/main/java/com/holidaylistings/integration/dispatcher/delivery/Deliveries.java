@@ -5,75 +5,117 @@ import com.holidaylistings.integration.events.delivery.DeliveryStatus;
 import com.holidaylistings.integration.events.delivery.EnquiryId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import com.holidaylistings.integration.events.secrets.SecretCipher;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import org.springframework.jdbc.core.simple.JdbcClient;
+import java.util.concurrent.CompletionException;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 
 /**
- * The delivery rows as an attempt needs them. Their changes are written in batches: after an
- * attempt by the {@link AttemptLog}, when an owner's lane is full by the {@link ParkingLot}.
+ * The delivery rows as an attempt needs them. They are read in batches ({@link Batches}): the
+ * attempts that start while one read runs are read together in the next, in one query, so that a
+ * burst of deliveries costs a statement per batch rather than per delivery. Their changes are
+ * written in batches too: after an attempt by the {@link AttemptLog}, when an owner's lane is full
+ * by the {@link ParkingLot}.
  */
 @Repository
-class Deliveries {
+class Deliveries implements SmartLifecycle {
 
-    private final JdbcClient jdbc;
+    private static final int MAX_BATCH = 200;
+    // One row per key found, numbered as the keys were given; a row whose delivery is gone is missing.
+    private static final String FOR_ATTEMPT = """
+            select k.n, d.enquiry_id, d.status, d.attempts, d.stage, d.request_id, d.requested_at is not null as asked_for,
+                   d.test, d.throttled_until is not null as start_reserved, e.payload::text as payload,
+                   s.target_url, s.paused, s.unsubscribe_reason, s.owner_id, s.throttle_per_second, w.secret,
+                   case when w.rotated_at > now() - make_interval(secs => ?)
+                        then w.previous_secret end as previous_secret
+              from unnest(?::text[], ?::timestamptz[]) with ordinality as k(webhook_id, submitted_at, n)
+              join deliveries d on d.webhook_id = k.webhook_id and d.submitted_at = k.submitted_at
+              join webhook_events e on e.event_id = d.event_id and e.submitted_at = d.submitted_at
+              join webhook_subscriptions s on s.id = d.subscription_id
+              join webhook_secrets w on w.owner_id = s.owner_id
+            """;
+
+    private final JdbcTemplate jdbc;
     private final Duration secretOverlap;
     private final SecretCipher cipher;
+    private final Batches<DeliveryTask, Row> reads;
 
-    Deliveries(JdbcClient jdbc, WebhookProperties properties, SecretCipher cipher) {
+    Deliveries(JdbcTemplate jdbc, WebhookProperties properties, SecretCipher cipher) {
         this.jdbc = jdbc;
         this.secretOverlap = properties.secretOverlap();
         this.cipher = cipher;
+        this.reads = new Batches<>("delivery-reads", MAX_BATCH, this::read);
     }
 
     /**
-     * Everything one attempt needs, in one round trip: the delivery's row, the event's payload, the
-     * subscription as it is now (where, whether it still receives anything, its throttle) and the owner's
-     * secrets (the previous one too while its rotation is younger than {@code WEBHOOK_SECRET_OVERLAP},
-     * judged by the database's clock, which set {@code rotated_at}), decrypted. Empty when the row is
-     * gone. A secret that no key of {@code SECRETS_ENCRYPTION_KEYS} decrypts is thrown as
-     * {@link com.holidaylistings.integration.events.secrets.SecretNotDecryptable}: like a failure of
-     * the database, the record is tried again later rather than counted as an attempt.
+     * Everything one attempt needs, read with the other attempts starting at the same time: the
+     * delivery's row, the event's payload, the subscription as it is now (where, whether it still
+     * receives anything, its throttle) and the owner's secrets (the previous one too while its
+     * rotation is younger than {@code WEBHOOK_SECRET_OVERLAP}, judged by the database's clock, which
+     * set {@code rotated_at}), decrypted. Empty when the row is gone. A failure of the database is
+     * thrown as it came. A secret that no key of {@code SECRETS_ENCRYPTION_KEYS} decrypts is thrown
+     * as {@link com.holidaylistings.integration.events.secrets.SecretNotDecryptable}: like a failure
+     * of the database, the record is tried again later rather than counted as an attempt.
      */
     Optional<Attemptable> forAttempt(DeliveryTask task) {
-        return jdbc.sql("""
-                        select d.enquiry_id, d.status, d.attempts, d.stage, d.request_id, d.requested_at is not null as asked_for,
-                               d.test, d.throttled_until, e.payload::text as payload,
-                               s.target_url, s.paused, s.unsubscribe_reason, s.owner_id, s.throttle_per_second, w.secret,
-                               case when w.rotated_at > now() - make_interval(secs => :overlap)
-                                    then w.previous_secret end as previous_secret
-                          from deliveries d
-                          join webhook_events e on e.event_id = d.event_id and e.submitted_at = d.submitted_at
-                          join webhook_subscriptions s on s.id = d.subscription_id
-                          join webhook_secrets w on w.owner_id = s.owner_id
-                         where d.webhook_id = :webhookId and d.submitted_at = :submittedAt
-                        """)
-                .param("webhookId", task.webhookId())
-                .param("submittedAt", Timestamp.from(task.submittedAt()))
-                .param("overlap", secretOverlap.toNanos() / 1e9)
-                .query((rs, n) -> new Attemptable(
-                        new Delivery(task.webhookId(), task.submittedAt(), task.subscriptionId(),
-                                EnquiryId.of(rs.getObject("enquiry_id", UUID.class)),
-                                DeliveryStatus.of(rs.getString("status")), rs.getInt("attempts"), rs.getInt("stage"),
-                                rs.getBoolean("test")),
-                        rs.getString("payload"),
-                        rs.getString("request_id"),
-                        rs.getBoolean("asked_for"),
-                        rs.getString("target_url"),
-                        secrets(rs.getObject("owner_id", UUID.class), rs.getString("secret"), rs.getString("previous_secret")),
-                        DeliveryRefusal.of(rs.getBoolean("paused"), rs.getString("unsubscribe_reason")),
-                        rs.getObject("throttle_per_second", Integer.class),
-                        rs.getTimestamp("throttled_until") != null))
-                .optional();
+        Row row;
+        try {
+            row = reads.submit(task).join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+        return Optional.ofNullable(row).map(found -> found.attemptable(task, cipher));
     }
 
-    private List<String> secrets(UUID owner, String current, String previous) {
-        String secret = cipher.decrypt(current, owner);
-        return previous == null ? List.of(secret) : List.of(secret, cipher.decrypt(previous, owner));
+    /** The rows of {@code tasks}' deliveries, in their order, null for a row that is gone. */
+    private List<Row> read(List<DeliveryTask> tasks) {
+        List<Row> rows = new ArrayList<>(Collections.nCopies(tasks.size(), null));
+        Array webhookIds = array("text", tasks.stream().map(DeliveryTask::webhookId).toArray());
+        Array submittedAt = array("timestamptz", tasks.stream().map(t -> Timestamp.from(t.submittedAt())).toArray());
+        jdbc.query(FOR_ATTEMPT, (ResultSet rs) -> {
+            rows.set(rs.getInt("n") - 1, Row.of(rs));
+        }, secretOverlap.toNanos() / 1e9, webhookIds, submittedAt);
+        return rows;
+    }
+
+    private Array array(String type, Object[] values) {
+        return jdbc.execute((Connection connection) -> connection.createArrayOf(type, values));
+    }
+
+    /** A delivery's row as read, its secrets still encrypted: decrypting is the attempt's own work. */
+    private record Row(UUID enquiryId, DeliveryStatus status, int attempts, int stage, boolean test, String payload,
+            String requestId, boolean askedFor, String url, UUID ownerId, String secret, String previousSecret,
+            Optional<DeliveryRefusal> refusal, Integer throttlePerSecond, boolean startReserved) {
+
+        static Row of(ResultSet rs) throws SQLException {
+            return new Row(rs.getObject("enquiry_id", UUID.class), DeliveryStatus.of(rs.getString("status")),
+                    rs.getInt("attempts"), rs.getInt("stage"), rs.getBoolean("test"), rs.getString("payload"),
+                    rs.getString("request_id"), rs.getBoolean("asked_for"), rs.getString("target_url"),
+                    rs.getObject("owner_id", UUID.class), rs.getString("secret"), rs.getString("previous_secret"),
+                    DeliveryRefusal.of(rs.getBoolean("paused"), rs.getString("unsubscribe_reason")),
+                    rs.getObject("throttle_per_second", Integer.class), rs.getBoolean("start_reserved"));
+        }
+
+        Attemptable attemptable(DeliveryTask task, SecretCipher cipher) {
+            String current = cipher.decrypt(secret, ownerId);
+            List<String> secrets = previousSecret == null ? List.of(current)
+                    : List.of(current, cipher.decrypt(previousSecret, ownerId));
+            return new Attemptable(
+                    new Delivery(task.webhookId(), task.submittedAt(), task.subscriptionId(), EnquiryId.of(enquiryId), status,
+                            attempts, stage, test),
+                    payload, requestId, askedFor, url, secrets, refusal, throttlePerSecond, startReserved);
+        }
     }
 
     /**
@@ -93,5 +135,26 @@ class Deliveries {
         boolean needsThrottle() {
             return throttlePerSecond != null && !startReserved && !delivery.test();
         }
+    }
+
+    @Override
+    public void start() {
+        reads.start();
+    }
+
+    @Override
+    public void stop() {
+        reads.stop();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return reads.isRunning();
+    }
+
+    /** Stops after the listeners, as the attempt log does, so that the attempts under way can still read. */
+    @Override
+    public int getPhase() {
+        return Integer.MIN_VALUE + 1000;
     }
 }

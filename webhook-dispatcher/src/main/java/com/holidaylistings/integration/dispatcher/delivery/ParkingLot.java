@@ -12,7 +12,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * Parks the deliveries whose owner's lane is full on their rows ({@code waiting}, due now), in
- * batches from one thread ({@link BatchWriter}): one statement for up to 500 rows, so that a burst of
+ * batches from one thread ({@link Batches}): one statement for up to 500 rows, so that a burst of
  * one owner's deliveries costs a few statements and no thread per delivery. What to do once a
  * delivery is parked (acknowledge its record) runs then; a batch that fails is tried again a second
  * later.
@@ -27,10 +27,10 @@ class ParkingLot implements SmartLifecycle {
              where webhook_id = ? and submitted_at = ? and status = 'pending' and attempts = ?
             """;
 
-    private final BatchWriter<DeliveryTask> writer;
+    private final Batches<DeliveryTask, Void> writer;
 
     ParkingLot(JdbcTemplate jdbc) {
-        this.writer = new BatchWriter<>("parking-lot", MAX_BATCH, tasks -> park(jdbc, tasks));
+        this.writer = Batches.writer("parking-lot", MAX_BATCH, tasks -> park(jdbc, tasks));
     }
 
     void park(DeliveryTask task, Runnable then) {

@@ -17,12 +17,16 @@ import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.List;
 import java.util.UUID;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * After a rotation of the owner's secret, deliveries carry a signature with the new secret and one
@@ -30,6 +34,8 @@ import org.junit.jupiter.api.Test;
  * receiver's check is written here with javax.crypto, not with the dispatcher's code.
  */
 class SecretRotationIT extends DispatcherIntegrationTest {
+
+    private final List<Deliveries> readers = new ArrayList<>();
 
     private static final Duration DELIVERED = Duration.ofSeconds(30);
 
@@ -72,7 +78,7 @@ class SecretRotationIT extends DispatcherIntegrationTest {
     void readsThePreviousSecretOnlyWithinTheConfiguredOverlap() {
         TestData.Owner owner = data.owner();
         UUID subscription = data.subscribe(owner, "http://127.0.0.1:9/unused", null);
-        Deliveries oneSecond = new Deliveries(jdbc, Settings.withSecretOverlap(Duration.ofSeconds(1)), TestData.CIPHER);
+        Deliveries oneSecond = deliveries(Settings.withSecretOverlap(Duration.ofSeconds(1)));
         DeliveryTask task = aDelivery(owner, subscription);
 
         TestData.Owner rotated = data.rotateSecret(owner, Duration.ZERO);
@@ -87,7 +93,7 @@ class SecretRotationIT extends DispatcherIntegrationTest {
         TestData.Owner owner = data.owner();
         UUID subscription = data.subscribe(owner, "http://127.0.0.1:9/unused", null);
 
-        assertThat(new Deliveries(jdbc, Settings.documentedDefaults(), TestData.CIPHER).forAttempt(aDelivery(owner, subscription))
+        assertThat(deliveries(Settings.documentedDefaults()).forAttempt(aDelivery(owner, subscription))
                 .orElseThrow().secrets())
                 .containsExactly(owner.secret());
     }
@@ -112,13 +118,26 @@ class SecretRotationIT extends DispatcherIntegrationTest {
         UUID subscription = data.subscribe(owner, "http://127.0.0.1:9/unused", null);
         jdbc.sql("update webhook_secrets set secret = (select secret from webhook_secrets where owner_id = :other) where owner_id = :owner")
                 .param("other", other.id()).param("owner", owner.id()).update();
-        Deliveries deliveries = new Deliveries(jdbc, Settings.documentedDefaults(), TestData.CIPHER);
+        Deliveries deliveries = deliveries(Settings.documentedDefaults());
         DeliveryTask task = aDelivery(owner, subscription);
 
         assertThatThrownBy(() -> deliveries.forAttempt(task))
                 .isInstanceOf(SecretNotDecryptable.class)
                 .hasMessageContaining(owner.id().toString())
                 .hasMessageNotContaining(other.secret());
+    }
+
+    /** The rows as an attempt reads them, with these settings, read by the test's own reader (stopped after the test). */
+    private Deliveries deliveries(WebhookProperties settings) {
+        Deliveries deliveries = new Deliveries(new JdbcTemplate(ownerDataSource()), settings, TestData.CIPHER);
+        deliveries.start();
+        readers.add(deliveries);
+        return deliveries;
+    }
+
+    @AfterEach
+    void stopReaders() {
+        readers.forEach(Deliveries::stop);
     }
 
     /** A delivery to the subscription, waiting on its row so that nothing attempts it meanwhile; its task. */
