@@ -20,6 +20,7 @@ class DeliveryMetrics {
     private final Timer retryLateness;
     private final Counter abandoned;
     private final Timer throttledWaits;
+    private final Timer latency;
 
     DeliveryMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -36,6 +37,13 @@ class DeliveryMetrics {
                 .description("How long after its scheduled time a retry started")
                 .publishPercentiles(0.5, 0.99)
                 .register(registry);
+        this.latency = Timer.builder("webhook.delivery.latency")
+                .description("From an enquiry's submission to its delivery's 2xx, retries included (not redeliveries, "
+                        + "test events, or deliveries that waited for their hook's throttle)")
+                .publishPercentileHistogram()
+                .minimumExpectedValue(Duration.ofMillis(5))
+                .maximumExpectedValue(Duration.ofHours(6))
+                .register(registry);
         this.throttledWaits = Timer.builder("webhook.delivery.throttled")
                 .description("Deliveries that waited for their hook's throttle (not failures), and how long")
                 .register(registry);
@@ -44,9 +52,20 @@ class DeliveryMetrics {
                 .register(registry);
     }
 
-    void attempted(DeliveryOutcome outcome, Duration took) {
-        registry.counter("webhook.delivery.attempts", "outcome", outcome.value()).increment();
+    /** An attempt, by outcome and the class of the receiver's status ({@code none} without an answer). */
+    void attempted(DeliveryOutcome outcome, Integer httpStatus, Duration took) {
+        registry.counter("webhook.delivery.attempts", "outcome", outcome.value(), "status_class", statusClass(httpStatus))
+                .increment();
         duration.record(took);
+    }
+
+    /** A delivery's 2xx, {@code sinceSubmission} after its enquiry was submitted. */
+    void delivered(Duration sinceSubmission) {
+        latency.record(sinceSubmission.isNegative() ? Duration.ZERO : sinceSubmission);
+    }
+
+    static String statusClass(Integer httpStatus) {
+        return httpStatus == null || httpStatus < 100 || httpStatus > 599 ? "none" : httpStatus / 100 + "xx";
     }
 
     void firstAttemptStarted(Duration sinceSubmission) {

@@ -97,7 +97,10 @@ class WebhookAttempt {
             Attempt attempt = new Attempt(delivery, after.next().attempts(), after.outcome(), http.status(), http.error(),
                     http.duration().toMillis(), http.body(), http.bodyTruncated(), startedAt, after.nextAttemptAt(),
                     http.requestHeaders(), http.responseHeaders());
-            metrics.attempted(after.outcome(), http.duration());
+            metrics.attempted(after.outcome(), http.status(), http.duration());
+            if (http.succeeded() && !delivery.test() && !found.startReserved() && !found.askedFor()) {
+                metrics.delivered(Duration.between(task.submittedAt(), finishedAt));
+            }
             return attempts.record(new AttemptLog.Change(delivery, after.next(), after.nextAttemptAt(), attempt, after.events()))
                     .thenApply(stored -> Result.DONE);
         } finally {
