@@ -1,6 +1,6 @@
 package com.holidaylistings.integration.api.subscription;
 
-import com.holidaylistings.integration.api.web.FieldErrors;
+import com.holidaylistings.integration.api.web.InvalidRequest;
 
 /** The {@code days} of a hook's statistics: 1 to 30, today (UTC) included; 7 when absent. */
 record StatsDays(int value) {
@@ -20,7 +20,6 @@ record StatsDays(int value) {
         } catch (NumberFormatException e) {
             // reported below
         }
-        new FieldErrors().add("days", "must be an integer between 1 and " + MAX).throwIfAny();
-        throw new IllegalStateException("unreachable");
+        throw InvalidRequest.of("days", "must be an integer between 1 and " + MAX);
     }
 }

@@ -1,6 +1,6 @@
 package com.holidaylistings.integration.api.subscription;
 
-import com.holidaylistings.integration.api.web.FieldErrors;
+import com.holidaylistings.integration.api.web.InvalidRequest;
 import java.util.Map;
 
 /**
@@ -17,10 +17,8 @@ public record ThrottleRequest(Integer perSecond) {
 
     /** Reads the JSON body; 400 for a missing field, a value that is not an integer, or one out of range. */
     static ThrottleRequest of(Map<String, Object> body) {
-        FieldErrors errors = new FieldErrors();
         if (!body.containsKey(FIELD)) {
-            errors.add(FIELD, "is required (null for no throttle)");
-            errors.throwIfAny();
+            throw InvalidRequest.of(FIELD, "is required (null for no throttle)");
         }
         Object value = body.get(FIELD);
         if (value == null) {
@@ -28,9 +26,8 @@ public record ThrottleRequest(Integer perSecond) {
         }
         Integer perSecond = integer(value);
         if (perSecond == null || perSecond < MIN || perSecond > MAX) {
-            errors.add(FIELD, MUST_BE);
+            throw InvalidRequest.of(FIELD, MUST_BE);
         }
-        errors.throwIfAny();
         return new ThrottleRequest(perSecond);
     }
 
@@ -41,9 +38,8 @@ public record ThrottleRequest(Integer perSecond) {
         }
         try {
             return of(Map.of(FIELD, Integer.parseInt(value.strip())));
-        } catch (NumberFormatException e) {
-            new FieldErrors().add(FIELD, MUST_BE).throwIfAny();
-            throw e;
+        } catch (NumberFormatException notAnInteger) {
+            throw InvalidRequest.of(FIELD, MUST_BE);
         }
     }
 

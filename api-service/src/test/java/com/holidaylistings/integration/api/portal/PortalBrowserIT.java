@@ -331,6 +331,22 @@ class PortalBrowserIT extends ApiIntegrationTest {
 
         browser.get(base() + "/portal/hooks/" + theirHook + "/deliveries");
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Not found");
+        UUID theirEnquiry = world.newEnquiry(theirs);
+        attempt(theirHook, theirEnquiry, 1, "failed", 503, null, Instant.now());
+        long theirAttempt = jdbc.sql("select id from delivery_attempts where subscription_id = :h").param("h", theirHook)
+                .query(Long.class).single();
+        browser.get(base() + "/portal/hooks/" + theirHook + "/attempts/" + theirAttempt);
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Not found");
+        browser.get(base() + "/portal/");
+        for (String action : List.of("test", "throttle", "resume-and-recover")) {
+            WebElement test = browser.findElement(By.xpath("//button[normalize-space()='Send test event']/ancestor::form"));
+            browser.executeScript("arguments[0].action = '/portal/hooks/" + theirHook + "/" + action + "'", test);
+            press(test.findElement(By.tagName("button")));
+            assertThat(browser.findElement(By.tagName("h1")).getText()).as(action).isEqualTo("Not found");
+            browser.get(base() + "/portal/");
+        }
+        assertThat(rows.testDeliveries(theirHook)).isEmpty();
+        assertThat(throttle(theirHook)).isZero();
         browser.get(base() + "/portal/tokens/" + theirToken + "/revoke");
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Not found");
         assertThat(http.withToken(theirs.token()).get("/integration/v1/auth").status()).isEqualTo(200);
