@@ -34,7 +34,8 @@ class DeadLetters {
      * is a range of the partial index of abandoned rows in the partitions {@code since} leaves.
      */
     int replay(ReplayRequest request, String requestId) {
-        StringBuilder where = new StringBuilder("status = :abandoned");
+        // A test event is never retried, so it is never a dead letter to replay.
+        StringBuilder where = new StringBuilder("status = :abandoned and not test");
         Map<String, Object> params = new HashMap<>();
         params.put("abandoned", DeliveryStatus.ABANDONED.value());
         params.put("waiting", DeliveryStatus.WAITING.value());

@@ -1,6 +1,5 @@
 package com.holidaylistings.integration.api.portal;
 
-import com.holidaylistings.integration.api.subscription.DeliveryAttempt;
 import com.holidaylistings.integration.api.subscription.DeliveryLog;
 import com.holidaylistings.integration.api.subscription.EventNoLongerKept;
 import com.holidaylistings.integration.api.subscription.RecoverRequest;
@@ -9,6 +8,9 @@ import com.holidaylistings.integration.api.subscription.Redeliveries;
 import com.holidaylistings.integration.api.subscription.SubscriptionProperties;
 import com.holidaylistings.integration.api.subscription.SubscriptionRepository;
 import com.holidaylistings.integration.api.subscription.SubscriptionStatus;
+import com.holidaylistings.integration.api.subscription.TestDelivery;
+import com.holidaylistings.integration.api.subscription.TestEvents;
+import com.holidaylistings.integration.api.subscription.ThrottleRequest;
 import com.holidaylistings.integration.api.web.CanonicalUuid;
 import com.holidaylistings.integration.api.web.Conflict;
 import com.holidaylistings.integration.api.web.InvalidRequest;
@@ -18,44 +20,37 @@ import com.holidaylistings.integration.events.delivery.EnquiryId;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.UUID;
 import org.springframework.stereotype.Controller;
-import org.springframework.ui.Model;
-import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
-/** Pausing and resuming a hook, its deliveries, delivering an event again, and recovering the events it missed. */
+/**
+ * What an owner does to a hook: pause and resume it, deliver an event again, recover the events it
+ * missed, send it a test event, throttle it, and resume one the dispatcher turned off with what it missed.
+ */
 @Controller
 class PortalHookController {
-
-    private static final int DELIVERIES_SHOWN = 100;
 
     private final SubscriptionRepository subscriptions;
     private final DeliveryLog deliveryLog;
     private final Redeliveries redeliveries;
+    private final TestEvents testEvents;
     private final PortalSessions sessions;
-
     private final SubscriptionProperties settings;
 
     PortalHookController(SubscriptionRepository subscriptions, DeliveryLog deliveryLog, Redeliveries redeliveries,
-            PortalSessions sessions, SubscriptionProperties settings) {
+            TestEvents testEvents, PortalSessions sessions, SubscriptionProperties settings) {
         this.subscriptions = subscriptions;
         this.deliveryLog = deliveryLog;
         this.redeliveries = redeliveries;
+        this.testEvents = testEvents;
         this.sessions = sessions;
         this.settings = settings;
     }
-
-    /** A delivery attempt as a row; the newest attempt of each event offers a redelivery. */
-    record AttemptRow(DeliveryAttempt attempt, boolean redeliverable) {}
 
     @PostMapping("/portal/hooks/{hookId}/pause")
     String pause(PortalSession session, @PathVariable String hookId) {
@@ -65,23 +60,6 @@ class PortalHookController {
     @PostMapping("/portal/hooks/{hookId}/resume")
     String resume(PortalSession session, @PathVariable String hookId) {
         return setPaused(session, hookId, false);
-    }
-
-    @GetMapping("/portal/hooks/{hookId}/deliveries")
-    String deliveries(PortalSession session, @PathVariable String hookId, Model model) {
-        SubscriptionStatus hook = hook(session, hookId);
-        Set<UUID> seen = new HashSet<>();
-        List<AttemptRow> rows = deliveryLog.attempts(hook.id(), DELIVERIES_SHOWN).stream()
-                .map(attempt -> new AttemptRow(attempt, seen.add(attempt.enquiryId())))
-                .toList();
-        model.addAttribute("csrf", session.csrfToken());
-        model.addAttribute("flash", sessions.takeFlash(session.id()));
-        model.addAttribute("hook", HookRow.of(hook));
-        model.addAttribute("attempts", rows);
-        model.addAttribute("recoverFrom", LocalDateTime.now(ZoneOffset.UTC).minusDays(1).truncatedTo(ChronoUnit.MINUTES));
-        model.addAttribute("recoverEarliest", LocalDateTime.now(ZoneOffset.UTC).minus(RecoverRequest.WINDOW)
-                .truncatedTo(ChronoUnit.MINUTES).plusMinutes(1));
-        return "portal/deliveries";
     }
 
     @PostMapping("/portal/hooks/{hookId}/deliveries/{enquiryId}/redeliver")
@@ -124,6 +102,69 @@ class PortalHookController {
             sessions.setFlash(session.id(), Flash.problem("Not recovered: " + refused.getMessage() + "."));
         }
         return "redirect:/portal/hooks/" + hook.id() + "/deliveries";
+    }
+
+    /** Sends a test event to the hook, as the internal API's test does. */
+    @PostMapping("/portal/hooks/{hookId}/test")
+    String sendTest(PortalSession session, @PathVariable String hookId) {
+        SubscriptionStatus hook = hook(session, hookId);
+        try {
+            TestDelivery sent = testEvents.send(OwnerId.of(session.ownerId()), SubscriptionId.of(hook.id()),
+                    RequestIdFilter.current());
+            sessions.setFlash(session.id(), Flash.info("Test event sent to " + hook.targetUrl() + " (webhook-id "
+                    + sent.webhookId() + "). It shows in its deliveries within a few seconds."));
+        } catch (Conflict refused) {
+            sessions.setFlash(session.id(), Flash.problem("Test event not sent: " + refused.getMessage() + "."));
+        }
+        return "redirect:/portal/#webhook-subscriptions";
+    }
+
+    /** Sets the hook's throttle from the form's field: empty for none, else a whole number from 1 to 1000. */
+    @PostMapping("/portal/hooks/{hookId}/throttle")
+    String throttle(PortalSession session, @PathVariable String hookId,
+            @RequestParam(name = "per_second", required = false) String perSecond) {
+        SubscriptionStatus hook = hook(session, hookId);
+        try {
+            ThrottleRequest request = ThrottleRequest.ofText(perSecond);
+            if (!subscriptions.setThrottle(session.ownerId(), hook.id(), request.perSecond())) {
+                throw new NotFound();
+            }
+            sessions.setFlash(session.id(), Flash.info(request.perSecond() == null
+                    ? "Throttle removed: deliveries start as fast as they come."
+                    : "Throttle saved: at most " + request.perSecond() + " deliveries start each second."));
+        } catch (InvalidRequest invalid) {
+            sessions.setFlash(session.id(), Flash.problem("The throttle was not saved: Max deliveries per second must"
+                    + " be a whole number from " + ThrottleRequest.MIN + " to " + ThrottleRequest.MAX
+                    + ", or empty for no throttle."));
+        }
+        return "redirect:/portal/hooks/" + hook.id() + "/deliveries#throttle";
+    }
+
+    /**
+     * Resumes a hook the dispatcher turned off and recovers what it missed: every event it has not
+     * received since its latest success, which came before it began failing (recover skips what was
+     * received, so nothing arrives twice), within the recover window and its cap.
+     */
+    @PostMapping("/portal/hooks/{hookId}/resume-and-recover")
+    String resumeAndRecover(PortalSession session, @PathVariable String hookId) {
+        SubscriptionStatus hook = hook(session, hookId);
+        if (!subscriptions.setPaused(session.ownerId(), hook.id(), false)) {
+            throw new NotFound();
+        }
+        Instant now = Instant.now();
+        Instant earliest = now.minus(RecoverRequest.WINDOW).plus(1, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS);
+        Instant since = hook.lastSuccessAt() == null || hook.lastSuccessAt().isBefore(earliest) ? earliest : hook.lastSuccessAt();
+        try {
+            Recovery recovery = redeliveries.recover(OwnerId.of(session.ownerId()), SubscriptionId.of(hook.id()),
+                    new RecoverRequest(since.toString()).validSince(now), RequestIdFilter.current(),
+                    settings.recoverMaxEvents());
+            sessions.setFlash(session.id(), Flash.info("Resumed " + hook.targetUrl() + ". " + (recovery.queued() == 0
+                    ? "Nothing to recover: it missed no event."
+                    : recovery.queued() + " missed events are queued for delivery.")));
+        } catch (Conflict refused) {
+            sessions.setFlash(session.id(), Flash.problem("Resumed, but not recovered: " + refused.getMessage() + "."));
+        }
+        return "redirect:/portal/#webhook-subscriptions";
     }
 
     /** A browser's date and time field has no zone: the form says it is UTC. */

@@ -185,7 +185,7 @@ public class Redeliveries {
      * order and stops at :max instead of sorting all of it (a condition on the lateral rows' columns
      * would be taken to pass rarely). The upsert's condition leaves out a delivery the dispatcher
      * made or moved on meanwhile (fanned out, being retried, received), so that the count is of the
-     * deliveries queued now.
+     * deliveries queued now. A test event's delivery (about no enquiry of the owner) is never recovered.
      */
     static String recoverStatement(boolean onOneProperty) {
         String scope = onOneProperty ? "e.property_id = :property and e.owner_id = :owner" : "e.owner_id = :owner";
@@ -195,7 +195,7 @@ public class Redeliveries {
                       from enquiries e
                       left join lateral (select d.webhook_id, d.event_id, d.status from deliveries d
                                           where d.subscription_id = :subscription and d.enquiry_id = e.id
-                                            and d.submitted_at = e.sent_at
+                                            and d.submitted_at = e.sent_at and not d.test
                                           limit 1) d on true
                       left join lateral (select o.id from outbox o
                                           where d.webhook_id is null and o.aggregate_id = e.id and o.event_type = :type
@@ -220,7 +220,7 @@ public class Redeliveries {
                 on conflict (webhook_id, submitted_at) do update
                    set status = excluded.status, next_attempt_at = now(), stage = 1, requested_at = now(),
                        request_id = excluded.request_id, updated_at = now()
-                 where d.status in (:missed)
+                 where d.status in (:missed) and not d.test
                 """.formatted(scope);
     }
 

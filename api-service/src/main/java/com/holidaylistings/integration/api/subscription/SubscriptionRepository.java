@@ -101,10 +101,25 @@ public class SubscriptionRepository {
                 .update() > 0;
     }
 
-    /** Pauses or resumes one of the owner's subscriptions; false if the owner has no such subscription. */
+    /**
+     * Pauses or resumes one of the owner's subscriptions; false if the owner has no such subscription.
+     * Resuming also ends a disabling by the dispatcher: the owner has seen it and wants deliveries again.
+     */
     public boolean setPaused(UUID ownerId, UUID subscriptionId, boolean paused) {
-        return jdbc.sql("update webhook_subscriptions set paused = :paused where id = :id and owner_id = :owner")
+        return jdbc.sql("""
+                        update webhook_subscriptions set paused = :paused, disabled_at = case when :paused then disabled_at end
+                         where id = :id and owner_id = :owner
+                        """)
                 .param("paused", paused)
+                .param("id", subscriptionId)
+                .param("owner", ownerId)
+                .update() == 1;
+    }
+
+    /** Sets or lifts (null) the throttle of one of the owner's subscriptions; false if the owner has no such subscription. */
+    public boolean setThrottle(UUID ownerId, UUID subscriptionId, Integer perSecond) {
+        return jdbc.sql("update webhook_subscriptions set throttle_per_second = :perSecond where id = :id and owner_id = :owner")
+                .param("perSecond", perSecond)
                 .param("id", subscriptionId)
                 .param("owner", ownerId)
                 .update() == 1;

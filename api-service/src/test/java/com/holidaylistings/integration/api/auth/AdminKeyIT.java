@@ -35,16 +35,27 @@ class AdminKeyIT extends ApiIntegrationTest {
     @Test
     void refusesInternalRequestsWithoutTheAdminKey() {
         TestWorld.Account account = world.newAccount();
+        UUID hook = world.subscribe(account, "https://93.184.215.14/admin-key/" + UUID.randomUUID(), null);
 
         for (ApiClient client : List.of(http, http.withToken(account.token()), http.with("X-API-Key", account.token()))) {
             assertUnauthorized(client.post("/internal/v1/owners", Map.of("email", "x-" + UUID.randomUUID() + "@example.com")));
             assertUnauthorized(client.get("/internal/v1/owners/" + account.ownerId() + "/tokens"));
             assertUnauthorized(client.get("/internal/v1/owners/" + account.ownerId() + "/webhook-secret"));
+            String hookPath = "/internal/v1/owners/" + account.ownerId() + "/hooks/" + hook;
+            assertUnauthorized(client.get(hookPath + "/deliveries?status=failed"));
+            assertUnauthorized(client.get(hookPath + "/attempts/1"));
+            assertUnauthorized(client.post(hookPath + "/test", null));
+            assertUnauthorized(client.get(hookPath + "/stats"));
+            assertUnauthorized(client.send("PUT", hookPath + "/throttle", Map.of("per_second", 1)));
             assertUnauthorized(client.post("/internal/v1/enquiries", Fixtures.anEnquiry(account.propertyId())));
             assertUnauthorized(client.get("/internal/v1/no-such-path"));
         }
         assertThat(jdbc.sql("select count(*) from enquiries where property_id = :p").param("p", account.propertyId())
                 .query(Integer.class).single()).isZero();
+        assertThat(jdbc.sql("select count(*) from deliveries where subscription_id = :h").param("h", hook)
+                .query(Integer.class).single()).as("no test event").isZero();
+        assertThat(jdbc.sql("select throttle_per_second is null from webhook_subscriptions where id = :h").param("h", hook)
+                .query(Boolean.class).single()).as("no throttle").isTrue();
     }
 
     @Test
@@ -106,6 +117,10 @@ class AdminKeyIT extends ApiIntegrationTest {
             assertNotFound(client.delete(owner + "/tokens/" + UUID.randomUUID(), null));
             assertNotFound(client.get(owner + "/webhook-secret"));
             assertNotFound(client.get(owner + "/hooks"));
+            assertNotFound(client.get(owner + "/hooks/" + UUID.randomUUID() + "/stats"));
+            assertNotFound(client.post(owner + "/hooks/" + UUID.randomUUID() + "/test", null));
+            assertNotFound(client.send("PUT", owner + "/hooks/" + UUID.randomUUID() + "/throttle", Map.of("per_second", 1)));
+            assertNotFound(client.get(owner + "/hooks/" + UUID.randomUUID() + "/attempts/1"));
             assertNotFound(client.post("/internal/v1/enquiries", Fixtures.anEnquiry(account.propertyId())));
             assertNotFound(client.get("/internal/v1"));
             assertNotFound(client.get("/internal/v1/no-such-path"));

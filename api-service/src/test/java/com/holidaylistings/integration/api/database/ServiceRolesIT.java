@@ -83,6 +83,17 @@ class ServiceRolesIT {
         }
     }
 
+    @Test
+    void api_service_reads_the_attempt_counts_for_the_statistics_but_writes_neither_them_nor_the_throttles_state()
+            throws SQLException {
+        try (Connection db = login("api_service")) {
+            assertAllowed(db, "select count(*) from attempt_counts");
+            assertDenied(db, "delete from attempt_counts");
+            assertDenied(db, "select count(*) from hook_throttles");
+            assertAllowed(db, "update webhook_subscriptions set throttle_per_second = 5, disabled_at = null where false");
+        }
+    }
+
     private static Connection login(String role) throws SQLException {
         TestPostgres.Connection db = TestSchema.database().as(role);
         Connection connection = DriverManager.getConnection(db.jdbcUrl(), db.username(), db.password());

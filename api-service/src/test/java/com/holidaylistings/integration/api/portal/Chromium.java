@@ -10,6 +10,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -52,6 +53,17 @@ final class Chromium {
         ChromeDriver driver = new ChromeDriver(service, options);
         driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
         return driver;
+    }
+
+    /** Writes a screenshot of one element of the page (a figure, a form) to docs/portal/{name}.png. */
+    static void screenshot(WebElement element, String name) {
+        try {
+            Path file = element.getScreenshotAs(OutputType.FILE).toPath();
+            Files.createDirectories(SCREENSHOTS);
+            Files.copy(file, SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Writes a full-page screenshot to docs/portal/{name}.png, at the given width. */

@@ -10,6 +10,8 @@ import com.holidaylistings.integration.api.support.TestWorld;
 import com.holidaylistings.integration.events.delivery.DeliveryStatus;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -22,6 +24,7 @@ import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -106,7 +109,7 @@ class PortalBrowserIT extends ApiIntegrationTest {
         WebElement table = table("Webhook subscriptions");
         assertThat(table.findElements(By.xpath(".//thead//th[normalize-space()='Status']"))).hasSize(1);
         assertThat(hookRow(failing).getText()).contains("https://93.184.215.14/zapier/hooks/catch/123/abc", "Failed",
-                "2 failed attempts", "All properties");
+                "The last 2 attempts failed (connection refused)", "All properties");
         assertThat(hookRow(healthy).getText()).contains("Active");
         Chromium.screenshot(browser, "notifications", 1280);
         Chromium.screenshot(browser, "notifications-phone", 390);
@@ -120,11 +123,10 @@ class PortalBrowserIT extends ApiIntegrationTest {
 
         press(hookRow(failing).findElement(By.linkText("Deliveries")));
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Deliveries");
-        List<WebElement> attempts = browser.findElements(By.cssSelector("tbody tr"));
+        List<WebElement> attempts = attemptRows();
         assertThat(attempts).hasSize(2);
         assertThat(attempts.get(0).getText()).contains(enquiry.toString(), "2", "failed", "connection refused");
         assertThat(attempts.get(1).getText()).contains("500");
-        Chromium.screenshot(browser, "deliveries", 1280);
         press(attempts.get(0).findElement(By.xpath(".//button[normalize-space()='Redeliver']")));
         assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("queued");
         // Already being retried: marked as asked for, and its retries go on.
@@ -136,6 +138,146 @@ class PortalBrowserIT extends ApiIntegrationTest {
         attempt(failing, enquiry, 3, "succeeded", 200, null, Instant.now());
         press(browser.findElement(By.linkText("Back to Notifications")));
         assertThat(hookRow(failing).getText()).contains("Active");
+    }
+
+    @Test
+    void sendsATestEventFromTheHooksRow() {
+        TestWorld.Account owner = world.newAccount();
+        UUID hook = subscribe(owner, "https://93.184.215.14/test-event/receiver");
+        open(owner.ownerId());
+
+        press(hookRow(hook).findElement(By.xpath(".//button[normalize-space()='Send test event']")));
+
+        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("Test event sent", "msg_");
+        List<DeliveryRows.TestDeliveryRow> sent = rows.testDeliveries(hook);
+        assertThat(sent).hasSize(1);
+        assertThat(sent.getFirst().status()).isEqualTo(DeliveryStatus.WAITING);
+        assertThat(sent.getFirst().payload()).contains("\"subject\":\"Test enquiry\"");
+    }
+
+    @Test
+    void pagesFiltersAndOpensTheDetailsOfDeliveries() {
+        TestWorld.Account owner = world.newAccount();
+        UUID hook = subscribe(owner, "https://93.184.215.14/paged/receiver");
+        UUID enquiry = world.newEnquiry(owner);
+        rows.delivery(hook, enquiry, DeliveryStatus.SUCCEEDED, 2, 2);
+        Instant t0 = Instant.now().minusSeconds(3600).truncatedTo(java.time.temporal.ChronoUnit.MICROS);
+        for (int i = 0; i < 30; i++) {
+            attempt(hook, UUID.randomUUID(), 1, i % 3 == 0 ? "failed" : "succeeded", i % 3 == 0 ? 503 : 200, null,
+                    t0.plusSeconds(i));
+        }
+        String webhookId = rows.deliveries(hook).getFirst().webhookId();
+        rows.exchange(hook, enquiry, 1, "failed", 503, "HTTP 503", t0.plusSeconds(100), new DeliveryRows.Exchange(
+                DeliveryRows.Exchange.requestHeaders(webhookId), "{\"content-type\": \"text/html\"}",
+                "<html>Service Unavailable</html>", true));
+        rows.exchange(hook, enquiry, 2, "succeeded", 200, null, t0.plusSeconds(200), new DeliveryRows.Exchange(
+                DeliveryRows.Exchange.requestHeaders(webhookId), "{\"content-type\": \"application/json\"}",
+                "{\"received\": true}", false));
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);
+        rows.counted(hook, today, "succeeded", 200, 21);
+        rows.counted(hook, today, "failed", 503, 11);
+        rows.counted(hook, today.minusDays(1), "succeeded", 200, 48);
+        rows.counted(hook, today.minusDays(2), "succeeded", 200, 35);
+        rows.counted(hook, today.minusDays(2), "failed", 0, 6);
+        rows.counted(hook, today.minusDays(4), "succeeded", 200, 52);
+
+        open(owner.ownerId());
+        press(hookRow(hook).findElement(By.linkText("Deliveries")));
+
+        WebElement figure = browser.findElement(By.xpath("//figure[figcaption[normalize-space()='Deliveries in the last 7 days']]"));
+        assertThat(figure.getAccessibleName()).isEqualTo("Deliveries in the last 7 days");
+        assertThat(figure.findElements(By.cssSelector("svg rect.bar-delivered"))).hasSize(7);
+        List<WebElement> days = table("Deliveries per day (UTC)").findElements(By.cssSelector("tbody tr"));
+        assertThat(days).hasSize(7);
+        assertThat(days.getLast().getText()).contains(today.toString(), "21", "11");
+        assertThat(days.get(4).getText()).contains(today.minusDays(2).toString(), "35", "6");
+        Chromium.screenshot(figure, "hook-stats");
+
+        assertThat(attemptRows()).hasSize(25);
+        assertThat(attemptRows().getFirst().getText()).contains(enquiry.toString(), "succeeded");
+        assertThat(browser.findElements(By.linkText("Newer"))).isEmpty();
+        Chromium.screenshot(browser, "deliveries", 1280);
+        press(browser.findElement(By.linkText("Older")));
+        assertThat(attemptRows()).hasSize(7);
+        assertThat(browser.findElements(By.linkText("Older"))).isEmpty();
+        press(browser.findElement(By.linkText("Newer")));
+        assertThat(attemptRows()).hasSize(25);
+        assertThat(attemptRows().getFirst().getText()).contains(enquiry.toString());
+        assertThat(browser.findElements(By.linkText("Newer"))).isEmpty();
+
+        WebElement status = browser.findElement(By.id("status-filter"));
+        assertThat(status.getAccessibleName()).isEqualTo("Status");
+        new Select(status).selectByVisibleText("Failed");
+        press(button("Filter"));
+        assertThat(attemptRows()).hasSize(11).allSatisfy(row -> assertThat(row.getText()).contains("failed"));
+        assertThat(browser.findElements(By.linkText("Older"))).isEmpty();
+
+        press(attemptRows().getFirst().findElement(By.linkText("Details")));
+        assertThat(heading(2, "Request")).isNotNull();
+        assertThat(heading(2, "Response")).isNotNull();
+        String page = browser.findElement(By.tagName("main")).getText();
+        assertThat(page).contains("https://93.184.215.14/paged/receiver", "webhook-id: " + webhookId,
+                "webhook-signature: v1,", "\"enquiry.created\"", "503", "<html>Service Unavailable</html>",
+                "only its first 4 KiB");
+        Chromium.screenshot(browser, "attempt-detail", 1280);
+    }
+
+    @Test
+    void savesAndLiftsTheThrottleAndRefusesAnInvalidOne() {
+        TestWorld.Account owner = world.newAccount();
+        UUID hook = subscribe(owner, "https://93.184.215.14/throttled/receiver");
+        open(owner.ownerId());
+        press(hookRow(hook).findElement(By.linkText("Deliveries")));
+
+        WebElement field = browser.findElement(By.id("throttle-per-second"));
+        assertThat(field.getAccessibleName()).isEqualTo("Max deliveries per second");
+        field.sendKeys("12");
+        press(button("Save throttle"));
+
+        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("at most 12");
+        assertThat(browser.findElement(By.id("throttle-per-second")).getDomProperty("value")).isEqualTo("12");
+        assertThat(throttle(hook)).isEqualTo(12);
+
+        field = browser.findElement(By.id("throttle-per-second"));
+        browser.executeScript("arguments[0].form.noValidate = true", field);
+        field.clear();
+        field.sendKeys("5000");
+        press(button("Save throttle"));
+        assertThat(browser.findElement(By.cssSelector("[role=alert]")).getText()).contains("not saved");
+        assertThat(throttle(hook)).isEqualTo(12);
+
+        browser.findElement(By.id("throttle-per-second")).clear();
+        press(button("Save throttle"));
+        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("Throttle removed");
+        assertThat(throttle(hook)).isZero();
+    }
+
+    @Test
+    void resumesADisabledHookAndRecoversTheEventsItMissed() {
+        TestWorld.Account owner = world.newAccount();
+        UUID hook = subscribe(owner, "https://93.184.215.14/disabled/receiver");
+        UUID healthy = subscribe(owner, "https://93.184.215.14/healthy/receiver");
+        Instant disabledAt = Instant.now().minusSeconds(7200);
+        rows.disabled(hook, disabledAt.minus(Duration.ofDays(5)), disabledAt, 503, "HTTP 503");
+        // Submitted while it was turned off: never fanned out to it.
+        UUID first = world.newEnquiry(owner);
+        UUID second = world.newEnquiry(owner);
+
+        open(owner.ownerId());
+        assertThat(hookRow(hook).getText()).contains("Inactive", "Turned off on", "after failing for 5 days",
+                "HTTP 503");
+        assertThat(hookRow(healthy).findElements(By.xpath(".//button[normalize-space()='Resume and recover']"))).isEmpty();
+        Chromium.screenshot(browser, "notifications-disabled", 1280);
+
+        press(hookRow(hook).findElement(By.xpath(".//button[normalize-space()='Resume and recover']")));
+
+        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("Resumed", "2 missed events");
+        assertThat(paused(hook)).isFalse();
+        assertThat(jdbc.sql("select disabled_at is null from webhook_subscriptions where id = :id").param("id", hook)
+                .query(Boolean.class).single()).isTrue();
+        assertThat(rows.deliveries(hook)).extracting(DeliveryRows.Delivery::enquiryId, DeliveryRows.Delivery::status)
+                .containsExactlyInAnyOrder(tuple(first, DeliveryStatus.WAITING), tuple(second, DeliveryStatus.WAITING));
+        assertThat(hookRow(hook).findElements(By.xpath(".//button[normalize-space()='Resume and recover']"))).isEmpty();
     }
 
     @Test
@@ -189,6 +331,22 @@ class PortalBrowserIT extends ApiIntegrationTest {
 
         browser.get(base() + "/portal/hooks/" + theirHook + "/deliveries");
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Not found");
+        UUID theirEnquiry = world.newEnquiry(theirs);
+        attempt(theirHook, theirEnquiry, 1, "failed", 503, null, Instant.now());
+        long theirAttempt = jdbc.sql("select id from delivery_attempts where subscription_id = :h").param("h", theirHook)
+                .query(Long.class).single();
+        browser.get(base() + "/portal/hooks/" + theirHook + "/attempts/" + theirAttempt);
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Not found");
+        browser.get(base() + "/portal/");
+        for (String action : List.of("test", "throttle", "resume-and-recover")) {
+            WebElement test = browser.findElement(By.xpath("//button[normalize-space()='Send test event']/ancestor::form"));
+            browser.executeScript("arguments[0].action = '/portal/hooks/" + theirHook + "/" + action + "'", test);
+            press(test.findElement(By.tagName("button")));
+            assertThat(browser.findElement(By.tagName("h1")).getText()).as(action).isEqualTo("Not found");
+            browser.get(base() + "/portal/");
+        }
+        assertThat(rows.testDeliveries(theirHook)).isEmpty();
+        assertThat(throttle(theirHook)).isZero();
         browser.get(base() + "/portal/tokens/" + theirToken + "/revoke");
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Not found");
         assertThat(http.withToken(theirs.token()).get("/integration/v1/auth").status()).isEqualTo(200);
@@ -277,6 +435,15 @@ class PortalBrowserIT extends ApiIntegrationTest {
         WebElement table = browser.findElement(By.xpath("//table[caption[normalize-space()='" + caption + "']]"));
         assertThat(table.getAccessibleName()).isEqualTo(caption);
         return table;
+    }
+
+    private List<WebElement> attemptRows() {
+        return table("Delivery attempts, newest first").findElements(By.cssSelector("tbody tr[data-attempt]"));
+    }
+
+    private int throttle(UUID hook) {
+        return jdbc.sql("select coalesce(throttle_per_second, 0) from webhook_subscriptions where id = :id")
+                .param("id", hook).query(Integer.class).single();
     }
 
     private WebElement tokenRow(String name) {

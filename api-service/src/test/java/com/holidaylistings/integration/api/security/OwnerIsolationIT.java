@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.holidaylistings.integration.api.support.ApiClient;
 import com.holidaylistings.integration.api.support.ApiIntegrationTest;
+import com.holidaylistings.integration.api.support.DeliveryRows;
 import com.holidaylistings.integration.api.support.TestWorld;
+import com.holidaylistings.integration.events.delivery.DeliveryStatus;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -20,7 +22,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Owners' isolation (broken object-level authorisation): every operation that names an owner's
  * object, public or internal, asked with another owner's token or under another owner's path,
  * answers 404 and changes nothing of the object's owner. One owner (the victim) has a property, an
- * enquiry, a hook with a delivery and a token; the other (the intruder) has its own of each.
+ * enquiry, a hook with a delivery and its attempt, and a token; the other (the intruder) has its own
+ * property, hook and token.
  */
 @Tag("security")
 class OwnerIsolationIT extends ApiIntegrationTest {
@@ -39,6 +42,7 @@ class OwnerIsolationIT extends ApiIntegrationTest {
     private UUID victimHook;
     private UUID victimTokenId;
     private UUID intruderHook;
+    private long victimAttempt;
     private ApiClient admin;
 
     @BeforeEach
@@ -49,6 +53,10 @@ class OwnerIsolationIT extends ApiIntegrationTest {
         victimHook = world.subscribe(victim, "https://93.184.215.14/victim/" + UUID.randomUUID(), null);
         intruderHook = world.subscribe(intruder, "https://93.184.215.14/intruder/" + UUID.randomUUID(), null);
         victimEnquiry = world.newEnquiry(victim);
+        DeliveryRows rows = new DeliveryRows(jdbc);
+        rows.delivery(victimHook, victimEnquiry, DeliveryStatus.PENDING, 0, 1);
+        victimAttempt = rows.exchange(victimHook, victimEnquiry, 1, "failed", 503, "HTTP 503", Instant.now(),
+                new DeliveryRows.Exchange(null, "{}", "victim's answer", false));
         victimTokenId = UUID.fromString(admin.get("/internal/v1/owners/" + victim.ownerId() + "/tokens")
                 .json().get("tokens").get(0).get("id").asString());
     }
@@ -73,6 +81,18 @@ class OwnerIsolationIT extends ApiIntegrationTest {
                 new Probe("recover the victim's hook under the intruder", 404,
                         t -> t.admin.post(t.intruderPath("/hooks/" + t.victimHook + "/recover"),
                                 Map.of("since", Instant.now().minus(1, ChronoUnit.HOURS).toString()))),
+                new Probe("the victim's hook's deliveries, filtered and paged, under the intruder", 404,
+                        t -> t.admin.get(t.intruderPath("/hooks/" + t.victimHook + "/deliveries?status=failed&limit=1"))),
+                new Probe("the victim's attempt under the intruder", 404,
+                        t -> t.admin.get(t.intruderPath("/hooks/" + t.victimHook + "/attempts/" + t.victimAttempt))),
+                new Probe("the victim's attempt through the intruder's own hook", 404,
+                        t -> t.admin.get(t.intruderPath("/hooks/" + t.intruderHook + "/attempts/" + t.victimAttempt))),
+                new Probe("a test event to the victim's hook under the intruder", 404,
+                        t -> t.admin.post(t.intruderPath("/hooks/" + t.victimHook + "/test"), null)),
+                new Probe("the victim's hook's statistics under the intruder", 404,
+                        t -> t.admin.get(t.intruderPath("/hooks/" + t.victimHook + "/stats"))),
+                new Probe("throttle the victim's hook under the intruder", 404,
+                        t -> t.admin.send("PUT", t.intruderPath("/hooks/" + t.victimHook + "/throttle"), Map.of("per_second", 1))),
                 new Probe("revoke the victim's token under the intruder", 404,
                         t -> t.admin.delete(t.intruderPath("/tokens/" + t.victimTokenId), null)),
                 new Probe("the victim's property's enquiry through the intruder's hooks list", 200,
@@ -85,7 +105,8 @@ class OwnerIsolationIT extends ApiIntegrationTest {
         ApiClient.Response response = probe.call().apply(this);
 
         assertThat(response.status()).as(response.body()).isEqualTo(probe.expected());
-        assertThat(response.body()).doesNotContain(victimHook.toString()).doesNotContain(victimEnquiry.toString());
+        assertThat(response.body()).doesNotContain(victimHook.toString()).doesNotContain(victimEnquiry.toString())
+                .doesNotContain("victim's answer");
         assertVictimUnchanged();
     }
 
@@ -96,6 +117,11 @@ class OwnerIsolationIT extends ApiIntegrationTest {
                 .query(String.class).single()).isEqualTo("sent");
         assertThat(jdbc.sql("select paused from webhook_subscriptions where id = :id").param("id", victimHook)
                 .query(Boolean.class).single()).isFalse();
+        assertThat(jdbc.sql("select throttle_per_second is null from webhook_subscriptions where id = :id")
+                .param("id", victimHook).query(Boolean.class).single()).as("no throttle set").isTrue();
+        assertThat(jdbc.sql("select count(*) from deliveries where subscription_id in (:victim, :intruder) and test")
+                .param("victim", victimHook).param("intruder", intruderHook).query(Integer.class).single())
+                .as("no test event sent").isZero();
         assertThat(jdbc.sql("select count(*) from deliveries where subscription_id in (:victim, :intruder) and requested_at is not null")
                 .param("victim", victimHook).param("intruder", intruderHook).query(Integer.class).single())
                 .as("no delivery asked for").isZero();

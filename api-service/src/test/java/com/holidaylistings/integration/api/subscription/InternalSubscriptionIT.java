@@ -25,7 +25,7 @@ class InternalSubscriptionIT extends ApiIntegrationTest {
 
     private static final String HOOKS = "/integration/v1/hooks/enquiries";
     private static final List<String> HOOK_FIELDS = List.of("id", "targetUrl", "propertyId", "event", "display_status",
-            "paused", "last_attempt_at", "last_success_at", "consecutive_failures");
+            "paused", "last_attempt_at", "last_success_at", "consecutive_failures", "throttle_per_second", "status_reason");
     private static final Instant T0 = Instant.parse("2026-11-20T10:00:00.123456Z");
 
     private ApiClient portal() {
@@ -61,6 +61,8 @@ class InternalSubscriptionIT extends ApiIntegrationTest {
         assertThat(first.get("last_success_at").isNull()).isTrue();
         assertThat(first.get("consecutive_failures").isInt()).isTrue();
         assertThat(first.get("consecutive_failures").asInt()).isZero();
+        assertThat(first.get("throttle_per_second").isNull()).isTrue();
+        assertThat(first.get("status_reason").isNull()).as("an Active hook has nothing to explain").isTrue();
         assertThat(hooks.get(1).get("id").asString()).isEqualTo(forOne.toString());
         assertThat(hooks.get(1).get("propertyId").asString()).isEqualTo(owner.propertyId().toString());
     }
@@ -248,11 +250,12 @@ class InternalSubscriptionIT extends ApiIntegrationTest {
         ApiClient.Response response = portal().get(hooksOf(owner.ownerId()) + "/" + hook + "/deliveries");
 
         assertThat(response.status()).as(response.body()).isEqualTo(200);
-        assertThat(response.json().propertyNames()).containsExactly("deliveries");
+        assertThat(response.json().propertyNames()).containsExactlyInAnyOrder("deliveries", "next");
+        assertThat(response.json().get("next").isNull()).isTrue();
         JsonNode deliveries = response.json().get("deliveries");
         assertThat(deliveries.size()).isEqualTo(3);
         for (JsonNode delivery : deliveries) {
-            assertThat(delivery.propertyNames()).containsExactlyInAnyOrder(
+            assertThat(delivery.propertyNames()).containsExactlyInAnyOrder("attempt_id", "webhook_id", "test",
                     "enquiry_id", "attempt", "status", "http_status", "error", "attempted_at", "duration_ms");
         }
         JsonNode newest = deliveries.get(0);

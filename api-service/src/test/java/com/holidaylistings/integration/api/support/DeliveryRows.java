@@ -4,6 +4,7 @@ import com.holidaylistings.integration.api.Timestamps;
 import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
 import com.holidaylistings.integration.events.delivery.DeliveryStatus;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -73,6 +74,23 @@ public final class DeliveryRows {
                         rs.getObject("event_id", UUID.class), DeliveryStatus.of(rs.getString("status")),
                         rs.getInt("attempts"), rs.getInt("stage"), Timestamps.read(rs, "next_attempt_at"),
                         Timestamps.read(rs, "requested_at"), rs.getString("request_id"), Timestamps.read(rs, "updated_at")))
+                .list();
+    }
+
+    /** The hook's test deliveries (test events from the portal), each its webhook-id, status and request. */
+    public record TestDeliveryRow(String webhookId, UUID enquiryId, DeliveryStatus status, Instant nextAttemptAt,
+            String requestId, String payload) {}
+
+    public List<TestDeliveryRow> testDeliveries(UUID hook) {
+        return jdbc.sql("""
+                        select d.webhook_id, d.enquiry_id, d.status, d.next_attempt_at, d.request_id, e.payload::text as payload
+                          from deliveries d join webhook_events e on e.event_id = d.event_id and e.submitted_at = d.submitted_at
+                         where d.subscription_id = :hook and d.test order by d.submitted_at
+                        """)
+                .param("hook", hook)
+                .query((rs, n) -> new TestDeliveryRow(rs.getString("webhook_id"), rs.getObject("enquiry_id", UUID.class),
+                        DeliveryStatus.of(rs.getString("status")), Timestamps.read(rs, "next_attempt_at"),
+                        rs.getString("request_id"), rs.getString("payload")))
                 .list();
     }
 
@@ -150,6 +168,123 @@ public final class DeliveryRows {
                 .param("success", result == DeliveryOutcome.SUCCEEDED ? time : null)
                 .param("httpStatus", httpStatus)
                 .param("error", error)
+                .update();
+    }
+
+    /**
+     * What was sent and answered in one attempt, as the attempt log keeps it: the request's headers
+     * and the response's (JSON objects, null when none), the response's first 4 KiB.
+     */
+    public record Exchange(String requestHeaders, String responseHeaders, String responseBody, boolean truncated) {
+
+        /** The headers the dispatcher sends, for the delivery with this webhook-id. */
+        public static String requestHeaders(String webhookId) {
+            return """
+                    {"content-type": "application/json", "user-agent": "HolidayListings-Webhooks/1.0",
+                     "webhook-id": "%s", "webhook-timestamp": "1795000000",
+                     "webhook-signature": "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4="}
+                    """.formatted(webhookId);
+        }
+    }
+
+    /**
+     * An attempt of the enquiry's delivery to the hook (its row made with {@link #delivery}) as the
+     * attempt log writes it with what was sent and answered, the health after it as {@link #attempt}
+     * keeps it; its id.
+     */
+    public long exchange(UUID hook, UUID enquiry, int attempt, String outcome, Integer httpStatus, String error,
+            Instant at, Exchange exchange) {
+        attempt(hook, enquiry, attempt, outcome, httpStatus, error, at, 25);
+        return jdbc.sql("""
+                        update delivery_attempts a
+                           set submitted_at = d.submitted_at, request_headers = cast(:requestHeaders as jsonb),
+                               response_headers = cast(:responseHeaders as jsonb), response_body = :body,
+                               response_truncated = :truncated
+                          from deliveries d
+                         where d.subscription_id = :hook and d.enquiry_id = :enquiry and a.webhook_id = d.webhook_id
+                           and a.subscription_id = :hook and a.attempt = :attempt and a.attempted_at = :at
+                        returning a.id
+                        """)
+                .param("hook", hook)
+                .param("enquiry", enquiry)
+                .param("attempt", attempt)
+                .param("at", at.atOffset(ZoneOffset.UTC))
+                .param("requestHeaders", exchange.requestHeaders())
+                .param("responseHeaders", exchange.responseHeaders())
+                .param("body", exchange.responseBody())
+                .param("truncated", exchange.truncated())
+                .query(Long.class)
+                .single();
+    }
+
+    /** What the dispatcher logs for a test event's delivery: its attempt, marked test, and the delivery ended. */
+    public long testAttempt(UUID hook, String webhookId, int httpStatus, Instant at) {
+        long id = jdbc.sql("""
+                        insert into delivery_attempts (webhook_id, subscription_id, enquiry_id, attempt, outcome, http_status,
+                                                       attempted_at, submitted_at, test, request_headers)
+                        select d.webhook_id, d.subscription_id, d.enquiry_id, 1, case when :status between 200 and 299
+                               then 'succeeded' else 'abandoned' end, :status, :at, d.submitted_at, true,
+                               cast(:headers as jsonb)
+                          from deliveries d where d.subscription_id = :hook and d.webhook_id = :webhookId
+                        returning id
+                        """)
+                .param("hook", hook)
+                .param("webhookId", webhookId)
+                .param("status", httpStatus)
+                .param("at", at.atOffset(ZoneOffset.UTC))
+                .param("headers", Exchange.requestHeaders(webhookId))
+                .query(Long.class)
+                .single();
+        jdbc.sql("""
+                        update deliveries set status = case when :status between 200 and 299 then 'succeeded' else 'abandoned' end,
+                               attempts = 1, next_attempt_at = null
+                         where subscription_id = :hook and webhook_id = :webhookId
+                        """)
+                .param("hook", hook)
+                .param("webhookId", webhookId)
+                .param("status", httpStatus)
+                .update();
+        return id;
+    }
+
+    /** The attempts the attempt log counted for the hook on a day (UTC), by outcome and HTTP status (0: no answer). */
+    public void counted(UUID hook, LocalDate day, String outcome, int httpStatus, long attempts) {
+        jdbc.sql("""
+                        insert into attempt_counts (subscription_id, day, outcome, http_status, attempts)
+                        values (:hook, :day, :outcome, :status, :attempts)
+                        on conflict (subscription_id, day, outcome, http_status)
+                        do update set attempts = attempt_counts.attempts + excluded.attempts
+                        """)
+                .param("hook", hook)
+                .param("day", day)
+                .param("outcome", outcome)
+                .param("status", httpStatus)
+                .param("attempts", attempts)
+                .update();
+    }
+
+    /**
+     * The dispatcher turned the hook off after days of failure: paused, disabled at {@code at}, its
+     * health saying since when it failed and how.
+     */
+    public void disabled(UUID hook, Instant firstFailureAt, Instant at, Integer lastHttpStatus, String lastError) {
+        jdbc.sql("update webhook_subscriptions set paused = true, disabled_at = :at where id = :hook")
+                .param("at", at.atOffset(ZoneOffset.UTC)).param("hook", hook).update();
+        jdbc.sql("""
+                        insert into subscription_health as h (subscription_id, consecutive_failures, failing_since, first_failure_at,
+                                                              last_attempt_at, last_outcome, last_http_status, last_error)
+                        values (:hook, 12, :first, :first, :at, 'abandoned', :status, :error)
+                        on conflict (subscription_id) do update
+                           set consecutive_failures = h.consecutive_failures + 12, failing_since = excluded.failing_since,
+                               first_failure_at = excluded.first_failure_at, last_attempt_at = excluded.last_attempt_at,
+                               last_outcome = excluded.last_outcome, last_http_status = excluded.last_http_status,
+                               last_error = excluded.last_error
+                        """)
+                .param("hook", hook)
+                .param("first", firstFailureAt.atOffset(ZoneOffset.UTC))
+                .param("at", at.atOffset(ZoneOffset.UTC))
+                .param("status", lastHttpStatus)
+                .param("error", lastError)
                 .update();
     }
 
