@@ -57,6 +57,8 @@ final class HookPagesBench {
                 generate(hook);
                 double seconds = (System.nanoTime() - started) / 1e9;
                 report.figure("generating the hook's attempts", Latencies.round(seconds), "s", null);
+                report.figure("the hook's attempts", db.count("select count(*) from delivery_attempts where subscription_id = ?", hook),
+                        "", Report.Goal.atLeast(1_000_000));
                 System.out.printf("hook-pages: generated in %.1f s%n", seconds);
                 List<Long> attemptIds = sampleAttemptIds(hook);
                 List<String> cursors = cursors(path, 20);
