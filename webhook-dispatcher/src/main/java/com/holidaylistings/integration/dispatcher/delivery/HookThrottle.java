@@ -1,9 +1,20 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
-import org.springframework.jdbc.core.simple.JdbcClient;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.CompletionException;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 
 /**
@@ -11,22 +22,31 @@ import org.springframework.stereotype.Repository;
  * second, across all dispatcher replicas. It is one row per hook in PostgreSQL ({@code hook_throttles})
  * holding the earliest start the next delivery can have, a virtual scheduling time as in the generic
  * cell rate algorithm: each delivery reserves the later of that time and now, and moves it on by
- * {@code 1 / rate}. One conditional upsert per delivery, on the hook's own row, whatever the number of
- * replicas; a delivery whose start is later waits on its own row until then ({@link DeliveryTransitions#throttled}),
- * holding no capacity and using up no attempt, and starts then without reserving again. No burst
- * beyond one delivery is allowed: at 5 a second, 100 deliveries start over 20 seconds, evenly.
+ * {@code 1 / rate}. A delivery whose start is later waits on its own row until then
+ * ({@link DeliveryTransitions#throttled}), holding no capacity and using up no attempt, and starts
+ * then without reserving again. No burst beyond one delivery is allowed: at 5 a second, 100
+ * deliveries start over 20 seconds, evenly.
+ *
+ * <p>Reservations are made in batches ({@link Batches}): the deliveries that ask while one batch is
+ * being reserved are reserved together, n starts of a hook in one upsert of its row, all hooks in
+ * one statement, in the order of their ids (as every replica locks them). One commit per delivery on
+ * one hot row would serialise a burst and hold its owner's lane slots meanwhile, slowing the owner's
+ * other hooks.
  */
 @Repository
-class HookThrottle {
+class HookThrottle implements SmartLifecycle {
 
     /** A start this close is taken as now: the lane would hand the delivery on no sooner. */
     static final Duration NOW_ENOUGH = Duration.ofMillis(20);
-
-    private final JdbcClient jdbc;
-
-    HookThrottle(JdbcClient jdbc) {
-        this.jdbc = jdbc;
-    }
+    private static final int MAX_BATCH = 500;
+    // now() is the statement's one clock: the rows start from it, and the waits are measured from it.
+    private static final String RESERVE = """
+            insert into hook_throttles as t (subscription_id, next_start_at)
+            select hook, now() + make_interval(secs => starts * every) from unnest(?::uuid[], ?::int[], ?::float8[]) as a(hook, starts, every)
+            on conflict (subscription_id) do update
+               set next_start_at = greatest(t.next_start_at, now()) + (excluded.next_start_at - now())
+            returning subscription_id, next_start_at, now() as now
+            """;
 
     /** When a delivery's start is, by the database's clock, and how long from now that is. */
     record Reservation(Instant startAt, Duration delay) {
@@ -36,24 +56,77 @@ class HookThrottle {
         }
     }
 
+    /** A delivery's request for a start of {@code hook}, which may start {@code perSecond} a second. */
+    private record Request(SubscriptionId hook, int perSecond) {}
+
+    private final JdbcTemplate jdbc;
+    private final Batches<Request, Reservation> reservations;
+
+    HookThrottle(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+        this.reservations = new Batches<>("throttle-reservations", MAX_BATCH, this::reserveAll);
+    }
+
     /** Reserves the next start of {@code hook}, which may start {@code perSecond} deliveries a second. */
     Reservation reserve(SubscriptionId hook, int perSecond) {
-        return jdbc.sql("""
-                        with step as (select make_interval(secs => 1.0 / :perSecond) as every)
-                        insert into hook_throttles as t (subscription_id, next_start_at)
-                        select :hook, clock_timestamp() + every from step
-                        on conflict (subscription_id) do update
-                           set next_start_at = greatest(t.next_start_at, clock_timestamp()) + (select every from step)
-                        returning next_start_at - (select every from step) as start_at, clock_timestamp() as now
-                        """)
-                .param("hook", hook.value())
-                .param("perSecond", perSecond)
-                .query((rs, n) -> {
-                    Instant start = rs.getTimestamp("start_at").toInstant();
-                    Instant now = rs.getTimestamp("now").toInstant();
-                    Duration wait = Duration.between(now, start);
-                    return new Reservation(start, wait.isNegative() ? Duration.ZERO : wait);
-                })
-                .single();
+        try {
+            return reservations.submit(new Request(hook, perSecond)).join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+    }
+
+    /** The starts of {@code requests}, in their order: a hook's are consecutive, in the order asked. */
+    private List<Reservation> reserveAll(List<Request> requests) {
+        Map<UUID, List<Integer>> byHook = new TreeMap<>();
+        Map<UUID, Double> every = new HashMap<>();
+        for (int i = 0; i < requests.size(); i++) {
+            Request request = requests.get(i);
+            byHook.computeIfAbsent(request.hook().value(), hook -> new ArrayList<>()).add(i);
+            every.put(request.hook().value(), 1.0 / request.perSecond()); // the rate as the latest request read it
+        }
+        List<UUID> hooks = List.copyOf(byHook.keySet());
+        Array ids = array("uuid", hooks.toArray());
+        Array starts = array("int4", hooks.stream().map(hook -> byHook.get(hook).size()).toArray());
+        Array intervals = array("float8", hooks.stream().map(every::get).toArray());
+        List<Reservation> reserved = new ArrayList<>(java.util.Collections.nCopies(requests.size(), null));
+        jdbc.query(RESERVE, (ResultSet rs) -> {
+            UUID hook = rs.getObject("subscription_id", UUID.class);
+            Instant now = rs.getTimestamp("now").toInstant();
+            Duration step = Duration.ofNanos(Math.round(every.get(hook) * 1e9));
+            List<Integer> asked = byHook.get(hook);
+            Instant first = rs.getTimestamp("next_start_at").toInstant().minus(step.multipliedBy(asked.size()));
+            for (int k = 0; k < asked.size(); k++) {
+                Instant start = first.plus(step.multipliedBy(k));
+                Duration delay = Duration.between(now, start);
+                reserved.set(asked.get(k), new Reservation(start, delay.isNegative() ? Duration.ZERO : delay));
+            }
+        }, ids, starts, intervals);
+        return reserved;
+    }
+
+    private Array array(String type, Object[] values) {
+        return jdbc.execute((Connection connection) -> connection.createArrayOf(type, values));
+    }
+
+    @Override
+    public void start() {
+        reservations.start();
+    }
+
+    @Override
+    public void stop() {
+        reservations.stop();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return reservations.isRunning();
+    }
+
+    /** Stops after the listeners, as the attempt log does. */
+    @Override
+    public int getPhase() {
+        return Integer.MIN_VALUE + 1000;
     }
 }
