@@ -27,3 +27,22 @@ promtool test rules prometheus/alerts.test.yml
 
 echo "== dashboard"
 python3 grafana/check_dashboard.py grafana/owner-integration.json prometheus/alerts.yml
+
+echo "== runbook links"
+# every runbook_url names a heading of docs/OPERATIONS.md (its GitHub anchor)
+python3 - prometheus/alerts.yml ../docs/OPERATIONS.md <<'PY'
+import re, sys
+rules, doc = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+def slug(h):
+    h = re.sub(r"[^\w\- ]", "", h.strip().lower())
+    return h.replace(" ", "-")
+anchors = {slug(m) for m in re.findall(r"^#+\s+(.*)$", doc, re.M)}
+urls = re.findall(r'runbook_url:\s*"docs/OPERATIONS\.md#([^"]+)"', rules)
+alerts = re.findall(r"^\s*-\s*alert:\s*(\S+)", rules, re.M)
+missing = sorted(set(u for u in urls if u not in anchors))
+if len(urls) != len(alerts):
+    sys.exit(f"FAIL: {len(alerts)} rules but {len(urls)} runbook_url annotations")
+if missing:
+    sys.exit("FAIL: runbook anchors without a heading in docs/OPERATIONS.md: " + ", ".join(missing))
+print(f"{len(urls)} runbook_url annotations, each a heading of docs/OPERATIONS.md")
+PY
