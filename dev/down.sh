@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Stops what dev/up.sh started, by the process ids in .dev/pids: the services first (SIGTERM,
-# up to 30 s, then SIGKILL), then Kafka, then PostgreSQL (fast shutdown). Data in .dev is kept
-# unless --purge is given.
+# Stops what dev/up.sh started, by the process ids in .dev/pids: Prometheus (DEV_METRICS=1) and
+# the services first (SIGTERM, up to 30 s, then SIGKILL), then Kafka, then PostgreSQL (fast
+# shutdown). Data in .dev is kept unless --purge is given.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+# shellcheck source-path=SCRIPTDIR
+source "$(dirname "${BASH_SOURCE[0]}")/lib/prometheus.sh"
 
 SERVICE_STOP_TIMEOUT=30
 KAFKA_STOP_TIMEOUT=60
@@ -101,6 +103,7 @@ main() {
         return 0
     fi
     take_lock
+    stop_prometheus
     stop_services
     stop_kafka
     stop_postgres

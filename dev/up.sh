@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Runs the whole system on this machine, no Docker needed: PostgreSQL, a Kafka broker and the
-# services that exist in the repository, then seeds demo data. Starts only what is not running
-# yet. State, logs and pids live under .dev/ (see dev/README.md); dev/down.sh stops it all.
+# services that exist in the repository, then seeds demo data; with DEV_METRICS=1 also Prometheus
+# (dev/lib/prometheus.sh). Starts only what is not running yet. State, logs and pids live under
+# .dev/ (see dev/README.md); dev/down.sh stops it all.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 # shellcheck source-path=SCRIPTDIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib/java.sh"
+# shellcheck source-path=SCRIPTDIR
+source "$(dirname "${BASH_SOURCE[0]}")/lib/prometheus.sh"
 
 PG_PORT=${DEV_POSTGRES_PORT:-15432}
 KAFKA_PORT=${DEV_KAFKA_PORT:-19092}
@@ -36,6 +39,8 @@ usage() {
 Usage: dev/up.sh
 Builds what is missing or stale, starts PostgreSQL, Kafka and the services that are not
 running yet, seeds demo data once and writes .dev/stack.env. See dev/README.md.
+DEV_METRICS=1 also starts Prometheus (port DEV_PROMETHEUS_PORT, 19090) with the alert rules of
+ops/prometheus/ and writes PROMETHEUS_URL to .dev/stack.env.
 EOF
 }
 
@@ -979,6 +984,9 @@ write_stack_env() {
             JDBC_USERNAME "$JDBC_USERNAME" \
             JDBC_PASSWORD "$JDBC_PASSWORD" \
             KAFKA_BOOTSTRAP_SERVERS "$KAFKA_BOOTSTRAP"
+        if dev_metrics_enabled; then
+            printf '%s=%q\n' PROMETHEUS_URL "$(prometheus_url "$PROMETHEUS_PORT")"
+        fi
         if ! $KAFKA_EXTERNAL; then
             # the read-only principal for other teams' consumers, and the broker's admin (for operators' tools)
             printf '%s=%q\n' \
@@ -1010,8 +1018,11 @@ print_summary() {
         "Kafka" "$KAFKA_BOOTSTRAP" \
         "Settings" "$env_file" \
         "Pid files" "$(rel "$PID_DIR")/<process>.pid"
+    if dev_metrics_enabled; then
+        printf '  %-20s %s\n' "Prometheus" "$(prometheus_url "$PROMETHEUS_PORT")  (targets: /targets, alerts: /alerts; rules from ops/prometheus/)"
+    fi
     printf '\n  %-20s %-8s %s\n' process pid log
-    for name in postgres kafka "${MODULES[@]}"; do
+    for name in postgres kafka "${MODULES[@]}" prometheus; do
         if pid=$(read_pid_file "$name"); then
             printf '  %-20s %-8s %s\n' "$name" "$pid" "$(rel "$LOG_DIR/$name.log")"
         fi
@@ -1052,6 +1063,7 @@ main() {
     dev_use_jdk 21 || exit 1
     take_lock
     mkdir -p "$PID_DIR" "$LOG_DIR" "$KAFKA_DIR"
+    if dev_metrics_enabled; then ensure_prometheus_installed; fi
 
     MODULES=()
     local module
@@ -1066,6 +1078,7 @@ main() {
     start_postgres
     start_kafka
     for module in "${MODULES[@]}"; do start_service "$module"; done
+    if dev_metrics_enabled; then start_prometheus; fi
     seed_demo_data
     write_stack_env
     if ((${#STARTED[@]} == 0)); then say "everything was already running"; else say "started: ${STARTED[*]}"; fi
