@@ -26,7 +26,6 @@ import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -43,7 +42,7 @@ import tools.jackson.databind.json.JsonMapper;
  * A caller's future completes once its change is stored; transient database errors are retried here.
  */
 @Component
-class AttemptLog implements SmartLifecycle {
+class AttemptLog extends BatchingComponent {
 
     private static final int MAX_BATCH = 500;
     private static final String INSERT = """
@@ -289,23 +288,7 @@ class AttemptLog implements SmartLifecycle {
     }
 
     @Override
-    public void start() {
-        writer.start();
-    }
-
-    @Override
-    public void stop() {
-        writer.stop();
-    }
-
-    @Override
-    public boolean isRunning() {
-        return writer.isRunning();
-    }
-
-    /** Stops after the listeners, so that their last attempts are still stored. */
-    @Override
-    public int getPhase() {
-        return Integer.MIN_VALUE + 1000;
+    protected Batches<?, ?> batches() {
+        return writer;
     }
 }

@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletionException;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 
@@ -29,7 +28,7 @@ import org.springframework.stereotype.Repository;
  * by the {@link ParkingLot}.
  */
 @Repository
-class Deliveries implements SmartLifecycle {
+class Deliveries extends BatchingComponent {
 
     private static final int MAX_BATCH = 200;
     // One row per key found, numbered as the keys were given; a row whose delivery is gone is missing.
@@ -138,23 +137,7 @@ class Deliveries implements SmartLifecycle {
     }
 
     @Override
-    public void start() {
-        reads.start();
-    }
-
-    @Override
-    public void stop() {
-        reads.stop();
-    }
-
-    @Override
-    public boolean isRunning() {
-        return reads.isRunning();
-    }
-
-    /** Stops after the listeners, as the attempt log does, so that the attempts under way can still read. */
-    @Override
-    public int getPhase() {
-        return Integer.MIN_VALUE + 1000;
+    protected Batches<?, ?> batches() {
+        return reads;
     }
 }

@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.CompletionException;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 
@@ -34,7 +33,7 @@ import org.springframework.stereotype.Repository;
  * other hooks.
  */
 @Repository
-class HookThrottle implements SmartLifecycle {
+class HookThrottle extends BatchingComponent {
 
     /** A start this close is taken as now: the lane would hand the delivery on no sooner. */
     static final Duration NOW_ENOUGH = Duration.ofMillis(20);
@@ -110,23 +109,7 @@ class HookThrottle implements SmartLifecycle {
     }
 
     @Override
-    public void start() {
-        reservations.start();
-    }
-
-    @Override
-    public void stop() {
-        reservations.stop();
-    }
-
-    @Override
-    public boolean isRunning() {
-        return reservations.isRunning();
-    }
-
-    /** Stops after the listeners, as the attempt log does. */
-    @Override
-    public int getPhase() {
-        return Integer.MIN_VALUE + 1000;
+    protected Batches<?, ?> batches() {
+        return reservations;
     }
 }

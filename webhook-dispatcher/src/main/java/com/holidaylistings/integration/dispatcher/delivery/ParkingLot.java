@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -18,7 +17,7 @@ import org.springframework.stereotype.Component;
  * later.
  */
 @Component
-class ParkingLot implements SmartLifecycle {
+class ParkingLot extends BatchingComponent {
 
     private static final int MAX_BATCH = 500;
     private static final Executor A_SECOND_LATER = CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS);
@@ -54,23 +53,7 @@ class ParkingLot implements SmartLifecycle {
     }
 
     @Override
-    public void start() {
-        writer.start();
-    }
-
-    @Override
-    public void stop() {
-        writer.stop();
-    }
-
-    @Override
-    public boolean isRunning() {
-        return writer.isRunning();
-    }
-
-    /** Stops after the listeners, like the attempt log. */
-    @Override
-    public int getPhase() {
-        return Integer.MIN_VALUE + 1000;
+    protected Batches<?, ?> batches() {
+        return writer;
     }
 }
