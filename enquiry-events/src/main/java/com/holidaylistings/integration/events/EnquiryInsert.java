@@ -91,7 +91,13 @@ public final class EnquiryInsert {
      */
     public static void insert(Connection connection, UUID ownerId, EnquiryCreated event, UUID eventId, String payload,
             String requestId) throws SQLException {
-        Map<String, Object> values = parameters(ownerId, event, eventId, payload, requestId);
+        insert(connection, ownerId, event, eventId, payload, requestId, null);
+    }
+
+    /** As {@link #insert(Connection, UUID, EnquiryCreated, UUID, String, String)}, in the trace {@code traceparent} names. */
+    public static void insert(Connection connection, UUID ownerId, EnquiryCreated event, UUID eventId, String payload,
+            String requestId, String traceparent) throws SQLException {
+        Map<String, Object> values = parameters(ownerId, event, eventId, payload, requestId, traceparent);
         List<String> names = new ArrayList<>();
         try (PreparedStatement statement = connection.prepareStatement(sql(name -> {
             names.add(name);
