@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Stops what dev/up.sh started, by the process ids in .dev/pids: the services first (SIGTERM,
-# up to 30 s, then SIGKILL), then Kafka, then PostgreSQL (fast shutdown). Data in .dev is kept
+# up to 30 s, then SIGKILL), then Zipkin (DEV_TRACING), then Kafka, then PostgreSQL (fast shutdown). Data in .dev is kept
 # unless --purge is given.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+# shellcheck source-path=SCRIPTDIR
+source "$(dirname "${BASH_SOURCE[0]}")/lib/tracing.sh"
 
 SERVICE_STOP_TIMEOUT=30
 KAFKA_STOP_TIMEOUT=60
@@ -102,6 +104,7 @@ main() {
     fi
     take_lock
     stop_services
+    stop_zipkin # DEV_TRACING
     stop_kafka
     stop_postgres
     if $purge; then purge; fi
