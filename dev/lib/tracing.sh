@@ -10,7 +10,9 @@ ZIPKIN_DIR=$DEV_DIR/zipkin
 ZIPKIN_JAR=$ZIPKIN_DIR/zipkin-server-$ZIPKIN_VERSION-exec.jar
 ZIPKIN_URL=http://127.0.0.1:$ZIPKIN_PORT
 
-tracing_enabled() { [[ ${DEV_TRACING:-0} == 1 ]]; }
+# Also while the stack's Zipkin runs: a service restarted by plain dev/up.sh (the system tests restart
+# what they kill) keeps exporting to it.
+tracing_enabled() { [[ ${DEV_TRACING:-0} == 1 ]] || running_pid zipkin >/dev/null; }
 
 fetch_zipkin() {
     [[ -s $ZIPKIN_JAR ]] && return 0
