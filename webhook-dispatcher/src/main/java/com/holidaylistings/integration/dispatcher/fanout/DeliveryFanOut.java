@@ -6,11 +6,9 @@ import com.holidaylistings.integration.events.EnquiryCreated;
 import com.holidaylistings.integration.events.delivery.WebhookIds;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -74,26 +72,14 @@ class DeliveryFanOut {
         Map<UUID, List<LiveSubscriptions.LiveSubscription>> byProperty =
                 subscriptions.byProperty(events.stream().map(event -> event.enquiry().propertyId()).distinct().toList());
         // each event's fan-out is a span in its enquiry's trace; its deliveries' records and rows carry it on
-        Map<Event, FanOutObservation.Started> spans = new LinkedHashMap<>();
+        Map<Event, FanOutObservation.Started> spans = new IdentityHashMap<>(); // a batch may hold one event twice
         events.forEach(event -> spans.put(event, observation.start(event)));
         try {
-            List<NewDelivery> deliveries = new ArrayList<>();
-            Set<Event> delivered = new LinkedHashSet<>();
-            for (Event event : events) {
-                EnquiryCreated enquiry = event.enquiry();
-                for (LiveSubscriptions.LiveSubscription subscription : byProperty.get(enquiry.propertyId())) {
-                    if (subscription.filter().matches(enquiry.propertyId(), enquiry.sentAt())) {
-                        deliveries.add(new NewDelivery(event, new DeliveryTask(WebhookIds.of(event.eventId(),
-                                subscription.id()), enquiry.sentAt(), subscription.id(), subscription.owner(), 1),
-                                spans.get(event).traceparent()));
-                        delivered.add(event);
-                    }
-                }
-            }
+            List<NewDelivery> deliveries = deliveries(events, byProperty, spans);
             if (deliveries.isEmpty()) {
                 return 0;
             }
-            rows.insert(List.copyOf(delivered), deliveries);
+            rows.insert(deliveries.stream().map(NewDelivery::event).distinct().toList(), deliveries);
             List<CompletableFuture<?>> sent = new ArrayList<>(deliveries.size());
             for (NewDelivery delivery : deliveries) {
                 spans.get(delivery.event()).scoped(() -> sent.add(kafka.send(records.dueNow(delivery.task(), 1))));
@@ -106,5 +92,21 @@ class DeliveryFanOut {
         } finally {
             spans.values().forEach(FanOutObservation.Started::stop);
         }
+    }
+
+    /** One delivery per event and matching subscription, in the events' order. */
+    private static List<NewDelivery> deliveries(List<Event> events,
+            Map<UUID, List<LiveSubscriptions.LiveSubscription>> byProperty, Map<Event, FanOutObservation.Started> spans) {
+        List<NewDelivery> deliveries = new ArrayList<>();
+        for (Event event : events) {
+            EnquiryCreated enquiry = event.enquiry();
+            for (LiveSubscriptions.LiveSubscription subscription : byProperty.get(enquiry.propertyId())) {
+                if (subscription.filter().matches(enquiry.propertyId(), enquiry.sentAt())) {
+                    deliveries.add(new NewDelivery(event, new DeliveryTask(WebhookIds.of(event.eventId(), subscription.id()),
+                            enquiry.sentAt(), subscription.id(), subscription.owner(), 1), spans.get(event).traceparent()));
+                }
+            }
+        }
+        return deliveries;
     }
 }
