@@ -1,7 +1,7 @@
 package com.holidaylistings.integration.dispatcher.tracing;
 
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.otlp.OtlpTracingConnectionDetails;
 import org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.otlp.Transport;
 import org.springframework.context.annotation.Bean;
@@ -17,7 +17,7 @@ import org.springframework.context.annotation.Configuration;
 class OtlpEndpointFromEnvironment {
 
     @Bean
-    @ConditionalOnProperty(name = "otel.exporter.otlp.endpoint")
+    @ConditionalOnExpression("!'${otel.exporter.otlp.endpoint:}'.isBlank()") // set, and not to an empty value
     OtlpTracingConnectionDetails otlpEndpointFromEnvironment(@Value("${otel.exporter.otlp.endpoint}") String endpoint) {
         String base = endpoint.endsWith("/") ? endpoint.substring(0, endpoint.length() - 1) : endpoint;
         return transport -> transport == Transport.HTTP ? base + "/v1/traces" : base;
