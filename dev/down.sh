@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Stops what dev/up.sh started, by the process ids in .dev/pids: the services first (SIGTERM,
-# up to 30 s, then SIGKILL), then Zipkin (DEV_TRACING), then Kafka, then PostgreSQL (fast shutdown). Data in .dev is kept
-# unless --purge is given.
+# up to 30 s, then SIGKILL), then Zipkin (DEV_TRACING), then Kafka, then PostgreSQL (fast
+# shutdown). Data in .dev is kept unless --purge is given.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
