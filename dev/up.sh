@@ -8,8 +8,14 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 # shellcheck source-path=SCRIPTDIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib/java.sh"
+<<<<<<< HEAD
 # shellcheck source-path=SCRIPTDIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib/prometheus.sh"
+=======
+# DEV_TRACING=1: Zipkin beside the stack (start_zipkin, add_zipkin_to_stack_env)
+# shellcheck source-path=SCRIPTDIR
+source "$(dirname "${BASH_SOURCE[0]}")/lib/tracing.sh"
+>>>>>>> enquiry-traces
 
 PG_PORT=${DEV_POSTGRES_PORT:-15432}
 KAFKA_PORT=${DEV_KAFKA_PORT:-19092}
@@ -1077,10 +1083,12 @@ main() {
     ensure_tls
     start_postgres
     start_kafka
+    start_zipkin # DEV_TRACING: before the services, which export their spans to it
     for module in "${MODULES[@]}"; do start_service "$module"; done
     if dev_metrics_enabled; then start_prometheus; fi
     seed_demo_data
     write_stack_env
+    add_zipkin_to_stack_env # DEV_TRACING
     if ((${#STARTED[@]} == 0)); then say "everything was already running"; else say "started: ${STARTED[*]}"; fi
     print_summary
     print_portal_link

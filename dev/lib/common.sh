@@ -52,6 +52,7 @@ process_marker() {
     case $1 in
         postgres) printf '%s\n' "-D $(pg_home)/data" ;;
         kafka) printf '%s\n' "kafka.Kafka $KAFKA_DIR/server.properties" ;;
+        zipkin) printf '%s\n' "-jar $DEV_DIR/zipkin/zipkin-server-" ;;
         *) printf '%s\n' "-jar $REPO_ROOT/$1/target/$1-" "-jar $DEV_DIR/warm-start/$1/" ;;
     esac
 }

@@ -15,5 +15,11 @@ public final class EnquiryEvents {
     /** Header with the id of the HTTP request that created the enquiry, for tracing. */
     public static final String REQUEST_ID_HEADER = "request-id";
 
+    /**
+     * Header with the W3C trace context ({@code 00-<trace id>-<span id>-<flags>}) of the relay's publish, a
+     * descendant of the intake request's: a consumer that continues it joins the enquiry's one trace.
+     */
+    public static final String TRACEPARENT_HEADER = "traceparent";
+
     private EnquiryEvents() {}
 }

@@ -32,22 +32,30 @@ public final class EnquiryInsert {
                 values (:enquiryId, :propertyId, :ownerId, :subject, :message, :status, :userName, :userEmail,
                         :groupSize, :checkIn, :checkOut, :occasion, :sentAt, :sentAt)
                 returning id)
-            insert into outbox (id, aggregate_type, aggregate_id, event_type, payload, request_id)
-            select :eventId, :aggregateType, e.id, :eventType, cast(:payload as json), :requestId from e
+            insert into outbox (id, aggregate_type, aggregate_id, event_type, payload, request_id, traceparent)
+            select :eventId, :aggregateType, e.id, :eventType, cast(:payload as json), :requestId, :traceparent from e
             """;
 
     private static final Pattern PARAMETER = Pattern.compile("(?<![:\\w]):(\\w+)");
 
     private EnquiryInsert() {}
 
+    /** The values of {@link #SQL}'s parameters, for an enquiry submitted outside any trace. */
+    public static Map<String, Object> parameters(
+            UUID ownerId, EnquiryCreated event, UUID eventId, String payload, String requestId) {
+        return parameters(ownerId, event, eventId, payload, requestId, null);
+    }
+
     /**
      * The values of {@link #SQL}'s parameters.
      *
      * @param payload {@code event} serialized as JSON: the outbox payload
      * @param requestId the request that submitted the enquiry, or null
+     * @param traceparent the W3C trace context of the submitting request ({@link EnquiryEvents#TRACEPARENT_HEADER}),
+     *     or null: the relay continues that trace
      */
     public static Map<String, Object> parameters(
-            UUID ownerId, EnquiryCreated event, UUID eventId, String payload, String requestId) {
+            UUID ownerId, EnquiryCreated event, UUID eventId, String payload, String requestId, String traceparent) {
         PartyDetails party = event.partyDetails();
         Map<String, Object> values = new HashMap<>(); // occasion and requestId may be null
         values.put("enquiryId", event.enquiryId());
@@ -68,6 +76,7 @@ public final class EnquiryInsert {
         values.put("eventType", event.event());
         values.put("payload", payload);
         values.put("requestId", requestId);
+        values.put("traceparent", traceparent);
         return values;
     }
 
@@ -82,7 +91,13 @@ public final class EnquiryInsert {
      */
     public static void insert(Connection connection, UUID ownerId, EnquiryCreated event, UUID eventId, String payload,
             String requestId) throws SQLException {
-        Map<String, Object> values = parameters(ownerId, event, eventId, payload, requestId);
+        insert(connection, ownerId, event, eventId, payload, requestId, null);
+    }
+
+    /** As {@link #insert(Connection, UUID, EnquiryCreated, UUID, String, String)}, in the trace {@code traceparent} names. */
+    public static void insert(Connection connection, UUID ownerId, EnquiryCreated event, UUID eventId, String payload,
+            String requestId, String traceparent) throws SQLException {
+        Map<String, Object> values = parameters(ownerId, event, eventId, payload, requestId, traceparent);
         List<String> names = new ArrayList<>();
         try (PreparedStatement statement = connection.prepareStatement(sql(name -> {
             names.add(name);

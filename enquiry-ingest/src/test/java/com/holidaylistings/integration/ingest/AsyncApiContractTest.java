@@ -26,7 +26,8 @@ class AsyncApiContractTest {
     @Test
     void documentsTheHeadersThePublisherSets() {
         assertThat(contract.headerNames()).containsExactlyInAnyOrder(
-                EnquiryEvents.EVENT_ID_HEADER, EnquiryEvents.EVENT_TYPE_HEADER, EnquiryEvents.REQUEST_ID_HEADER);
+                EnquiryEvents.EVENT_ID_HEADER, EnquiryEvents.EVENT_TYPE_HEADER, EnquiryEvents.REQUEST_ID_HEADER,
+                EnquiryEvents.TRACEPARENT_HEADER);
         assertThat(contract.requiredHeaders())
                 .isEqualTo(Set.of(EnquiryEvents.EVENT_ID_HEADER, EnquiryEvents.EVENT_TYPE_HEADER));
     }

@@ -30,8 +30,17 @@ public final class OutboxRows implements AutoCloseable {
     private final UUID ownerId = UUID.randomUUID();
     private final UUID propertyId = UUID.randomUUID();
 
-    /** What was written for one enquiry. */
-    public record Written(UUID eventId, UUID enquiryId, String payload, String requestId) {}
+    /** What was written for one enquiry; {@code traceparent} as an intake request's server span would give it. */
+    public record Written(UUID eventId, UUID enquiryId, String payload, String requestId, String traceparent) {
+
+        public String traceId() {
+            return traceparent.split("-")[1];
+        }
+
+        public String spanId() {
+            return traceparent.split("-")[2];
+        }
+    }
 
     public OutboxRows() throws SQLException {
         TestPostgres.Connection db = IngestTestBed.database();
@@ -46,6 +55,8 @@ public final class OutboxRows implements AutoCloseable {
         UUID enquiryId = UUID.randomUUID();
         UUID eventId = UUID.randomUUID();
         String requestId = "req-" + eventId;
+        String traceparent = "00-" + eventId.toString().replace("-", "") + "-" + enquiryId.toString().substring(0, 8)
+                + enquiryId.toString().substring(9, 13) + enquiryId.toString().substring(14, 18) + "-01";
         Instant sentAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
         EnquiryCreated event = EnquiryCreated.of(enquiryId, propertyId, "Seaview Cottage",
                 "https://www.holidaylistings.example/properties/seaview", "owner@example.com", "Summer week",
@@ -53,13 +64,13 @@ public final class OutboxRows implements AutoCloseable {
                 new PartyDetails(4, LocalDate.parse("2027-08-01"), LocalDate.parse("2027-08-08"), null));
         String payload = JSON.writeValueAsString(event);
         try {
-            EnquiryInsert.insert(connection, ownerId, event, eventId, payload, requestId);
+            EnquiryInsert.insert(connection, ownerId, event, eventId, payload, requestId, traceparent);
             connection.commit();
         } catch (SQLException e) {
             connection.rollback();
             throw e;
         }
-        return new Written(eventId, enquiryId, payload, requestId);
+        return new Written(eventId, enquiryId, payload, requestId, traceparent);
     }
 
     public List<Written> enquiries(int count) throws SQLException {

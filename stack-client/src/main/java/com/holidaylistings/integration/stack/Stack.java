@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -35,6 +36,11 @@ public final class Stack {
             throw new IllegalStateException(name + " is not in " + DIR.resolve("stack.env") + ": run dev/up.sh first");
         }
         return value;
+    }
+
+    /** A setting of {@code .dev/stack.env} that only some stacks have, such as {@code ZIPKIN_URL} (DEV_TRACING=1). */
+    public static Optional<String> optionalSetting(String name) {
+        return Optional.ofNullable(SETTINGS.get(name)).filter(value -> !value.isEmpty());
     }
 
     /**

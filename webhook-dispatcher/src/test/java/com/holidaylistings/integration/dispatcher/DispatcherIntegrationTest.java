@@ -14,6 +14,7 @@ import org.apache.kafka.common.errors.TopicExistsException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.SimpleDriverDataSource;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -22,8 +23,10 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * The dispatcher in the test JVM on the shared real PostgreSQL and Kafka, with a retry schedule of
  * seconds, delivering to real HTTP receivers. Test classes share one application context; each
- * test makes its own owners and subscriptions.
+ * test makes its own owners and subscriptions. The spans of the traces a test watches are kept
+ * ({@link SpanCapture}).
  */
+@Import(SpanCapture.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE, properties = {
     "webhook.retry-delays=1s,2s,3s",
     "webhook.timeout=1s",

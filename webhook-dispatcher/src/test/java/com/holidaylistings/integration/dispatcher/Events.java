@@ -62,9 +62,21 @@ public final class Events implements AutoCloseable {
         return publish(earlier.enquiryId(), earlier.eventId(), earlier.payload());
     }
 
+    /** Publishes the event as the relay does in an enquiry's trace: {@code traceparent} names the relay's span. */
+    public Published publishInTrace(EnquiryCreated event, String traceparent) {
+        return publish(event.enquiryId(), UUID.randomUUID().toString(), JSON.writeValueAsString(event), traceparent);
+    }
+
     /** Publishes a record again, as a relay does after a crash. */
     public Published publish(UUID enquiryId, String eventId, String payload) {
+        return publish(enquiryId, eventId, payload, null);
+    }
+
+    private Published publish(UUID enquiryId, String eventId, String payload, String traceparent) {
         ProducerRecord<String, String> record = new ProducerRecord<>(EnquiryEvents.TOPIC, enquiryId.toString(), payload);
+        if (traceparent != null) {
+            record.headers().add(EnquiryEvents.TRACEPARENT_HEADER, traceparent.getBytes(StandardCharsets.UTF_8));
+        }
         record.headers().add(EnquiryEvents.EVENT_ID_HEADER, eventId.getBytes(StandardCharsets.UTF_8));
         record.headers().add(EnquiryEvents.EVENT_TYPE_HEADER, EnquiryCreated.TYPE.getBytes(StandardCharsets.UTF_8));
         String requestId = "intake-" + eventId;

@@ -99,12 +99,13 @@ class Enquiries {
 
     /**
      * The enquiry and its {@code enquiry.created} outbox event (the transactional outbox that
-     * enquiry-ingest streams to Kafka), in one statement: {@link EnquiryInsert}.
+     * enquiry-ingest streams to Kafka), in one statement: {@link EnquiryInsert}. The outbox row keeps the
+     * request's id and W3C trace context, so that the relay's publish continues the request's trace.
      */
-    void insert(UUID ownerId, EnquiryCreated event, String requestId) {
+    void insert(UUID ownerId, EnquiryCreated event, String requestId, String traceparent) {
         jdbc.sql(EnquiryInsert.SQL)
                 .params(EnquiryInsert.parameters(
-                        ownerId, event, TimeOrderedUuid.next(), json.writeValueAsString(event), requestId))
+                        ownerId, event, TimeOrderedUuid.next(), json.writeValueAsString(event), requestId, traceparent))
                 .update();
     }
 }

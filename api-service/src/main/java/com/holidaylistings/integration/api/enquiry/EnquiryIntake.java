@@ -8,6 +8,7 @@ import com.holidaylistings.integration.api.idempotency.RememberedAnswer;
 import com.holidaylistings.integration.api.idempotency.RequestFingerprint;
 import com.holidaylistings.integration.api.property.ListingSiteProperties;
 import com.holidaylistings.integration.api.property.PropertyRepository;
+import com.holidaylistings.integration.api.tracing.CurrentTraceParent;
 import com.holidaylistings.integration.api.web.InvalidRequest;
 import com.holidaylistings.integration.api.web.RequestIdFilter;
 import com.holidaylistings.integration.events.EnquiryCreated;
@@ -35,9 +36,11 @@ class EnquiryIntake {
     private final ListingSiteProperties listingSite;
     private final IdempotencyKeys idempotencyKeys;
     private final JsonMapper json;
+    private final CurrentTraceParent traceParent;
 
     EnquiryIntake(PropertyRepository properties, Enquiries enquiries, ListingSiteProperties listingSite,
-            IdempotencyKeys idempotencyKeys, JsonMapper json) {
+            IdempotencyKeys idempotencyKeys, JsonMapper json, CurrentTraceParent traceParent) {
+        this.traceParent = traceParent;
         this.properties = properties;
         this.enquiries = enquiries;
         this.listingSite = listingSite;
@@ -72,7 +75,7 @@ class EnquiryIntake {
                 return new Answer(first.get().status(), first.get().body(), true);
             }
         }
-        enquiries.insert(enquiry.ownerId(), enquiry.event(), RequestIdFilter.current());
+        enquiries.insert(enquiry.ownerId(), enquiry.event(), RequestIdFilter.current(), traceParent.value());
         return new Answer(HttpStatus.CREATED.value(), body, false);
     }
 

@@ -19,7 +19,9 @@ import tools.jackson.databind.type.LogicalType;
 @Configuration(proxyBeanMethods = false)
 class WebConfig implements WebMvcConfigurer {
 
-    static final int REQUEST_ID_ORDER = Ordered.HIGHEST_PRECEDENCE;
+    // Inside Boot's ServerHttpObservationFilter (HIGHEST_PRECEDENCE + 1): the request's server span is
+    // current, so that the access-log line carries its trace id and the span the request id.
+    static final int REQUEST_ID_ORDER = Ordered.HIGHEST_PRECEDENCE + 2;
     static final int SECURITY_HEADERS_ORDER = REQUEST_ID_ORDER + 1;
     static final int OUTAGE_ORDER = REQUEST_ID_ORDER + 5;
     static final int HTTPS_ORDER = REQUEST_ID_ORDER + 10;

@@ -23,19 +23,22 @@ import org.springframework.stereotype.Component;
  * Publishes a batch of outbox events and returns only once Kafka has acknowledged every one of
  * them ({@code acks=all}, idempotent producer), so that offsets are committed only after that.
  * A batch that fails is sent again as {@link RelayProperties.PublishRetry} says before the failure
- * stops the engine.
+ * stops the engine. Each event's publish continues its enquiry's trace ({@link RelayObservation}).
  */
 @Component
 class EventPublisher {
 
     private final KafkaTemplate<String, String> kafka;
     private final RelayMetrics metrics;
+    private final RelayObservation observation;
     private final Duration timeout;
     private final Retry retry;
 
-    EventPublisher(KafkaTemplate<String, String> kafka, RelayMetrics metrics, RelayProperties properties) {
+    EventPublisher(KafkaTemplate<String, String> kafka, RelayMetrics metrics, RelayObservation observation,
+            RelayProperties properties) {
         this.kafka = kafka;
         this.metrics = metrics;
+        this.observation = observation;
         this.timeout = properties.publishTimeout();
         RelayProperties.PublishRetry policy = properties.publishRetry();
         // Nested in the producer's own resends (delivery.timeout.ms) and in Leadership's restarts: a batch the producer
@@ -63,7 +66,8 @@ class EventPublisher {
     private void sendAll(List<OutboxEvent> events) throws Exception {
         List<CompletableFuture<?>> acknowledgements = new ArrayList<>(events.size());
         for (OutboxEvent event : events) {
-            acknowledgements.add(kafka.send(record(event)));
+            // the template's send span, and the traceparent header it writes, are children of the event's relay span
+            observation.of(event).observe(() -> acknowledgements.add(kafka.send(record(event))));
         }
         try {
             CompletableFuture.allOf(acknowledgements.toArray(CompletableFuture[]::new))

@@ -30,6 +30,8 @@ final class OutboxChangeTranslator {
                 row.getString("event_type"),
                 row.getString("payload"),
                 row.getString("request_id"),
-                Instant.ofEpochMilli(source.getInt64("ts_ms"))));
+                Instant.ofEpochMilli(source.getInt64("ts_ms")),
+                // a change written before the column existed has none
+                row.schema().field("traceparent") == null ? null : row.getString("traceparent")));
     }
 }

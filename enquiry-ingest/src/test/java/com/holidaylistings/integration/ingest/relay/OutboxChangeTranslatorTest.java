@@ -46,6 +46,34 @@ class OutboxChangeTranslatorTest {
     }
 
     @Test
+    void carriesTheIntakeRequestsTraceContext() {
+        Schema traced = SchemaBuilder.struct().optional()
+                .field("id", Schema.STRING_SCHEMA)
+                .field("aggregate_id", Schema.STRING_SCHEMA)
+                .field("event_type", Schema.STRING_SCHEMA)
+                .field("payload", Schema.STRING_SCHEMA)
+                .field("request_id", Schema.OPTIONAL_STRING_SCHEMA)
+                .field("traceparent", Schema.OPTIONAL_STRING_SCHEMA)
+                .build();
+        String traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+        Struct row = new Struct(traced).put("id", "event-1").put("aggregate_id", "enquiry-1")
+                .put("event_type", "enquiry.created").put("payload", PAYLOAD).put("request_id", "req-1")
+                .put("traceparent", traceparent);
+        Schema change = SchemaBuilder.struct().field("after", traced).field("source", SOURCE)
+                .field("op", Schema.STRING_SCHEMA).build();
+        SourceRecord record = new SourceRecord(Map.of(), Map.of(), "enquiry-ingest.public.outbox", null, change,
+                new Struct(change).put("after", row).put("op", "c")
+                        .put("source", new Struct(SOURCE).put("table", "outbox").put("ts_ms", 1L)));
+
+        assertThat(OutboxChangeTranslator.translate(record).orElseThrow().traceparent()).isEqualTo(traceparent);
+    }
+
+    @Test
+    void readsAChangeWrittenBeforeTheTraceContextColumnExisted() {
+        assertThat(OutboxChangeTranslator.translate(change("outbox", "c", "req-1")).orElseThrow().traceparent()).isNull();
+    }
+
+    @Test
     void skipsThePurgesDeletesAndUpdates() {
         assertThat(OutboxChangeTranslator.translate(change("outbox", "d", "req-1"))).isEmpty();
         assertThat(OutboxChangeTranslator.translate(change("outbox", "u", "req-1"))).isEmpty();

@@ -82,6 +82,11 @@ class OutboxRelayIT {
             assertThat(header(record, EnquiryEvents.EVENT_ID_HEADER)).isEqualTo(written.eventId().toString());
             assertThat(header(record, EnquiryEvents.EVENT_TYPE_HEADER)).isEqualTo("enquiry.created");
             assertThat(header(record, EnquiryEvents.REQUEST_ID_HEADER)).isEqualTo(written.requestId());
+            // the relay's publish continues the intake request's trace: same trace, a span of its own under it
+            String traceparent = header(record, EnquiryEvents.TRACEPARENT_HEADER);
+            assertThat(traceparent).matches("^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$");
+            assertThat(traceparent.split("-")[1]).isEqualTo(written.traceId());
+            assertThat(traceparent.split("-")[2]).isNotEqualTo(written.spanId());
             AsyncApiContract contract = AsyncApiContract.load();
             assertThat(record.topic()).isEqualTo(contract.topic());
             assertThat(headerNames(record)).containsExactlyInAnyOrderElementsOf(contract.headerNames());

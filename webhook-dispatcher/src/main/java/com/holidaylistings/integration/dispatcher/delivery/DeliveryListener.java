@@ -86,7 +86,7 @@ class DeliveryListener implements DisposableBean {
     private void attemptAndMoveOn(ConsumerRecord<String, String> record, DeliveryTask task, Instant dueAt) {
         CompletableFuture<WebhookAttempt.Result> stored;
         try {
-            stored = attempt.attempt(task, dueAt);
+            stored = attempt.attempt(task, dueAt, records.traceparent(record));
         } catch (RuntimeException e) {
             tryAgainLater(record, task, dueAt, e);
             return;

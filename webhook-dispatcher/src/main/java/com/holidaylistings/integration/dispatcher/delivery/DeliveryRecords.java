@@ -2,9 +2,12 @@ package com.holidaylistings.integration.dispatcher.delivery;
 
 import com.holidaylistings.integration.dispatcher.DeliveryTopics;
 import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
+import com.holidaylistings.integration.dispatcher.tracing.TraceContinuation;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.Header;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
@@ -12,7 +15,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The one place that writes and reads delivery records: the value is a {@link DeliveryTask} (ids and
  * the attempt, as JSON), the key its subscription's id (so that the records of one delivery share a
- * partition), the headers its stage and due time ({@link RetrySchedule}).
+ * partition), the headers its stage and due time ({@link RetrySchedule}) and, written by the Kafka
+ * template's observation, the enquiry's trace context.
  */
 @Component
 public class DeliveryRecords {
@@ -43,6 +47,15 @@ public class DeliveryRecords {
         } catch (JacksonException | IllegalArgumentException e) {
             return null;
         }
+    }
+
+    /**
+     * The trace context the record carries ({@code traceparent}, which the template's send span wrote:
+     * the fan-out's, a retry's previous attempt's, or the row's when put back from it); null without one.
+     */
+    String traceparent(ConsumerRecord<String, String> record) {
+        Header header = record.headers().lastHeader(TraceContinuation.TRACEPARENT);
+        return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
     }
 
     /** When the record was written due, for the lateness metric: null for a first attempt. */

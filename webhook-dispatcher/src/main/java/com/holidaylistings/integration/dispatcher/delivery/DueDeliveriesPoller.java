@@ -1,6 +1,7 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
 import com.holidaylistings.integration.dispatcher.lane.OwnerLanes;
+import com.holidaylistings.integration.dispatcher.tracing.TraceContinuation;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import java.time.Duration;
@@ -36,6 +37,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 class DueDeliveriesPoller implements SchedulingConfigurer {
 
     static final int BATCH = 5_000;
+    static final String REQUEUE = "webhook.delivery.requeue";
     private static final Logger log = LoggerFactory.getLogger(DueDeliveriesPoller.class);
     // Owner by owner: a skip over the owners with waiting rows (one probe of deliveries_waiting_idx
     // each), then each owner's oldest due rows, so that one owner's hundred thousand waiting rows cost
@@ -66,22 +68,24 @@ class DueDeliveriesPoller implements SchedulingConfigurer {
              where d.webhook_id = due.webhook_id and d.submitted_at = due.submitted_at
                and (d.status = 'waiting'
                     or d.status = 'pending' and d.next_attempt_at <= now() - make_interval(secs => :overdue))
-            returning d.webhook_id, d.submitted_at, d.subscription_id, d.owner_id, d.attempts, d.stage
+            returning d.webhook_id, d.submitted_at, d.subscription_id, d.owner_id, d.attempts, d.stage, d.traceparent
             """;
 
-    private record Due(DeliveryTask task, int stage) {}
+    private record Due(DeliveryTask task, int stage, String traceparent) {}
 
     private final JdbcClient jdbc;
     private final TransactionTemplate transaction;
     private final KafkaTemplate<String, String> kafka;
     private final DeliveryRecords records;
     private final OwnerLanes lanes;
+    private final TraceContinuation traces;
     private final Duration interval;
     private final Duration overdueAfter;
     private final int perOwner;
 
     DueDeliveriesPoller(JdbcClient jdbc, TransactionTemplate transaction, KafkaTemplate<String, String> kafka,
-            DeliveryRecords records, OwnerLanes lanes, WebhookProperties properties) {
+            DeliveryRecords records, OwnerLanes lanes, TraceContinuation traces, WebhookProperties properties) {
+        this.traces = traces;
         this.jdbc = jdbc;
         this.transaction = transaction;
         this.kafka = kafka;
@@ -122,13 +126,16 @@ class DueDeliveriesPoller implements SchedulingConfigurer {
                         rs.getTimestamp("submitted_at").toInstant(),
                         SubscriptionId.of(rs.getObject("subscription_id", UUID.class)),
                         OwnerId.of(rs.getObject("owner_id", UUID.class)), rs.getInt("attempts") + 1),
-                        rs.getInt("stage")))
+                        rs.getInt("stage"), rs.getString("traceparent")))
                 .list());
         if (due == null || due.isEmpty()) {
             return 0;
         }
         List<CompletableFuture<?>> sends = new ArrayList<>(due.size());
-        due.forEach(d -> sends.add(kafka.send(records.dueNow(d.task(), d.stage()))));
+        // each record continues the trace its row keeps (the enquiry's fan-out), however late it is put back
+        due.forEach(d -> traces.continuing(REQUEUE, "delivery put back", d.traceparent())
+                .highCardinalityKeyValue(AttemptSpan.WEBHOOK_ID, d.task().webhookId())
+                .observe(() -> sends.add(kafka.send(records.dueNow(d.task(), d.stage())))));
         awaitAcks(sends);
         return due.size();
     }

@@ -29,6 +29,7 @@ class WebhookAttempt {
     private final DeliveryTransitions transitions;
     private final RetryForwarder forwarder;
     private final HookThrottle throttle;
+    private final AttemptSpan spans;
 
     /** What became of a record. */
     enum Result {
@@ -39,8 +40,10 @@ class WebhookAttempt {
     }
 
     WebhookAttempt(Deliveries deliveries, TargetGuards guards, WebhookSender sender, AttemptLog attempts,
-            DeliveryMetrics metrics, DeliveryTransitions transitions, RetryForwarder forwarder, HookThrottle throttle) {
+            DeliveryMetrics metrics, DeliveryTransitions transitions, RetryForwarder forwarder, HookThrottle throttle,
+            AttemptSpan spans) {
         this.throttle = throttle;
+        this.spans = spans;
         this.deliveries = deliveries;
         this.guards = guards;
         this.sender = sender;
@@ -55,6 +58,11 @@ class WebhookAttempt {
      * first attempt).
      */
     CompletableFuture<Result> attempt(DeliveryTask task, Instant dueAt) {
+        return attempt(task, dueAt, null);
+    }
+
+    /** As {@link #attempt(DeliveryTask, Instant)}, the attempt a span under the record's {@code traceparent}. */
+    CompletableFuture<Result> attempt(DeliveryTask task, Instant dueAt, String traceparent) {
         Deliveries.Attemptable found = deliveries.forAttempt(task).orElse(null);
         Delivery delivery = found == null ? null : found.delivery();
         if (transitions.isEarly(delivery, task)) {
@@ -77,7 +85,7 @@ class WebhookAttempt {
         if (found.requestId() != null) {
             MDC.put("requestId", found.requestId()); // the intake or redelivery request's id, in every log line of the attempt
         }
-        try {
+        try (AttemptSpan.Started span = spans.start(delivery, traceparent)) {
             Instant startedAt = Instant.now();
             if (delivery.test() || found.startReserved()) {
                 // a test event, or one that waited for its hook's throttle: neither is the pipeline's lateness
@@ -90,6 +98,7 @@ class WebhookAttempt {
                     () -> sender.post(found.url(), found.payload(), delivery.webhookId(), found.secrets(),
                             delivery.test()));
             Instant finishedAt = Instant.now(); // the retry's delay counts from here, after any wait for the target's bulkhead
+            span.answered(http);
             DeliveryTransitions.AfterAttempt after = transitions.afterAttempt(delivery, http, finishedAt);
             if (after.recordMovesOn() && !forwarder.forward(task, after) && !after.movesOn().abandoned()) {
                 after = transitions.waitingOnRow(after);

@@ -6,10 +6,9 @@ import com.holidaylistings.integration.events.EnquiryCreated;
 import com.holidaylistings.integration.events.delivery.WebhookIds;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -28,8 +27,15 @@ import org.springframework.stereotype.Component;
 @Component
 class DeliveryFanOut {
 
-    /** An event read from {@code enquiry.created}: its id, the intake request's id, the enquiry and the exact payload. */
-    record Event(UUID eventId, String requestId, EnquiryCreated enquiry, String payload) {
+    /**
+     * An event read from {@code enquiry.created}: its id, the intake request's id, the enquiry, the exact
+     * payload, and the relay's trace context (its {@code traceparent} header; null without one).
+     */
+    record Event(UUID eventId, String requestId, EnquiryCreated enquiry, String payload, String traceparent) {
+
+        Event(UUID eventId, String requestId, EnquiryCreated enquiry, String payload) {
+            this(eventId, requestId, enquiry, payload, null);
+        }
 
         /** The enquiry's submission, the key of the event's and its deliveries' rows. */
         Instant submittedAt() {
@@ -37,16 +43,21 @@ class DeliveryFanOut {
         }
     }
 
-    /** A delivery of an event to one subscription, as its first record carries it. */
-    record NewDelivery(Event event, DeliveryTask task) {}
+    /**
+     * A delivery of an event to one subscription, as its first record carries it, with the trace context
+     * of the event's fan-out, which its row keeps for the records put back on the topic from it later.
+     */
+    record NewDelivery(Event event, DeliveryTask task, String traceparent) {}
 
     private final LiveSubscriptions subscriptions;
     private final NewDeliveries rows;
     private final DeliveryRecords records;
     private final KafkaTemplate<String, String> kafka;
+    private final FanOutObservation observation;
 
     DeliveryFanOut(LiveSubscriptions subscriptions, NewDeliveries rows, DeliveryRecords records,
-            KafkaTemplate<String, String> kafka) {
+            KafkaTemplate<String, String> kafka, FanOutObservation observation) {
+        this.observation = observation;
         this.subscriptions = subscriptions;
         this.rows = rows;
         this.records = records;
@@ -60,27 +71,42 @@ class DeliveryFanOut {
         }
         Map<UUID, List<LiveSubscriptions.LiveSubscription>> byProperty =
                 subscriptions.byProperty(events.stream().map(event -> event.enquiry().propertyId()).distinct().toList());
+        // each event's fan-out is a span in its enquiry's trace; its deliveries' records and rows carry it on
+        Map<Event, FanOutObservation.Started> spans = new IdentityHashMap<>(); // a batch may hold one event twice
+        events.forEach(event -> spans.put(event, observation.start(event)));
+        try {
+            List<NewDelivery> deliveries = deliveries(events, byProperty, spans);
+            if (deliveries.isEmpty()) {
+                return 0;
+            }
+            rows.insert(deliveries.stream().map(NewDelivery::event).distinct().toList(), deliveries);
+            List<CompletableFuture<?>> sent = new ArrayList<>(deliveries.size());
+            for (NewDelivery delivery : deliveries) {
+                spans.get(delivery.event()).scoped(() -> sent.add(kafka.send(records.dueNow(delivery.task(), 1))));
+            }
+            CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
+            return sent.size();
+        } catch (Exception e) {
+            spans.values().forEach(span -> span.failed(e));
+            throw e;
+        } finally {
+            spans.values().forEach(FanOutObservation.Started::stop);
+        }
+    }
+
+    /** One delivery per event and matching subscription, in the events' order. */
+    private static List<NewDelivery> deliveries(List<Event> events,
+            Map<UUID, List<LiveSubscriptions.LiveSubscription>> byProperty, Map<Event, FanOutObservation.Started> spans) {
         List<NewDelivery> deliveries = new ArrayList<>();
-        Set<Event> delivered = new LinkedHashSet<>();
         for (Event event : events) {
             EnquiryCreated enquiry = event.enquiry();
             for (LiveSubscriptions.LiveSubscription subscription : byProperty.get(enquiry.propertyId())) {
                 if (subscription.filter().matches(enquiry.propertyId(), enquiry.sentAt())) {
                     deliveries.add(new NewDelivery(event, new DeliveryTask(WebhookIds.of(event.eventId(), subscription.id()),
-                            enquiry.sentAt(), subscription.id(), subscription.owner(), 1)));
-                    delivered.add(event);
+                            enquiry.sentAt(), subscription.id(), subscription.owner(), 1), spans.get(event).traceparent()));
                 }
             }
         }
-        if (deliveries.isEmpty()) {
-            return 0;
-        }
-        rows.insert(List.copyOf(delivered), deliveries);
-        List<CompletableFuture<?>> sent = new ArrayList<>(deliveries.size());
-        for (NewDelivery delivery : deliveries) {
-            sent.add(kafka.send(records.dueNow(delivery.task(), 1)));
-        }
-        CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
-        return sent.size();
+        return deliveries;
     }
 }

@@ -43,7 +43,8 @@ class EnquiryListener {
                 UUID eventId = id == null ? UUID.nameUUIDFromBytes((record.topic() + "-" + record.partition() + "-"
                         + record.offset()).getBytes(StandardCharsets.UTF_8)) : UUID.fromString(id);
                 events.add(new DeliveryFanOut.Event(eventId, header(record, EnquiryEvents.REQUEST_ID_HEADER),
-                        json.readValue(record.value(), EnquiryCreated.class), record.value()));
+                        json.readValue(record.value(), EnquiryCreated.class), record.value(),
+                        header(record, EnquiryEvents.TRACEPARENT_HEADER)));
             } catch (JacksonException | IllegalArgumentException | NullPointerException e) {
                 log.error("Skipping unreadable event {} at {}-{}@{}: {}", id, record.topic(), record.partition(),
                         record.offset(), e.getMessage());

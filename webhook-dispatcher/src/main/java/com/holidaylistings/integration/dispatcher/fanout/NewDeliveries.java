@@ -8,7 +8,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Writes the rows of a batch's new deliveries: each event's payload once ({@code webhook_events}) and
- * one row per delivery ({@code deliveries}, pending, due now), in one transaction. An event fanned
+ * one row per delivery ({@code deliveries}, pending, due now, with the trace context of its fan-out), in one
+ * transaction. An event fanned
  * out again (the batch retried, or published twice) changes nothing: both inserts skip existing rows.
  */
 @Repository
@@ -20,8 +21,8 @@ class NewDeliveries {
             """;
     private static final String DELIVERY = """
             insert into deliveries (webhook_id, submitted_at, event_id, subscription_id, owner_id, enquiry_id, status,
-                                    next_attempt_at, request_id)
-            values (?, ?, ?, ?, ?, ?, 'pending', now(), ?)
+                                    next_attempt_at, request_id, traceparent)
+            values (?, ?, ?, ?, ?, ?, 'pending', now(), ?, ?)
             on conflict do nothing
             """;
 
@@ -49,6 +50,7 @@ class NewDeliveries {
                 statement.setObject(5, delivery.task().ownerId().value());
                 statement.setObject(6, delivery.event().enquiry().enquiryId());
                 statement.setString(7, delivery.event().requestId());
+                statement.setString(8, delivery.traceparent());
             });
         });
     }

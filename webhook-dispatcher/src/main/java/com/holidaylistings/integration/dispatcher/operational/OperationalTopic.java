@@ -20,6 +20,9 @@ public class OperationalTopic {
     /** Header with the event's {@code type}. */
     public static final String EVENT_TYPE_HEADER = "event-type";
 
+    /** Header with the publication's W3C trace context, written by the Kafka template's observation. */
+    public static final String TRACEPARENT_HEADER = "traceparent";
+
     @Bean
     KafkaAdmin.NewTopics operationalTopics(WebhookProperties properties) {
         return new KafkaAdmin.NewTopics(TopicBuilder.name(NAME)

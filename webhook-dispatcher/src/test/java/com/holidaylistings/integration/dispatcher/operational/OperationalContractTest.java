@@ -27,7 +27,8 @@ class OperationalContractTest {
         assertThat(documented).containsExactlyInAnyOrderElementsOf(
                 Arrays.stream(OperationalEventType.values()).map(OperationalEventType::value).toList());
         assertThat(CONTRACT.schema("OperationalEventHeaders").get("properties").propertyNames())
-                .containsExactlyInAnyOrder(OperationalTopic.EVENT_ID_HEADER, OperationalTopic.EVENT_TYPE_HEADER);
+                .containsExactlyInAnyOrder(OperationalTopic.EVENT_ID_HEADER, OperationalTopic.EVENT_TYPE_HEADER,
+                        OperationalTopic.TRACEPARENT_HEADER);
     }
 
     @ParameterizedTest
