@@ -1,21 +1,14 @@
 #!/usr/bin/env bash
-<<<<<<< HEAD
 # Stops what dev/up.sh started, by the process ids in .dev/pids: Prometheus (DEV_METRICS=1) and
-# the services first (SIGTERM, up to 30 s, then SIGKILL), then Kafka, then PostgreSQL (fast
-=======
-# Stops what dev/up.sh started, by the process ids in .dev/pids: the services first (SIGTERM,
-# up to 30 s, then SIGKILL), then Zipkin (DEV_TRACING), then Kafka, then PostgreSQL (fast
->>>>>>> enquiry-traces
-# shutdown). Data in .dev is kept unless --purge is given.
+# the services first (SIGTERM, up to 30 s, then SIGKILL), then Zipkin (DEV_TRACING), then Kafka,
+# then PostgreSQL (fast shutdown). Data in .dev is kept unless --purge is given.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 # shellcheck source-path=SCRIPTDIR
-<<<<<<< HEAD
 source "$(dirname "${BASH_SOURCE[0]}")/lib/prometheus.sh"
-=======
+# shellcheck source-path=SCRIPTDIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib/tracing.sh"
->>>>>>> enquiry-traces
 
 SERVICE_STOP_TIMEOUT=30
 KAFKA_STOP_TIMEOUT=60

@@ -1,21 +1,19 @@
 #!/usr/bin/env bash
 # Runs the whole system on this machine, no Docker needed: PostgreSQL, a Kafka broker and the
 # services that exist in the repository, then seeds demo data; with DEV_METRICS=1 also Prometheus
-# (dev/lib/prometheus.sh). Starts only what is not running yet. State, logs and pids live under
-# .dev/ (see dev/README.md); dev/down.sh stops it all.
+# (dev/lib/prometheus.sh), with DEV_TRACING=1 also Zipkin (dev/lib/tracing.sh). Starts only what
+# is not running yet. State, logs and pids live under .dev/ (see dev/README.md); dev/down.sh stops
+# it all.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 # shellcheck source-path=SCRIPTDIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib/java.sh"
-<<<<<<< HEAD
 # shellcheck source-path=SCRIPTDIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib/prometheus.sh"
-=======
 # DEV_TRACING=1: Zipkin beside the stack (start_zipkin, add_zipkin_to_stack_env)
 # shellcheck source-path=SCRIPTDIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib/tracing.sh"
->>>>>>> enquiry-traces
 
 PG_PORT=${DEV_POSTGRES_PORT:-15432}
 KAFKA_PORT=${DEV_KAFKA_PORT:-19092}
