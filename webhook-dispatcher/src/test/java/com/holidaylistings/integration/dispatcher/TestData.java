@@ -279,6 +279,19 @@ public final class TestData {
                 .param("rate", perSecond).param("id", subscriptionId).update();
     }
 
+    /**
+     * Changes the subscription's throttle as api-service's {@code PUT …/throttle} does when the rate
+     * changes: its deliveries waiting for a start of the old rate are due again now.
+     */
+    public void raiseThrottle(UUID subscriptionId, int perSecond) {
+        setThrottle(subscriptionId, perSecond);
+        jdbc.sql("""
+                        update deliveries set throttled_until = null, next_attempt_at = now()
+                         where subscription_id = :id and status = 'waiting' and throttled_until is not null
+                        """)
+                .param("id", subscriptionId).update();
+    }
+
     /** An attempt as the owner's attempt detail reads it. */
     public record AttemptDetail(String webhookId, String outcome, Integer httpStatus, boolean test, String requestHeaders,
             String responseHeaders, String responseBody, boolean responseTruncated, String payload) {}

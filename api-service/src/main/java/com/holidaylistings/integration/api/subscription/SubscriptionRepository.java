@@ -116,12 +116,31 @@ public class SubscriptionRepository {
                 .update() == 1;
     }
 
-    /** Sets or lifts (null) the throttle of one of the owner's subscriptions; false if the owner has no such subscription. */
+    /**
+     * Sets or lifts (null) the throttle of one of the owner's subscriptions; false if the owner has no
+     * such subscription. When the rate changes, the deliveries waiting for a start the old rate gave
+     * them are due again now, to start at the new rate (or at once without one): raising or lifting a
+     * throttle takes effect on the backlog, not only on the deliveries still to come.
+     */
     public boolean setThrottle(UUID ownerId, UUID subscriptionId, Integer perSecond) {
-        return jdbc.sql("update webhook_subscriptions set throttle_per_second = :perSecond where id = :id and owner_id = :owner")
+        return jdbc.sql("""
+                        with changed as (
+                            update webhook_subscriptions s set throttle_per_second = :perSecond
+                              from webhook_subscriptions before
+                             where s.id = :id and s.owner_id = :owner and before.id = s.id
+                            returning s.id, before.throttle_per_second is distinct from s.throttle_per_second as rate_changed),
+                        released as (
+                            update deliveries d set throttled_until = null, next_attempt_at = now(), updated_at = now()
+                              from changed c
+                             where c.rate_changed and d.subscription_id = c.id and d.status = 'waiting'
+                               and d.throttled_until is not null
+                            returning 1)
+                        select count(*) from changed
+                        """)
                 .param("perSecond", perSecond)
                 .param("id", subscriptionId)
                 .param("owner", ownerId)
-                .update() == 1;
+                .query(Integer.class)
+                .single() == 1;
     }
 }

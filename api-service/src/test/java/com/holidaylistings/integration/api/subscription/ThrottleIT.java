@@ -6,7 +6,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.holidaylistings.integration.api.support.ApiClient;
 import com.holidaylistings.integration.api.support.ApiIntegrationTest;
+import com.holidaylistings.integration.api.support.DeliveryRows;
 import com.holidaylistings.integration.api.support.TestWorld;
+import com.holidaylistings.integration.events.delivery.DeliveryStatus;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,6 +68,25 @@ class ThrottleIT extends ApiIntegrationTest {
         assertThat(lifted.status()).as(lifted.body()).isEqualTo(200);
         assertThat(lifted.json().get("throttle_per_second").isNull()).isTrue();
         assertThat(stored()).isNull();
+    }
+
+    @Test
+    void aChangedRateReleasesTheDeliveriesWaitingForTheOldRatesStartsAndTheSameRateDoesNot() {
+        DeliveryRows rows = new DeliveryRows(jdbc);
+        portal().send("PUT", throttle(), perSecond(1));
+        UUID waiting = world.newEnquiry(owner);
+        rows.delivery(hook, waiting, DeliveryStatus.PENDING, 0, 1);
+        Instant anHourOn = Instant.now().plus(Duration.ofHours(1)); // a thousand deliveries ahead at 1 a second
+        rows.throttledUntil(hook, waiting, anHourOn);
+
+        portal().send("PUT", throttle(), perSecond(1));
+        assertThat(rows.throttledWait(hook, waiting).throttledUntil()).as("the same rate keeps its reservations").isNotNull();
+
+        assertThat(portal().send("PUT", throttle(), perSecond(50)).status()).isEqualTo(200);
+        DeliveryRows.ThrottledWait released = rows.throttledWait(hook, waiting);
+        assertThat(released.throttledUntil()).as("it will ask the new rate for a start").isNull();
+        assertThat(released.nextAttemptAt()).as("due now, not in an hour").isBefore(Instant.now().plusSeconds(1));
+        assertThat(rows.deliveries(hook)).extracting(DeliveryRows.Delivery::status).containsExactly(DeliveryStatus.WAITING);
     }
 
     @Test

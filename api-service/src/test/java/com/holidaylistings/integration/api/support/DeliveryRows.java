@@ -62,6 +62,25 @@ public final class DeliveryRows {
         }
     }
 
+    /** The delivery waits on its row for the start its hook's throttle gave it, {@code startAt}, as the dispatcher leaves it. */
+    public void throttledUntil(UUID hook, UUID enquiry, Instant startAt) {
+        jdbc.sql("""
+                        update deliveries set status = 'waiting', next_attempt_at = :start, throttled_until = :start
+                         where subscription_id = :hook and enquiry_id = :enquiry
+                        """)
+                .param("start", java.sql.Timestamp.from(startAt)).param("hook", hook).param("enquiry", enquiry).update();
+    }
+
+    /** When the throttle gave the delivery its start (null: it waits for none) and when it is next due. */
+    public record ThrottledWait(Instant throttledUntil, Instant nextAttemptAt) {}
+
+    public ThrottledWait throttledWait(UUID hook, UUID enquiry) {
+        return jdbc.sql("select throttled_until, next_attempt_at from deliveries where subscription_id = :hook and enquiry_id = :enquiry")
+                .param("hook", hook).param("enquiry", enquiry)
+                .query((rs, n) -> new ThrottledWait(Timestamps.read(rs, "throttled_until"), Timestamps.read(rs, "next_attempt_at")))
+                .single();
+    }
+
     /** The hook's deliveries, the oldest event first. */
     public List<Delivery> deliveries(UUID hook) {
         return jdbc.sql("""

@@ -24,7 +24,8 @@ import org.springframework.stereotype.Repository;
  * {@code 1 / rate}. A delivery whose start is later waits on its own row until then
  * ({@link DeliveryTransitions#throttled}), holding no capacity and using up no attempt, and starts
  * then without reserving again. No burst beyond one delivery is allowed: at 5 a second, 100
- * deliveries start over 20 seconds, evenly.
+ * deliveries start over 20 seconds, evenly. The row keeps the rate it was reserved at; a new rate
+ * starts again from now (api-service releases the deliveries waiting for the old rate's starts).
  *
  * <p>Reservations are made in batches ({@link Batches}): the deliveries that ask while one batch is
  * being reserved are reserved together, n starts of a hook in one upsert of its row, all hooks in
@@ -39,11 +40,16 @@ class HookThrottle extends BatchingComponent {
     static final Duration NOW_ENOUGH = Duration.ofMillis(20);
     private static final int MAX_BATCH = 500;
     // now() is the statement's one clock: the rows start from it, and the waits are measured from it.
+    // now() is the statement's one clock: the rows start from it, and the waits are measured from it. A
+    // row reserved at another rate (the owner changed it) starts again from now.
     private static final String RESERVE = """
-            insert into hook_throttles as t (subscription_id, next_start_at)
-            select hook, now() + make_interval(secs => starts * every) from unnest(?::uuid[], ?::int[], ?::float8[]) as a(hook, starts, every)
+            insert into hook_throttles as t (subscription_id, next_start_at, per_second)
+            select hook, now() + make_interval(secs => starts::float8 / per_second), per_second
+              from unnest(?::uuid[], ?::int[], ?::int[]) as a(hook, starts, per_second)
             on conflict (subscription_id) do update
-               set next_start_at = greatest(t.next_start_at, now()) + (excluded.next_start_at - now())
+               set next_start_at = case when t.per_second = excluded.per_second then greatest(t.next_start_at, now()) else now() end
+                                   + (excluded.next_start_at - now()),
+                   per_second = excluded.per_second
             returning subscription_id, next_start_at, now() as now
             """;
 
@@ -78,21 +84,21 @@ class HookThrottle extends BatchingComponent {
     /** The starts of {@code requests}, in their order: a hook's are consecutive, in the order asked. */
     private List<Reservation> reserveAll(List<Request> requests) {
         Map<UUID, List<Integer>> byHook = new TreeMap<>();
-        Map<UUID, Double> every = new HashMap<>();
+        Map<UUID, Integer> perSecond = new HashMap<>();
         for (int i = 0; i < requests.size(); i++) {
             Request request = requests.get(i);
             byHook.computeIfAbsent(request.hook().value(), hook -> new ArrayList<>()).add(i);
-            every.put(request.hook().value(), 1.0 / request.perSecond()); // the rate as the latest request read it
+            perSecond.put(request.hook().value(), request.perSecond()); // the rate as the latest request read it
         }
         List<UUID> hooks = List.copyOf(byHook.keySet());
         Array ids = array("uuid", hooks.toArray());
         Array starts = array("int4", hooks.stream().map(hook -> byHook.get(hook).size()).toArray());
-        Array intervals = array("float8", hooks.stream().map(every::get).toArray());
+        Array rates = array("int4", hooks.stream().map(perSecond::get).toArray());
         List<Reservation> reserved = new ArrayList<>(java.util.Collections.nCopies(requests.size(), null));
         jdbc.query(RESERVE, (ResultSet rs) -> {
             UUID hook = rs.getObject("subscription_id", UUID.class);
             Instant now = rs.getTimestamp("now").toInstant();
-            Duration step = Duration.ofNanos(Math.round(every.get(hook) * 1e9));
+            Duration step = Duration.ofNanos(Math.round(1e9 / perSecond.get(hook)));
             List<Integer> asked = byHook.get(hook);
             Instant first = rs.getTimestamp("next_start_at").toInstant().minus(step.multipliedBy(asked.size()));
             for (int k = 0; k < asked.size(); k++) {
@@ -100,7 +106,7 @@ class HookThrottle extends BatchingComponent {
                 Duration delay = Duration.between(now, start);
                 reserved.set(asked.get(k), new Reservation(start, delay.isNegative() ? Duration.ZERO : delay));
             }
-        }, ids, starts, intervals);
+        }, ids, starts, rates);
         return reserved;
     }
 

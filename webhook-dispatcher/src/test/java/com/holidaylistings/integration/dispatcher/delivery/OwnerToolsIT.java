@@ -112,6 +112,23 @@ class OwnerToolsIT extends DispatcherIntegrationTest {
         assertThat(receiver.byWebhookId().values()).allSatisfy(copies -> assertThat(copies).hasSize(1));
     }
 
+    @Test
+    void aRaisedThrottleStartsTheWaitingDeliveriesAtTheNewRateNotBehindTheOldOnesStarts() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        UUID hook = data.subscribe(owner, receiver.url("/raised", WebhookReceiver.Answer.ok()), null);
+        data.setThrottle(hook, 1);
+        for (int i = 0; i < 40; i++) {
+            events.enquiryOn(property);
+        }
+        await().atMost(DELIVERED).until(() -> receiver.requests("/raised").size() >= 2); // the rest wait up to 40 s
+
+        data.raiseThrottle(hook, 1000); // as api-service's PUT …/throttle does: the waiting ones are due again
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> receiver.requests("/raised").size() == 40);
+        assertThat(data.attemptCounts(hook)).containsExactlyEntriesOf(Map.of("succeeded/200", 40L));
+    }
+
     private static List<WebhookDelivery> byArrival(List<WebhookDelivery> deliveries) {
         return deliveries.stream().sorted(Comparator.comparingLong(WebhookDelivery::arrivedAt)).toList();
     }
