@@ -130,6 +130,14 @@ class Deliveries extends BatchingComponent {
             return delivery.subscription();
         }
 
+        /**
+         * Whether the attempt's timing is the pipeline's (latency, lateness): not a test event, and not
+         * a delivery that waited for its hook's throttle, whose waits the owner chose.
+         */
+        boolean timedAsPipeline() {
+            return !delivery.test() && !startReserved;
+        }
+
         /** The throttle must give this attempt its start: a test event goes at once. */
         boolean needsThrottle() {
             return throttlePerSecond != null && !startReserved && !delivery.test();

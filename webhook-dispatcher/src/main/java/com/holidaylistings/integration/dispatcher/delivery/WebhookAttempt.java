@@ -87,12 +87,12 @@ class WebhookAttempt {
         }
         try (AttemptSpan.Started span = spans.start(delivery, traceparent)) {
             Instant startedAt = Instant.now();
-            if (delivery.test() || found.startReserved()) {
-                // a test event, or one that waited for its hook's throttle: neither is the pipeline's lateness
-            } else if (delivery.attempts() == 0 && !found.askedFor()) { // fanned out, not recovered days later
-                metrics.firstAttemptStarted(Duration.between(task.submittedAt(), startedAt));
-            } else if (dueAt != null) {
-                metrics.retryStarted(Duration.between(dueAt, startedAt));
+            if (found.timedAsPipeline()) {
+                if (delivery.attempts() == 0 && !found.askedFor()) { // fanned out, not recovered days later
+                    metrics.firstAttemptStarted(Duration.between(task.submittedAt(), startedAt));
+                } else if (dueAt != null) {
+                    metrics.retryStarted(Duration.between(dueAt, startedAt));
+                }
             }
             HttpOutcome http = guards.send(found.url(),
                     () -> sender.post(found.url(), found.payload(), delivery.webhookId(), found.secrets(),
@@ -107,7 +107,7 @@ class WebhookAttempt {
                     http.duration().toMillis(), http.body(), http.bodyTruncated(), startedAt, after.nextAttemptAt(),
                     http.requestHeaders(), http.responseHeaders());
             metrics.attempted(after.outcome(), http.status(), http.duration());
-            if (http.succeeded() && !delivery.test() && !found.startReserved() && !found.askedFor()) {
+            if (http.succeeded() && found.timedAsPipeline() && !found.askedFor()) {
                 metrics.delivered(Duration.between(task.submittedAt(), finishedAt));
             }
             return attempts.record(new AttemptLog.Change(delivery, after.next(), after.nextAttemptAt(), attempt, after.events()))
