@@ -3,6 +3,7 @@ package com.holidaylistings.integration.dispatcher.delivery;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
@@ -68,15 +69,17 @@ class DeliveryBacklog implements SchedulingConfigurer {
 
     /** Counts the backlog now. */
     void measure() {
-        Map<Integer, Stage> counted = new ConcurrentHashMap<>();
+        Map<Integer, Stage> counted = new HashMap<>();
         jdbc.sql("""
                         select stage, count(*) as due, extract(epoch from now() - min(next_attempt_at)) as oldest
                           from deliveries
                          where status in ('pending', 'waiting') and next_attempt_at <= now()
                          group by stage
                         """)
-                .query((rs, n) -> counted.put(Math.min(rs.getInt("stage"), lastStage),
-                        new Stage(rs.getLong("due"), Math.max(0, rs.getDouble("oldest")))))
+                // rows of stages past a schedule shortened since count as its last stage
+                .query((rs, n) -> counted.merge(Math.min(rs.getInt("stage"), lastStage),
+                        new Stage(rs.getLong("due"), Math.max(0, rs.getDouble("oldest"))),
+                        (a, b) -> new Stage(a.due() + b.due(), Math.max(a.oldestDueSeconds(), b.oldestDueSeconds()))))
                 .list();
         for (int stage = 1; stage <= lastStage; stage++) {
             stages.put(stage, counted.getOrDefault(stage, Stage.NONE));
