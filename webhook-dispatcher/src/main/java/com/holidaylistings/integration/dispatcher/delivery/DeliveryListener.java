@@ -3,9 +3,7 @@ package com.holidaylistings.integration.dispatcher.delivery;
 import com.holidaylistings.integration.dispatcher.lane.OwnerLanes;
 import com.holidaylistings.integration.dispatcher.retry.DueTimeHold;
 import java.time.Instant;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -20,12 +18,13 @@ import org.springframework.stereotype.Component;
 /**
  * Receives the delivery records of every stage ({@code webhook.deliveries} and, once each is due,
  * its retry topics) and hands each to its owner's lane ({@link OwnerLanes}), never waiting: the
- * consumer keeps consuming while receivers answer and while an owner's lane is full. A copy of a
- * record whose attempt is under way here is recognised and passed over. An owner whose lane is full
- * has the delivery wait on its row instead ({@link ParkingLot}). A record is acknowledged, in
- * offset order, once what became of it is stored (a failure's next record is sent before that). When
- * our own database fails, or the record came before its row was told of the attempt before it, the
- * record is tried again a little later, holding no capacity meanwhile.
+ * consumer keeps consuming while receivers answer and while an owner's lane is full. A record of an
+ * attempt already under way here waits for it ({@link AttemptsUnderWay}) and then finds the row as
+ * it was left: a copy is passed over, the row poller's record of a delivery parked meanwhile goes
+ * on. An owner whose lane is full has the delivery wait on its row instead ({@link ParkingLot}). A
+ * record is acknowledged, in offset order, once what became of it is stored (a failure's next record
+ * is sent before that). When our own database fails, or the record came before its row was told of
+ * the attempt before it, the record is tried again a little later, holding no capacity meanwhile.
  */
 @Component
 class DeliveryListener implements DisposableBean {
@@ -40,8 +39,7 @@ class DeliveryListener implements DisposableBean {
     private final ParkingLot parking;
     private final InOrderAcks acks;
     private final long infrastructureRetryMillis;
-    /** Each delivery's attempt under way here (waiting in a lane or being attempted), as "webhook-id#attempt". */
-    private final Set<String> underWay = ConcurrentHashMap.newKeySet();
+    private final AttemptsUnderWay underWay = new AttemptsUnderWay();
     private final ScheduledExecutorService timers =
             Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("delivery-again").factory());
 
@@ -66,18 +64,20 @@ class DeliveryListener implements DisposableBean {
             acks.finished(record);
             return;
         }
-        if (!claim(task)) {
-            acks.finished(record); // a copy of a record whose attempt is already under way here
+        Instant dueAt = records.dueAt(record);
+        if (!underWay.claim(task, () -> offer(record, task, dueAt))) {
+            log.debug("Record {}-{}@{} of delivery {} for attempt {} waits for the record of that attempt under way here",
+                    record.topic(), record.partition(), record.offset(), task.webhookId(), task.attempt());
             return;
         }
-        offer(record, task, records.dueAt(record));
+        offer(record, task, dueAt);
     }
 
     private void offer(ConsumerRecord<String, String> record, DeliveryTask task, Instant dueAt) {
         if (!lanes.offer(task.ownerId(), () -> attemptAndMoveOn(record, task, dueAt))) {
             parking.park(task, () -> {
-                release(task);
                 acks.finished(record);
+                underWay.finished(task);
             });
         }
     }
@@ -97,8 +97,8 @@ class DeliveryListener implements DisposableBean {
             } else if (result == WebhookAttempt.Result.EARLY) {
                 timers.schedule(() -> offer(record, task, dueAt), EARLY_RETRY_MILLIS, TimeUnit.MILLISECONDS);
             } else {
-                release(task);
                 acks.finished(record);
+                underWay.finished(task);
             }
         });
     }
@@ -107,22 +107,6 @@ class DeliveryListener implements DisposableBean {
         log.warn("Delivery {} not attempted, trying again in {} ms: {}", task.webhookId(), infrastructureRetryMillis,
                 e.getMessage());
         timers.schedule(() -> offer(record, task, dueAt), infrastructureRetryMillis, TimeUnit.MILLISECONDS);
-    }
-
-    /**
-     * False for a copy: a record of the same delivery for the same attempt is already under way here.
-     * Records for other attempts go on; the delivery's row tells which one is due.
-     */
-    private boolean claim(DeliveryTask task) {
-        return underWay.add(underWayKey(task));
-    }
-
-    private void release(DeliveryTask task) {
-        underWay.remove(underWayKey(task));
-    }
-
-    private static String underWayKey(DeliveryTask task) {
-        return task.webhookId() + "#" + task.attempt();
     }
 
     @Override

@@ -9,7 +9,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Attempts by outcome, their duration, the lag to the first attempt, how late retries run, and the
- * waits for a hook's throttle (counted apart from failures, and out of the lag and lateness).
+ * waits for a hook's throttle (counted apart from failures, and out of the lag and lateness), and
+ * the records passed over.
  */
 @Component
 class DeliveryMetrics {
@@ -82,5 +83,14 @@ class DeliveryMetrics {
 
     void deadLettered() {
         abandoned.increment();
+    }
+
+    /**
+     * A delivery record done without an attempt because it is not the one its delivery waits for:
+     * {@code not_due} (its row moved on: a copy of an attempt made, a delivery parked or asked for
+     * again) or {@code gone} (no row).
+     */
+    void passedOver(String reason) {
+        registry.counter("webhook.delivery.records.passed.over", "reason", reason).increment();
     }
 }

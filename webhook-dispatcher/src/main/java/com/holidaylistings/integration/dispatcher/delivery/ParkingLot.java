@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -19,6 +21,7 @@ import org.springframework.stereotype.Component;
 @Component
 class ParkingLot extends BatchingComponent {
 
+    private static final Logger log = LoggerFactory.getLogger(ParkingLot.class);
     private static final int MAX_BATCH = 500;
     private static final Executor A_SECOND_LATER = CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS);
     private static final String PARK = """
@@ -44,12 +47,20 @@ class ParkingLot extends BatchingComponent {
 
     private static void park(JdbcTemplate jdbc, List<DeliveryTask> tasks) {
         Timestamp now = Timestamp.from(Instant.now());
-        jdbc.batchUpdate(PARK, tasks, tasks.size(), (statement, task) -> {
+        int[][] parked = jdbc.batchUpdate(PARK, tasks, tasks.size(), (statement, task) -> {
             statement.setTimestamp(1, now);
             statement.setString(2, task.webhookId());
             statement.setTimestamp(3, Timestamp.from(task.submittedAt()));
             statement.setInt(4, task.attempt() - 1);
         });
+        if (log.isDebugEnabled()) {
+            for (int i = 0; i < tasks.size(); i++) {
+                if (parked[0][i] == 0) {
+                    log.debug("Delivery {} not parked for attempt {}: its row is no longer pending that attempt",
+                            tasks.get(i).webhookId(), tasks.get(i).attempt());
+                }
+            }
+        }
     }
 
     @Override

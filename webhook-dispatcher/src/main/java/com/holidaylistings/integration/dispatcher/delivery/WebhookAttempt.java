@@ -3,6 +3,8 @@ package com.holidaylistings.integration.dispatcher.delivery;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 import org.springframework.stereotype.Component;
 
@@ -20,6 +22,8 @@ import org.springframework.stereotype.Component;
  */
 @Component
 class WebhookAttempt {
+
+    private static final Logger log = LoggerFactory.getLogger(WebhookAttempt.class);
 
     private final Deliveries deliveries;
     private final TargetGuards guards;
@@ -69,6 +73,9 @@ class WebhookAttempt {
             return CompletableFuture.completedFuture(Result.EARLY);
         }
         if (!transitions.isDue(delivery, task)) {
+            metrics.passedOver(delivery == null ? "gone" : "not_due");
+            log.debug("Record of delivery {} for attempt {} passed over: the row is {}", task.webhookId(), task.attempt(),
+                    delivery == null ? "gone" : delivery.status() + " after " + delivery.attempts() + " attempts");
             return CompletableFuture.completedFuture(Result.DONE);
         }
         if (found.refusal().isPresent()) {
