@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs one benchmark, or all of them, against the running local stack (dev/up.sh) and writes the
 # results to docs/benchmarks/. See bench/README.md.
-#   bench/run.sh <api | e2e | intake | dispatcher | isolation | retry | resources | recovery | fairness | hook-pages | throttle | all> [-Dbench.seconds=N ...]
+#   bench/run.sh <api | e2e | intake | dispatcher | isolation | retry | resources | recovery | fairness | hook-pages | throttle | mix | all> [-Dbench.seconds=N ...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=dev/lib/common.sh

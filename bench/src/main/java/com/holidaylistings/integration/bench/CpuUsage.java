@@ -43,6 +43,21 @@ record CpuUsage(Map<String, Double> seconds) {
         return used;
     }
 
+    /**
+     * CPU milliseconds per unit of work ({@code count} enquiries, say) of each process of {@code used}
+     * (CPU seconds by process, as {@link #since} answers), and of them all as "total"; to 0.01 ms.
+     */
+    static Map<String, Double> millisEach(Map<String, Double> used, long count) {
+        Map<String, Double> each = new LinkedHashMap<>();
+        used.forEach((process, seconds) -> each.put(process, round2(seconds * 1000 / count)));
+        each.put("total", round2(used.values().stream().mapToDouble(Double::doubleValue).sum() * 1000 / count));
+        return each;
+    }
+
+    private static double round2(double value) {
+        return Math.round(value * 100) / 100.0;
+    }
+
     private static double cpuSeconds(ProcessHandle process) {
         return cpuSeconds(process, false);
     }

@@ -112,17 +112,14 @@ final class EndToEndBench {
                 run.put("load_average_at_start", loadAtStart);
                 run.put("scheduled_to_201", toAccepted.summary());
                 run.put("client", client.asMap());
-                run.put("answers", difference(intake.answers(), answersBefore));
+                run.put("answers", intake.answersSince(answersBefore));
                 run.put("not_accepted", notAccepted);
                 run.put("accounting", accounting.asMap());
                 run.put("peak_rss_mib", sampler.peaks());
                 run.put("seconds_until_all_delivered", Latencies.round(seconds));
                 run.put("cpu_seconds", cpu);
                 if (rate == COST_RATE && accounting.delivered() > 0) {
-                    Map<String, Double> perEnquiry = new LinkedHashMap<>();
-                    cpu.forEach((process, used) -> perEnquiry.put(process, round2(used * 1000 / accounting.delivered())));
-                    perEnquiry.put("total", round2(cpu.values().stream().mapToDouble(Double::doubleValue).sum() * 1000
-                            / accounting.delivered()));
+                    Map<String, Double> perEnquiry = CpuUsage.millisEach(cpu, accounting.delivered());
                     run.put("cpu_ms_per_enquiry", perEnquiry);
                     costPerEnquiry.putAll(perEnquiry);
                 }
@@ -226,17 +223,6 @@ final class EndToEndBench {
 
     private static double round2(double value) {
         return Math.round(value * 100) / 100.0;
-    }
-
-    private static Map<String, Long> difference(Map<String, Long> now, Map<String, Long> before) {
-        Map<String, Long> difference = new LinkedHashMap<>();
-        now.forEach((status, count) -> {
-            long added = count - before.getOrDefault(status, 0L);
-            if (added > 0) {
-                difference.put(status, added);
-            }
-        });
-        return difference;
     }
 
     private Accounting settle(String run, List<UUID> enquiries, WebhookReceiver receiver, Map<String, UUID> hooks) {

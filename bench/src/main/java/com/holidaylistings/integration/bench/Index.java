@@ -15,9 +15,12 @@ import tools.jackson.databind.JsonNode;
 /** docs/benchmarks/README.md: every benchmark's latest figures against their goals, from its JSON. */
 final class Index {
 
-    /** The order of the benchmarks in the issue that asked for them; fairness, asked for later, beside isolation. */
+    /**
+     * The order of the benchmarks in the issue that asked for them; fairness, asked for later, beside
+     * isolation; the traffic mix, the whole pipeline under realistic traffic, after them.
+     */
     private static final List<String> ORDER = List.of("api", "e2e", "intake", "dispatcher", "isolation", "fairness", "retry",
-            "resources", "recovery");
+            "resources", "recovery", "mix");
 
     private Index() {
     }

@@ -21,6 +21,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -35,10 +36,19 @@ import tools.jackson.databind.JsonNode;
 final class IntakeLoad implements AutoCloseable {
 
     /**
-     * A submission that was accepted: the enquiry's id, when it was due, when its first try left
-     * (the client's own lag: the scheduled time to the start of {@code send}), when it was answered 201.
+     * A submission that was accepted: the enquiry's id, the property it was about, when it was due,
+     * when its first try left (the client's own lag: the scheduled time to the start of {@code send}),
+     * when it was answered 201.
      */
-    record Accepted(UUID enquiryId, long scheduledAt, long sentAt, long acceptedAt, int tries) {
+    record Accepted(UUID enquiryId, UUID propertyId, long scheduledAt, long sentAt, long acceptedAt, int tries) {
+    }
+
+    /** A stretch of a run: {@code perSecond} submissions a second for {@code duration} (whole seconds). */
+    record Stretch(int perSecond, Duration duration) {
+
+        long submissions() {
+            return perSecond * duration.toSeconds();
+        }
     }
 
     /** The client's side of the last run: how late it sent, and the HTTPS connections it used. */
@@ -78,19 +88,34 @@ final class IntakeLoad implements AutoCloseable {
     private final Map<String, LongAdder> answers = new ConcurrentHashMap<>();
     private volatile Latencies sendLag = new Latencies();
     private volatile ClientSide lastRun = new ClientSide(new Latencies(), 0, 0);
+    private volatile long startedAt;
 
     /** Submits {@code perSecond} enquiries a second about {@code propertyId} for {@code duration}. */
     List<Accepted> run(UUID propertyId, int perSecond, Duration duration) {
-        long count = perSecond * duration.toSeconds();
-        long interval = TimeUnit.SECONDS.toNanos(1) / perSecond;
+        return run(List.of(new Stretch(perSecond, duration)), () -> propertyId);
+    }
+
+    /**
+     * Submits the stretches one after the other (a steady rate with a burst in the middle, say), each
+     * enquiry about the property that {@code nextProperty} answers for it: asked in the order of the
+     * submissions, on the calling thread, so that a seeded draw gives the same sequence every run.
+     */
+    List<Accepted> run(List<Stretch> stretches, Supplier<UUID> nextProperty) {
         long start = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(50);
+        startedAt = start;
         sendLag = new Latencies();
         HttpsConnections connections = HttpsConnections.watch(intake.getPort());
         List<Future<Accepted>> sent = new ArrayList<>();
-        for (long i = 0; i < count; i++) {
-            long due = start + i * interval;
-            LockSupport.parkNanos(due - System.nanoTime());
-            sent.add(threads.submit(() -> submit(propertyId, due)));
+        long stretchStart = start;
+        for (Stretch stretch : stretches) {
+            long interval = TimeUnit.SECONDS.toNanos(1) / stretch.perSecond();
+            for (long i = 0; i < stretch.submissions(); i++) {
+                long due = stretchStart + i * interval;
+                UUID propertyId = nextProperty.get();
+                LockSupport.parkNanos(due - System.nanoTime());
+                sent.add(threads.submit(() -> submit(propertyId, due)));
+            }
+            stretchStart += stretch.duration().toNanos();
         }
         List<Accepted> accepted = new ArrayList<>();
         for (Future<Accepted> submission : sent) {
@@ -108,6 +133,11 @@ final class IntakeLoad implements AutoCloseable {
         return accepted;
     }
 
+    /** When the first submission of the last {@link #run} was due ({@link System#nanoTime()}). */
+    long startedAt() {
+        return startedAt;
+    }
+
     /** The client's lag and connections during the last {@link #run}. */
     ClientSide clientSide() {
         return lastRun;
@@ -118,6 +148,18 @@ final class IntakeLoad implements AutoCloseable {
         Map<String, Long> counts = new TreeMap<>();
         answers.forEach((status, count) -> counts.put(status, count.sum()));
         return counts;
+    }
+
+    /** The answers by status since {@code before} (an earlier {@link #answers()}): those that grew, by how much. */
+    Map<String, Long> answersSince(Map<String, Long> before) {
+        Map<String, Long> since = new TreeMap<>();
+        answers().forEach((status, count) -> {
+            long added = count - before.getOrDefault(status, 0L);
+            if (added > 0) {
+                since.put(status, added);
+            }
+        });
+        return since;
     }
 
     long answered(String status) {
@@ -149,8 +191,8 @@ final class IntakeLoad implements AutoCloseable {
                 count(status + (replayed ? " replayed" : ""));
                 if (status == 201) {
                     JsonNode enquiry = Api.JSON.readTree(response.body()).get("enquiry");
-                    return new Accepted(UUID.fromString(enquiry.get("id").asString()), scheduledAt, sentAt, System.nanoTime(),
-                            tries);
+                    return new Accepted(UUID.fromString(enquiry.get("id").asString()), propertyId, scheduledAt, sentAt,
+                            System.nanoTime(), tries);
                 }
                 if (status != 503 && status != 409 && status != 429) {
                     return null; // a refusal no retry changes; counted above
