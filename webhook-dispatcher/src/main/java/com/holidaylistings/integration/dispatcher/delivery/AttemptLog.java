@@ -2,6 +2,7 @@ package com.holidaylistings.integration.dispatcher.delivery;
 
 import com.holidaylistings.integration.dispatcher.operational.OperationalEvent;
 import com.holidaylistings.integration.dispatcher.operational.OperationalOutbox;
+import com.holidaylistings.integration.dispatcher.operational.OperationalOutbox.Decided;
 import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
 import com.holidaylistings.integration.events.delivery.DeliveryRefusal;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
@@ -20,7 +21,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -37,7 +37,8 @@ import tools.jackson.databind.json.JsonMapper;
  * attempt log; each delivery's row as {@link DeliveryTransitions} left it (only if no copy got there
  * first: the row must still hold the attempts it had); the health of each subscription involved,
  * locked in key order and changed attempt by attempt by {@link DeliveryTransitions}; a 410's
- * unsubscription; and the operational events all this decided, through {@link OperationalOutbox}.
+ * unsubscription; and the operational events all this decided, through {@link OperationalOutbox}, each
+ * with the trace context of the attempt that decided it.
  * An attempt is never stored without its delivery's new state and its events, nor they without it.
  * A caller's future completes once its change is stored; transient database errors are retried here.
  */
@@ -91,21 +92,24 @@ class AttemptLog extends BatchingComponent {
 
     /**
      * A delivery's new row, and the attempt that made it (null when it was skipped or throttled
-     * unattempted); {@code throttledUntil} is the start its throttle gave it, when it waits for that.
+     * unattempted); {@code throttledUntil} is the start its throttle gave it, when it waits for that;
+     * {@code traceparent} is the attempt span's context, which the events it decides (these, and those
+     * of its hook's health) keep (null without an attempt).
      */
     record Change(Delivery before, Delivery after, Instant nextAttemptAt, Instant throttledUntil, Attempt attempt,
-            List<OperationalEvent> events) {
+            List<OperationalEvent> events, String traceparent) {
 
-        Change(Delivery before, Delivery after, Instant nextAttemptAt, Attempt attempt, List<OperationalEvent> events) {
-            this(before, after, nextAttemptAt, null, attempt, events);
+        Change(Delivery before, Delivery after, Instant nextAttemptAt, Attempt attempt, List<OperationalEvent> events,
+                String traceparent) {
+            this(before, after, nextAttemptAt, null, attempt, events, traceparent);
         }
 
         static Change skipped(Delivery before, Delivery after) {
-            return new Change(before, after, null, null, null, List.of());
+            return new Change(before, after, null, null, null, List.of(), null);
         }
 
         static Change throttled(Delivery before, Delivery after, Instant startAt) {
-            return new Change(before, after, startAt, startAt, null, List.of());
+            return new Change(before, after, startAt, startAt, null, List.of(), null);
         }
     }
 
@@ -135,8 +139,9 @@ class AttemptLog extends BatchingComponent {
     }
 
     private void write(List<Change> changes) {
-        List<Attempt> attempts = changes.stream().map(Change::attempt).filter(Objects::nonNull)
-                .sorted(Comparator.comparing(Attempt::attemptedAt)).toList();
+        List<Change> attempted = changes.stream().filter(c -> c.attempt() != null)
+                .sorted(Comparator.comparing((Change c) -> c.attempt().attemptedAt())).toList();
+        List<Attempt> attempts = attempted.stream().map(Change::attempt).toList();
         jdbc.batchUpdate(INSERT, attempts, attempts.size(), (statement, a) -> {
             statement.setString(1, a.delivery().webhookId());
             statement.setObject(2, a.delivery().subscription().value());
@@ -169,9 +174,9 @@ class AttemptLog extends BatchingComponent {
             statement.setTimestamp(7, Timestamp.from(c.after().submittedAt()));
             statement.setInt(8, c.before().attempts());
         });
-        List<OperationalEvent> events = new ArrayList<>();
-        changes.forEach(c -> events.addAll(c.events()));
-        events.addAll(changeHealth(attempts));
+        List<Decided> events = new ArrayList<>();
+        changes.forEach(c -> c.events().forEach(e -> events.add(new Decided(e, c.traceparent()))));
+        events.addAll(changeHealth(attempted));
         operational.write(jdbc, announcedOnce(events));
     }
 
@@ -203,22 +208,23 @@ class AttemptLog extends BatchingComponent {
     }
 
     /**
-     * Each attempt's effect on its subscription's health, in the order the attempts were made. A test
-     * event's attempt has none.
+     * Each attempt's effect on its subscription's health, in the order the attempts were made ({@code
+     * attempted}, the changes with an attempt, are in that order). A test event's attempt has none.
      */
-    private List<OperationalEvent> changeHealth(List<Attempt> all) {
-        List<Attempt> attempts = all.stream().filter(a -> !a.delivery().test()).toList();
-        if (attempts.isEmpty()) {
+    private List<Decided> changeHealth(List<Change> attempted) {
+        List<Change> onHooks = attempted.stream().filter(c -> !c.attempt().delivery().test()).toList();
+        if (onHooks.isEmpty()) {
             return List.of();
         }
-        Array ids = uuids(attempts.stream().map(a -> a.delivery().subscription().value()).distinct().sorted().toList());
+        Array ids = uuids(onHooks.stream().map(c -> c.attempt().delivery().subscription().value()).distinct().sorted().toList());
         jdbc.update(ENSURE_HEALTH, ids);
         Map<SubscriptionId, HookHealth> health = new HashMap<>();
         jdbc.query(LOCK_HEALTH, (ResultSet rs) -> {
             health.put(SubscriptionId.of(rs.getObject("subscription_id", UUID.class)), readHealth(rs));
         }, ids);
-        List<OperationalEvent> events = new ArrayList<>();
-        for (Attempt a : attempts) {
+        List<Decided> events = new ArrayList<>();
+        for (Change c : onHooks) {
+            Attempt a = c.attempt();
             HookHealth before = health.get(a.delivery().subscription());
             if (before == null) {
                 continue; // the subscription was deleted meanwhile: nobody to tell
@@ -226,7 +232,7 @@ class AttemptLog extends BatchingComponent {
             DeliveryTransitions.HookChange change = transitions.afterAttemptOnHook(a.delivery(), before, a.outcome(),
                     a.attemptedAt(), a.httpStatus(), a.error());
             health.put(a.delivery().subscription(), change.next());
-            events.addAll(change.events());
+            change.events().forEach(e -> events.add(new Decided(e, c.traceparent())));
         }
         List<Map.Entry<SubscriptionId, HookHealth>> rows = List.copyOf(health.entrySet());
         jdbc.batchUpdate(UPDATE_HEALTH, rows, rows.size(), (statement, row) -> {
@@ -248,21 +254,23 @@ class AttemptLog extends BatchingComponent {
      * A 410 unsubscribes its subscription here, and days of failures disable it, conditionally: of two
      * replicas storing one at once only the first announces it, and each is announced once.
      */
-    private List<OperationalEvent> announcedOnce(List<OperationalEvent> events) {
+    private List<Decided> announcedOnce(List<Decided> events) {
         Set<UUID> unsubscribed = changedOnce(events, OperationalEvent.HookUnsubscribed.class,
                 ids -> jdbc.queryForList(UNSUBSCRIBE, UUID.class, DeliveryRefusal.GONE_REASON, ids));
         Set<UUID> disabled = changedOnce(events, OperationalEvent.HookDisabled.class,
                 ids -> jdbc.queryForList(DISABLE, UUID.class, ids));
         return events.stream()
-                .filter(e -> !(e instanceof OperationalEvent.HookUnsubscribed) || unsubscribed.remove(e.subscription().value()))
-                .filter(e -> !(e instanceof OperationalEvent.HookDisabled) || disabled.remove(e.subscription().value()))
+                .filter(d -> !(d.event() instanceof OperationalEvent.HookUnsubscribed e)
+                        || unsubscribed.remove(e.subscription().value()))
+                .filter(d -> !(d.event() instanceof OperationalEvent.HookDisabled e) || disabled.remove(e.subscription().value()))
                 .toList();
     }
 
     /** The subscriptions of {@code type}'s events that {@code change} changed (it returns their ids). */
-    private Set<UUID> changedOnce(List<OperationalEvent> events, Class<? extends OperationalEvent> type,
+    private Set<UUID> changedOnce(List<Decided> events, Class<? extends OperationalEvent> type,
             Function<Array, List<UUID>> change) {
-        List<UUID> ids = events.stream().filter(type::isInstance).map(e -> e.subscription().value()).distinct().sorted().toList();
+        List<UUID> ids = events.stream().map(Decided::event).filter(type::isInstance).map(e -> e.subscription().value())
+                .distinct().sorted().toList();
         return ids.isEmpty() ? new HashSet<>() : new HashSet<>(change.apply(uuids(ids)));
     }
 

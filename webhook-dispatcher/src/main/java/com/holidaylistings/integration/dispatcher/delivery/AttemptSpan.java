@@ -8,7 +8,8 @@ import org.springframework.stereotype.Component;
 /**
  * Each attempt of a delivery is a client span in its enquiry's trace, a child of the span that wrote
  * the record (the fan-out's send, the previous attempt's forward to a retry topic, or a put-back from
- * the row): the webhook-id, the attempt's number, and the receiver's status or the error. The receiver
+ * the row): the webhook-id, the attempt's number, and the receiver's status or the error. The
+ * operational events the attempt decides keep its context, and are published in its trace. The receiver
  * is not told the trace: {@link WebhookSender}'s client is not instrumented and sends no
  * {@code traceparent}.
  */
@@ -32,10 +33,12 @@ class AttemptSpan {
         Span span = traces.clientSpan(NAME, traceparent)
                 .tag(WEBHOOK_ID, delivery.webhookId())
                 .tag(ATTEMPT, Integer.toString(delivery.attempts() + 1));
-        return new Started(span, traces.inScope(span));
+        Tracer.SpanInScope scope = traces.inScope(span);
+        return new Started(span, scope, traces.current());
     }
 
-    record Started(Span span, Tracer.SpanInScope scope) implements AutoCloseable {
+    /** The span, its scope, and its context ({@code traceparent}), which the attempt's operational events keep. */
+    record Started(Span span, Tracer.SpanInScope scope, String traceparent) implements AutoCloseable {
 
         void answered(HttpOutcome http) {
             if (http.status() != null) {

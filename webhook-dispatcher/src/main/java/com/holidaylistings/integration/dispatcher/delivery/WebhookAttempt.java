@@ -117,7 +117,8 @@ class WebhookAttempt {
             if (http.succeeded() && found.timedAsPipeline() && !found.askedFor()) {
                 metrics.delivered(Duration.between(task.submittedAt(), finishedAt));
             }
-            return attempts.record(new AttemptLog.Change(delivery, after.next(), after.nextAttemptAt(), attempt, after.events()))
+            return attempts.record(new AttemptLog.Change(delivery, after.next(), after.nextAttemptAt(), attempt, after.events(),
+                            span.traceparent()))
                     .thenApply(stored -> Result.DONE);
         } finally {
             MDC.remove("requestId");

@@ -24,7 +24,8 @@ import tools.jackson.databind.node.ObjectNode;
  * details and an event id, in the caller's transaction: the attempt log's, so that an attempt, the
  * state change it causes and the event announcing it commit together or not at all (deciding in a
  * later transaction could lose a {@code delivery.abandoned} to a crash in between). Which events follow
- * from an attempt is {@code DeliveryTransitions}' decision; {@link OperationalPoller} publishes them.
+ * from an attempt is {@code DeliveryTransitions}' decision; {@link OperationalPoller} publishes them,
+ * each in the trace of the attempt that decided it (its row's {@code traceparent}).
  */
 @Component
 public class OperationalOutbox {
@@ -32,7 +33,8 @@ public class OperationalOutbox {
     private static final DateTimeFormatter MICROSECONDS =
             DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSSX").withZone(ZoneOffset.UTC);
     private static final String INSERT = """
-            insert into operational_events (id, hook_id, type, payload, created_at) values (?, ?, ?, cast(? as json), ?)
+            insert into operational_events (id, hook_id, type, payload, created_at, traceparent)
+            values (?, ?, ?, cast(? as json), ?, ?)
             """;
     private static final String HOOKS = "select id, owner_id, target_url, property_id from webhook_subscriptions where id = any(?)";
 
@@ -42,24 +44,33 @@ public class OperationalOutbox {
         this.json = json;
     }
 
+    /**
+     * An event and the W3C {@code traceparent} of the attempt that decided it (null when it was decided
+     * in no trace): the event is published in that trace.
+     */
+    public record Decided(OperationalEvent event, String traceparent) {}
+
     /** The hook as every event names it. */
     private record Hook(SubscriptionId id, OwnerId owner, String targetUrl, UUID propertyId) {}
 
     /** Writes one outbox row per event (an event of a subscription deleted meanwhile has nobody to tell); returns how many. */
-    public int write(JdbcTemplate jdbc, List<OperationalEvent> events) {
+    public int write(JdbcTemplate jdbc, List<Decided> events) {
         if (events.isEmpty()) {
             return 0;
         }
-        Map<SubscriptionId, Hook> hooks = hooks(jdbc, events.stream().map(e -> e.subscription().value()).distinct().toList());
-        List<OperationalEvent> known = events.stream().filter(e -> hooks.containsKey(e.subscription())).toList();
+        Map<SubscriptionId, Hook> hooks = hooks(jdbc,
+                events.stream().map(d -> d.event().subscription().value()).distinct().toList());
+        List<Decided> known = events.stream().filter(d -> hooks.containsKey(d.event().subscription())).toList();
         Instant at = Instant.now().truncatedTo(ChronoUnit.MICROS);
-        jdbc.batchUpdate(INSERT, known, known.size(), (statement, event) -> {
+        jdbc.batchUpdate(INSERT, known, known.size(), (statement, decided) -> {
+            OperationalEvent event = decided.event();
             UUID id = UUID.randomUUID();
             statement.setObject(1, id);
             statement.setObject(2, event.subscription().value());
             statement.setString(3, event.type().value());
             statement.setString(4, json.writeValueAsString(payload(id, at, hooks.get(event.subscription()), event)));
             statement.setTimestamp(5, Timestamp.from(at));
+            statement.setString(6, decided.traceparent());
         });
         return known.size();
     }

@@ -20,7 +20,10 @@ public class OperationalTopic {
     /** Header with the event's {@code type}. */
     public static final String EVENT_TYPE_HEADER = "event-type";
 
-    /** Header with the publication's W3C trace context, written by the Kafka template's observation. */
+    /**
+     * Header with the publication's W3C trace context, written by the Kafka template's observation: in
+     * the enquiry's trace, under the delivery attempt that decided the event ({@link OperationalPoller}).
+     */
     public static final String TRACEPARENT_HEADER = "traceparent";
 
     @Bean

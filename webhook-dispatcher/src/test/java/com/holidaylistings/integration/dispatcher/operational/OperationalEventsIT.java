@@ -4,11 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
+import com.holidaylistings.integration.dispatcher.Events;
+import com.holidaylistings.integration.dispatcher.SpanCapture;
 import com.holidaylistings.integration.dispatcher.TestData;
 import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
 import com.holidaylistings.integration.events.delivery.DisplayStatus;
 import com.holidaylistings.integration.testsupport.AsyncApiDocument;
 import com.holidaylistings.integration.testsupport.WebhookReceiver;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.sdk.trace.data.SpanData;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -17,18 +21,23 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
 /**
  * What the dispatcher announces on {@code webhook.operational}, read back from the real broker:
- * each transition once, each record as {@code docs/asyncapi.json} documents it, and the portal's
- * display status in agreement. Retry delays of 1, 2 and 3 s: four attempts per event here.
+ * each transition once, each record as {@code docs/asyncapi.json} documents it, in the enquiry's
+ * trace under the attempt that decided it, and the portal's display status in agreement. Retry
+ * delays of 1, 2 and 3 s: four attempts per event here.
  */
 class OperationalEventsIT extends DispatcherIntegrationTest {
 
     private static final Duration ANNOUNCED = Duration.ofSeconds(60);
     private static final Duration QUIET = Duration.ofSeconds(3);
     private static final AsyncApiDocument CONTRACT = AsyncApiDocument.load();
+
+    @Autowired
+    private SpanCapture spans;
 
     private OperationalTopicReader topic;
 
@@ -49,7 +58,8 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
         String url = receiver.url("/down", WebhookReceiver.Answer.status(503));
         String hook = data.subscribe(owner, url, property).toString();
 
-        UUID abandoned = events.enquiryOn(property).enquiryId();
+        String relay = spans.newTrace();
+        UUID abandoned = events.publishInTrace(Events.anEnquiryOn(property), relay).enquiryId();
 
         await("hook.failing and delivery.abandoned").atMost(ANNOUNCED)
                 .until(() -> topic.types(hook).containsAll(List.of("hook.failing", "delivery.abandoned")));
@@ -69,6 +79,8 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
             assertThat(event.get("propertyId").asString()).isEqualTo(property.toString());
         }
         assertThat(displayStatus(hook)).as("a failing hook is Failed in the portal").isEqualTo(DisplayStatus.Failed);
+        assertPublishedUnderTheLastAttempt(hook, "hook.failing", relay);
+        assertPublishedUnderTheLastAttempt(hook, "delivery.abandoned", relay);
 
         receiver.answer("/down", WebhookReceiver.Answer.ok());
         events.enquiryOn(property);
@@ -195,6 +207,24 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
         }
         assertThat(eventIds).doesNotHaveDuplicates();
         assertThat(CONTRACT.address("webhookOperational")).isEqualTo(OperationalTopic.NAME);
+    }
+
+    /**
+     * The hook's {@code type} record carries the enquiry's trace ({@code relay}, the trace its event was
+     * published in): its send, under an {@code operational event published} span, under the fourth
+     * and last attempt, which decided it.
+     */
+    private void assertPublishedUnderTheLastAttempt(String hook, String type, String relay) {
+        String traceparent = topic.of(hook).stream().filter(event -> event.type().equals(type)).findFirst().orElseThrow()
+                .headers().get(OperationalTopic.TRACEPARENT_HEADER);
+        assertThat(traceparent).as(type + "'s traceparent header").isNotNull();
+        assertThat(traceparent.split("-")[1]).as(type + " in the enquiry's trace").isEqualTo(relay.split("-")[1]);
+        SpanData send = spans.awaitSpan(relay, span -> span.getSpanId().equals(traceparent.split("-")[2]));
+        SpanData published = spans.awaitSpan(relay, span -> span.getSpanId().equals(send.getParentSpanId()));
+        assertThat(published.getName()).isEqualTo("operational event published");
+        SpanData attempt = spans.awaitSpan(relay, span -> span.getSpanId().equals(published.getParentSpanId()));
+        assertThat(attempt.getName()).isEqualTo("webhook delivery");
+        assertThat(attempt.getAttributes().get(AttributeKey.stringKey("webhook.attempt"))).isEqualTo("4");
     }
 
     private static final tools.jackson.databind.json.JsonMapper JSON = tools.jackson.databind.json.JsonMapper.builder().build();
