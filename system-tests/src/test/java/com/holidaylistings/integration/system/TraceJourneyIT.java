@@ -67,8 +67,7 @@ class TraceJourneyIT {
             assertThat(text(relay, "parentId")).as("the relay continues the intake request").isEqualTo(text(intake, "id"));
             assertThat(text(publish, "parentId")).isEqualTo(text(relay, "id"));
             assertThat(text(fanOut, "parentId")).as("the fan-out continues the relay's publish").isEqualTo(text(publish, "id"));
-            JsonNode attemptsRecord = spanWithId(trace, text(attempt, "parentId"));
-            assertThat(text(attemptsRecord, "parentId")).as("the attempt's record was sent by the fan-out")
+            assertThat(text(attempt, "parentId")).as("the attempt's record carries the fan-out's context")
                     .isEqualTo(text(fanOut, "id"));
             assertThat(text(attempt, "kind")).isEqualTo("CLIENT");
             assertThat(attempt.path("tags").path("webhook.attempt").asString()).isEqualTo("1");
@@ -102,11 +101,6 @@ class TraceJourneyIT {
                 .filter(wanted).toList();
         assertThat(found).as("the span of " + service + " in " + trace).hasSize(1);
         return found.get(0);
-    }
-
-    private static JsonNode spanWithId(List<JsonNode> trace, String id) {
-        return trace.stream().filter(s -> id.equals(text(s, "id"))).findFirst()
-                .orElseThrow(() -> new AssertionError("no span " + id + " in " + trace));
     }
 
     private static String text(JsonNode span, String field) {

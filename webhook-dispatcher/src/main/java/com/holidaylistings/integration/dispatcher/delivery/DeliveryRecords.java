@@ -50,8 +50,19 @@ public class DeliveryRecords {
     }
 
     /**
-     * The trace context the record carries ({@code traceparent}, which the template's send span wrote:
-     * the fan-out's, a retry's previous attempt's, or the row's when put back from it); null without one.
+     * {@code record} with {@code traceparent} as its trace context (none when null), for a record sent
+     * without a span of its own: the attempt it leads to is a child of that context's span.
+     */
+    public ProducerRecord<String, String> inTrace(ProducerRecord<String, String> record, String traceparent) {
+        if (traceparent != null) {
+            record.headers().add(TraceContinuation.TRACEPARENT, traceparent.getBytes(StandardCharsets.UTF_8));
+        }
+        return record;
+    }
+
+    /**
+     * The trace context the record carries ({@code traceparent}: the fan-out's, the send span of a
+     * retry's forward under its previous attempt, or of the put back from the row); null without one.
      */
     String traceparent(ConsumerRecord<String, String> record) {
         Header header = record.headers().lastHeader(TraceContinuation.TRACEPARENT);

@@ -13,12 +13,14 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.core.ProducerFactory;
 import org.springframework.stereotype.Component;
 
 /**
  * Turns a batch of {@code enquiry.created} events into one delivery per matching subscription of
  * each: their rows first ({@link NewDeliveries}), then one record each on {@code webhook.deliveries}
- * for its first attempt, and returns once Kafka has them all: only then are the events' offsets
+ * for its first attempt, carrying its event's fan-out span in its {@code traceparent} header, and
+ * returns once Kafka has them all: only then are the events' offsets
  * committed. One subscription query and one transaction serve the whole batch, and the records are
  * sent together. A failure (database or Kafka away) goes up to the listener container, which tries
  * the batch again (FanOutConfig); rows already written are kept, records sent again are copies that
@@ -52,16 +54,17 @@ class DeliveryFanOut {
     private final LiveSubscriptions subscriptions;
     private final NewDeliveries rows;
     private final DeliveryRecords records;
+    /** Not observed: a span per record, thousands in a burst, cost more than the fan-out itself. */
     private final KafkaTemplate<String, String> kafka;
     private final FanOutObservation observation;
 
     DeliveryFanOut(LiveSubscriptions subscriptions, NewDeliveries rows, DeliveryRecords records,
-            KafkaTemplate<String, String> kafka, FanOutObservation observation) {
+            ProducerFactory<String, String> producers, FanOutObservation observation) {
         this.observation = observation;
         this.subscriptions = subscriptions;
         this.rows = rows;
         this.records = records;
-        this.kafka = kafka;
+        this.kafka = new KafkaTemplate<>(producers);
     }
 
     /** Returns how many deliveries were queued. */
@@ -81,8 +84,8 @@ class DeliveryFanOut {
             }
             rows.insert(deliveries.stream().map(NewDelivery::event).distinct().toList(), deliveries);
             List<CompletableFuture<?>> sent = new ArrayList<>(deliveries.size());
-            for (NewDelivery delivery : deliveries) {
-                spans.get(delivery.event()).scoped(() -> sent.add(kafka.send(records.dueNow(delivery.task(), 1))));
+            for (NewDelivery delivery : deliveries) { // each in its event's fan-out span, by its header: no span per record
+                sent.add(kafka.send(records.inTrace(records.dueNow(delivery.task(), 1), delivery.traceparent())));
             }
             CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
             return sent.size();

@@ -28,13 +28,8 @@ class FanOutObservation {
         return new Started(observation, observation.scoped(traces::current));
     }
 
-    /** A started fan-out span and its context, which the event's delivery rows keep. */
+    /** A started fan-out span and its context, which the event's delivery rows and first records keep. */
     record Started(Observation observation, String traceparent) {
-
-        /** Runs {@code action} with this span current: Kafka sends in it are its children. */
-        void scoped(Runnable action) {
-            observation.scoped(action);
-        }
 
         void failed(Throwable error) {
             observation.error(error);
