@@ -24,8 +24,10 @@ PG_SETTLE_TIMEOUT=30
 # The services' JVM options, chosen to keep each one's resident memory under 256 MiB in every
 # benchmark (docs/OPERATIONS.md, "Memory"): a 128 MiB heap (the live set stays far below it),
 # the serial collector, bounded metaspace, code cache and stacks, glibc's free memory handed back
-# every 5 s (TrimNativeHeapInterval), and MALLOC_ARENA_MAX=2 (start_service).
-read -r -a SERVICE_JAVA_OPTS <<<"${DEV_JAVA_OPTS:--Xms32m -Xmx128m -XX:+UseSerialGC -XX:MaxMetaspaceSize=128m -XX:ReservedCodeCacheSize=48m -Xss512k -XX:MaxDirectMemorySize=64m -XX:TrimNativeHeapInterval=5000}"
+# every 5 s (TrimNativeHeapInterval), and MALLOC_ARENA_MAX=2 (start_service); and, as in the images,
+# a process whose heap runs out exits (ExitOnOutOfMemoryError) instead of living on without its
+# consumers' heartbeats or its schedulers, delivering nothing: dev/up.sh starts it again.
+read -r -a SERVICE_JAVA_OPTS <<<"${DEV_JAVA_OPTS:--Xms32m -Xmx128m -XX:+UseSerialGC -XX:MaxMetaspaceSize=128m -XX:ReservedCodeCacheSize=48m -Xss512k -XX:MaxDirectMemorySize=64m -XX:TrimNativeHeapInterval=5000 -XX:+ExitOnOutOfMemoryError}"
 read -r -a KAFKA_JAVA_OPTS <<<"${DEV_KAFKA_JAVA_OPTS:--Xms128m -Xmx512m -XX:+UseSerialGC}"
 API_PORT=8443
 DB_NAME=owner_integration
