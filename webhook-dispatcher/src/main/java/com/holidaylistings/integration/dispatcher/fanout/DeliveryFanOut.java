@@ -20,11 +20,11 @@ import org.springframework.stereotype.Component;
  * Turns a batch of {@code enquiry.created} events into one delivery per matching subscription of
  * each: their rows first ({@link NewDeliveries}), then one record each on {@code webhook.deliveries}
  * for its first attempt, carrying its event's fan-out span in its {@code traceparent} header, and
- * returns once Kafka has them all: only then are the events' offsets
- * committed. One subscription query and one transaction serve the whole batch, and the records are
- * sent together. A failure (database or Kafka away) goes up to the listener container, which tries
- * the batch again (FanOutConfig); rows already written are kept, records sent again are copies that
- * the delivery's row recognises.
+ * returns once Kafka has them all: only then are the events' offsets committed. One subscription
+ * query and one transaction serve the whole batch, and the records are sent together. A failure
+ * (database or Kafka away) goes up to the listener container, which tries the batch again
+ * (FanOutConfig); rows already written are kept, records sent again are copies that the delivery's
+ * row recognises.
  */
 @Component
 class DeliveryFanOut {
