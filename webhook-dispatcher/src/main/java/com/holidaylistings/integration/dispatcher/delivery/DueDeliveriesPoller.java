@@ -117,6 +117,7 @@ class DueDeliveriesPoller implements SchedulingConfigurer {
     int queueDue() {
         // The rows become pending and commit before their records are sent: a record read (and its row
         // looked up) before the commit would find its delivery still waiting and be passed over as stale.
+        long started = System.nanoTime();
         List<Due> due = transaction.execute(status -> jdbc.sql(TAKE_DUE)
                 .param("overdue", overdueAfter.toNanos() / 1e9)
                 .param("busy", lanes.busy().stream().map(OwnerId::value).toArray(UUID[]::new))
@@ -131,12 +132,15 @@ class DueDeliveriesPoller implements SchedulingConfigurer {
         if (due == null || due.isEmpty()) {
             return 0;
         }
+        long taken = System.nanoTime();
         List<CompletableFuture<?>> sends = new ArrayList<>(due.size());
         // each record continues the trace its row keeps (the enquiry's fan-out), however late it is put back
         due.forEach(d -> traces.continuing(REQUEUE, "delivery put back", d.traceparent())
                 .highCardinalityKeyValue(AttemptSpan.WEBHOOK_ID, d.task().webhookId())
                 .observe(() -> sends.add(kafka.send(records.dueNow(d.task(), d.stage())))));
         awaitAcks(sends);
+        log.debug("Put back {} deliveries due on their rows: taken in {} ms, sent and acknowledged in {} ms", due.size(),
+                (taken - started) / 1_000_000, (System.nanoTime() - taken) / 1_000_000);
         return due.size();
     }
 

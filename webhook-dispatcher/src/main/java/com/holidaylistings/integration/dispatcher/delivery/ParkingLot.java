@@ -46,6 +46,7 @@ class ParkingLot extends BatchingComponent {
     }
 
     private static void park(JdbcTemplate jdbc, List<DeliveryTask> tasks) {
+        long started = System.nanoTime();
         Timestamp now = Timestamp.from(Instant.now());
         int[][] parked = jdbc.batchUpdate(PARK, tasks, tasks.size(), (statement, task) -> {
             statement.setTimestamp(1, now);
@@ -54,6 +55,7 @@ class ParkingLot extends BatchingComponent {
             statement.setInt(4, task.attempt() - 1);
         });
         if (log.isDebugEnabled()) {
+            log.debug("Parked {} deliveries in {} ms", tasks.size(), (System.nanoTime() - started) / 1_000_000);
             for (int i = 0; i < tasks.size(); i++) {
                 if (parked[0][i] == 0) {
                     log.debug("Delivery {} not parked for attempt {}: its row is no longer pending that attempt",
