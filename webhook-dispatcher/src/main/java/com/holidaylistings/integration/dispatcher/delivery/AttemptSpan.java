@@ -34,7 +34,7 @@ class AttemptSpan {
                 .tag(WEBHOOK_ID, delivery.webhookId())
                 .tag(ATTEMPT, Integer.toString(delivery.attempts() + 1));
         Tracer.SpanInScope scope = traces.inScope(span);
-        return new Started(span, scope, traces.current());
+        return new Started(span, scope, traces.traceparent(span));
     }
 
     /** The span, its scope, and its context ({@code traceparent}), which the attempt's operational events keep. */

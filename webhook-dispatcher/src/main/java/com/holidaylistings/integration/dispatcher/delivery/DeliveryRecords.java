@@ -61,8 +61,9 @@ public class DeliveryRecords {
     }
 
     /**
-     * The trace context the record carries ({@code traceparent}: the fan-out's, the send span of a
-     * retry's forward under its previous attempt, or of the put back from the row); null without one.
+     * The trace context the record carries ({@code traceparent}: the fan-out's, on a first record and
+     * on one put back from its row, or the send span of a retry's forward under its previous attempt);
+     * null without one.
      */
     String traceparent(ConsumerRecord<String, String> record) {
         Header header = record.headers().lastHeader(TraceContinuation.TRACEPARENT);

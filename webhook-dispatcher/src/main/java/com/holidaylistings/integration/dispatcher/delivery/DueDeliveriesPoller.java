@@ -1,7 +1,6 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
 import com.holidaylistings.integration.dispatcher.lane.OwnerLanes;
-import com.holidaylistings.integration.dispatcher.tracing.TraceContinuation;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import java.time.Duration;
@@ -16,6 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.core.ProducerFactory;
 import org.springframework.scheduling.annotation.SchedulingConfigurer;
 import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Component;
@@ -37,7 +37,6 @@ import org.springframework.transaction.support.TransactionTemplate;
 class DueDeliveriesPoller implements SchedulingConfigurer {
 
     static final int BATCH = 5_000;
-    static final String REQUEUE = "webhook.delivery.requeue";
     private static final Logger log = LoggerFactory.getLogger(DueDeliveriesPoller.class);
     // Owner by owner: a skip over the owners with waiting rows (one probe of deliveries_waiting_idx
     // each), then each owner's oldest due rows, so that one owner's hundred thousand waiting rows cost
@@ -75,20 +74,23 @@ class DueDeliveriesPoller implements SchedulingConfigurer {
 
     private final JdbcClient jdbc;
     private final TransactionTemplate transaction;
+    /**
+     * Not observed: each record carries its row's trace context in its header instead, so that the
+     * attempt it leads to joins the enquiry's trace (a child of the fan-out) without a span per record,
+     * which in a burst of parked deliveries cost more than putting them back.
+     */
     private final KafkaTemplate<String, String> kafka;
     private final DeliveryRecords records;
     private final OwnerLanes lanes;
-    private final TraceContinuation traces;
     private final Duration interval;
     private final Duration overdueAfter;
     private final int perOwner;
 
-    DueDeliveriesPoller(JdbcClient jdbc, TransactionTemplate transaction, KafkaTemplate<String, String> kafka,
-            DeliveryRecords records, OwnerLanes lanes, TraceContinuation traces, WebhookProperties properties) {
-        this.traces = traces;
+    DueDeliveriesPoller(JdbcClient jdbc, TransactionTemplate transaction, ProducerFactory<String, String> producers,
+            DeliveryRecords records, OwnerLanes lanes, WebhookProperties properties) {
         this.jdbc = jdbc;
         this.transaction = transaction;
-        this.kafka = kafka;
+        this.kafka = new KafkaTemplate<>(producers);
         this.records = records;
         this.lanes = lanes;
         this.interval = properties.rowPollInterval();
@@ -135,9 +137,7 @@ class DueDeliveriesPoller implements SchedulingConfigurer {
         long taken = System.nanoTime();
         List<CompletableFuture<?>> sends = new ArrayList<>(due.size());
         // each record continues the trace its row keeps (the enquiry's fan-out), however late it is put back
-        due.forEach(d -> traces.continuing(REQUEUE, "delivery put back", d.traceparent())
-                .highCardinalityKeyValue(AttemptSpan.WEBHOOK_ID, d.task().webhookId())
-                .observe(() -> sends.add(kafka.send(records.dueNow(d.task(), d.stage())))));
+        due.forEach(d -> sends.add(kafka.send(records.inTrace(records.dueNow(d.task(), d.stage()), d.traceparent()))));
         awaitAcks(sends);
         log.debug("Put back {} deliveries due on their rows: taken in {} ms, sent and acknowledged in {} ms", due.size(),
                 (taken - started) / 1_000_000, (System.nanoTime() - taken) / 1_000_000);

@@ -4,9 +4,9 @@ import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.transport.ReceiverContext;
 import io.micrometer.tracing.Span;
+import io.micrometer.tracing.TraceContext;
 import io.micrometer.tracing.Tracer;
 import io.micrometer.tracing.propagation.Propagator;
-import java.util.HashMap;
 import java.util.Map;
 import org.springframework.stereotype.Component;
 
@@ -57,11 +57,19 @@ public class TraceContinuation {
     /** The {@code traceparent} of the span in scope; null outside any. */
     public String current() {
         Span span = tracer.currentSpan();
-        if (span == null) {
+        return span == null ? null : traceparent(span);
+    }
+
+    /**
+     * The W3C {@code traceparent} of {@code span} (version 00), written directly: the propagator's
+     * inject into a map cost a few per cent of a burst's delivery, one per attempt. Null for a span
+     * that records nothing (tracing off).
+     */
+    public String traceparent(Span span) {
+        if (span.isNoop()) {
             return null;
         }
-        Map<String, String> carrier = new HashMap<>();
-        propagator.inject(span.context(), carrier, Map::put);
-        return carrier.get(TRACEPARENT);
+        TraceContext context = span.context();
+        return "00-" + context.traceId() + "-" + context.spanId() + (Boolean.TRUE.equals(context.sampled()) ? "-01" : "-00");
     }
 }
