@@ -39,7 +39,7 @@ class DeliveryTopicsConfig {
     @Bean
     OwnerLanes ownerLanes(WebhookProperties properties, ExecutorService deliveryWorkers, MeterRegistry meters) {
         OwnerLanes lanes = new OwnerLanes(properties.maxInFlight(), properties.maxInFlightPerOwner(),
-                properties.maxQueuedPerOwner(), deliveryWorkers);
+                properties.maxQueuedPerOwner(), properties.maxQueued(), deliveryWorkers);
         Gauge.builder("webhook.lanes.in.flight", lanes, OwnerLanes::inFlight)
                 .description("Deliveries being attempted in this process").register(meters);
         Gauge.builder("webhook.lanes.queued", lanes, OwnerLanes::queued)

@@ -1,8 +1,11 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
+import java.sql.Array;
+import java.sql.Connection;
 import java.sql.Timestamp;
-import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -24,9 +27,14 @@ class ParkingLot extends BatchingComponent {
     private static final Logger log = LoggerFactory.getLogger(ParkingLot.class);
     private static final int MAX_BATCH = 500;
     private static final Executor A_SECOND_LATER = CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS);
+    // One statement for the whole batch, each row found by its key and parked only if it is still
+    // pending the attempt its record was for.
     private static final String PARK = """
-            update deliveries set status = 'waiting', next_attempt_at = ?, updated_at = now()
-             where webhook_id = ? and submitted_at = ? and status = 'pending' and attempts = ?
+            update deliveries d set status = 'waiting', next_attempt_at = now(), updated_at = now()
+              from unnest(?::text[], ?::timestamptz[], ?::int[]) as k(webhook_id, submitted_at, attempts)
+             where d.webhook_id = k.webhook_id and d.submitted_at = k.submitted_at
+               and d.status = 'pending' and d.attempts = k.attempts
+            returning d.webhook_id
             """;
 
     private final Batches<DeliveryTask, Void> writer;
@@ -47,22 +55,21 @@ class ParkingLot extends BatchingComponent {
 
     private static void park(JdbcTemplate jdbc, List<DeliveryTask> tasks) {
         long started = System.nanoTime();
-        Timestamp now = Timestamp.from(Instant.now());
-        int[][] parked = jdbc.batchUpdate(PARK, tasks, tasks.size(), (statement, task) -> {
-            statement.setTimestamp(1, now);
-            statement.setString(2, task.webhookId());
-            statement.setTimestamp(3, Timestamp.from(task.submittedAt()));
-            statement.setInt(4, task.attempt() - 1);
-        });
+        Object[] webhookIds = tasks.stream().map(DeliveryTask::webhookId).toArray();
+        Object[] submittedAt = tasks.stream().map(task -> Timestamp.from(task.submittedAt())).toArray();
+        Object[] attempts = tasks.stream().map(task -> task.attempt() - 1).toArray();
+        Set<String> parked = new HashSet<>(jdbc.queryForList(PARK, String.class, array(jdbc, "text", webhookIds),
+                array(jdbc, "timestamptz", submittedAt), array(jdbc, "int4", attempts)));
         if (log.isDebugEnabled()) {
-            log.debug("Parked {} deliveries in {} ms", tasks.size(), (System.nanoTime() - started) / 1_000_000);
-            for (int i = 0; i < tasks.size(); i++) {
-                if (parked[0][i] == 0) {
-                    log.debug("Delivery {} not parked for attempt {}: its row is no longer pending that attempt",
-                            tasks.get(i).webhookId(), tasks.get(i).attempt());
-                }
-            }
+            log.debug("Parked {} of {} deliveries in {} ms", parked.size(), tasks.size(), (System.nanoTime() - started) / 1_000_000);
+            tasks.stream().filter(task -> !parked.contains(task.webhookId())).forEach(task -> log.debug(
+                    "Delivery {} not parked for attempt {}: its row is no longer pending that attempt",
+                    task.webhookId(), task.attempt()));
         }
+    }
+
+    private static Array array(JdbcTemplate jdbc, String type, Object[] values) {
+        return jdbc.execute((Connection connection) -> connection.createArrayOf(type, values));
     }
 
     @Override

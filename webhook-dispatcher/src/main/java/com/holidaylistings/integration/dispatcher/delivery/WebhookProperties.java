@@ -33,6 +33,10 @@ import org.springframework.validation.annotation.Validated;
  * @param maxQueuedPerOwner deliveries of one owner waiting in its lane in memory (10,000: a burst of
  *     one owner's deliveries drains at the lane's speed); more wait on their rows, put back on the
  *     deliveries topic by the row poller, half this many at a time, as the lane makes room
+ * @param maxQueued deliveries waiting in all the lanes of this process in memory (10,000, about 1 KB
+ *     each); once reached, an owner may have no more than its share of them waiting (this divided
+ *     among the owners with deliveries waiting), and more of its wait on their rows; at most twice
+ *     this many ever wait
  * @param infrastructureRetry after our own database failed during an attempt, the wait before the
  *     record is tried again, holding no capacity (5s)
  * @param rowPollInterval {@code WEBHOOK_ROW_POLL_INTERVAL}: how often each replica puts the deliveries
@@ -73,6 +77,7 @@ public record WebhookProperties(
         @DefaultValue("1024") @Positive int maxInFlight,
         @DefaultValue("64") @Positive int maxInFlightPerOwner,
         @DefaultValue("10000") @Positive int maxQueuedPerOwner,
+        @DefaultValue("10000") @Positive int maxQueued,
         @DefaultValue("5s") Duration infrastructureRetry,
         @DefaultValue("1s") Duration rowPollInterval,
         @DefaultValue("5m") Duration overdueAfter,

@@ -16,6 +16,11 @@ import java.util.stream.Collectors;
  * {@code maxQueuedPerOwner}; past that {@link #offer} refuses it and the caller parks it elsewhere
  * (on the delivery's row). Nothing here blocks the caller, so a consumer thread never waits for an
  * owner's lane: one owner's trouble holds its own lane, not the partitions other owners share.
+ *
+ * <p>What waits in memory is bounded in all as well as per owner: once {@code maxQueued} wait in all
+ * the lanes, an owner is refused beyond its fair share ({@code maxQueued} divided among the lanes with
+ * work waiting), so that a few owners whose receivers hang cannot fill the heap between them, while an
+ * owner with little waiting is still taken in; and none at all once twice {@code maxQueued} wait.
  */
 public final class OwnerLanes {
 
@@ -33,23 +38,27 @@ public final class OwnerLanes {
     private final int maxInFlight;
     private final int maxInFlightPerOwner;
     private final int maxQueuedPerOwner;
+    private final int maxQueued;
     private final Executor workers;
     private final Map<OwnerId, Lane> lanes = new HashMap<>();
     /** Lanes with work waiting only for a slot of the process, in the order they take the next ones. */
     private final ArrayDeque<Lane> turns = new ArrayDeque<>();
     private int running;
     private int waiting;
+    /** Lanes with work waiting, among which {@code maxQueued} is shared once it is reached. */
+    private int lanesWaiting;
 
-    public OwnerLanes(int maxInFlight, int maxInFlightPerOwner, int maxQueuedPerOwner, Executor workers) {
+    public OwnerLanes(int maxInFlight, int maxInFlightPerOwner, int maxQueuedPerOwner, int maxQueued, Executor workers) {
         this.maxInFlight = maxInFlight;
         this.maxInFlightPerOwner = maxInFlightPerOwner;
         this.maxQueuedPerOwner = maxQueuedPerOwner;
+        this.maxQueued = maxQueued;
         this.workers = workers;
     }
 
     /**
      * Runs {@code work} in {@code owner}'s lane, now or when its turn comes; false (and nothing is
-     * queued) when the owner already has {@code maxQueuedPerOwner} deliveries waiting.
+     * queued) when the owner already has as many deliveries waiting as it may ({@link #room}).
      */
     public synchronized boolean offer(OwnerId owner, Runnable work) {
         Lane lane = lanes.computeIfAbsent(owner, Lane::new);
@@ -57,13 +66,33 @@ public final class OwnerLanes {
             start(lane, work);
             return true;
         }
-        if (lane.waiting.size() >= maxQueuedPerOwner) {
+        if (lane.waiting.size() >= room(lane)) {
+            if (lane.running == 0 && lane.waiting.isEmpty()) {
+                lanes.remove(owner);
+            }
             return false;
+        }
+        if (lane.waiting.isEmpty()) {
+            lanesWaiting++;
         }
         lane.waiting.add(work);
         waiting++;
         takeTurn(lane);
         return true;
+    }
+
+    /**
+     * How many of its deliveries {@code lane} may have waiting: {@code maxQueuedPerOwner}; once
+     * {@code maxQueued} wait in all, its share of them (at least one); none once twice that wait.
+     */
+    private int room(Lane lane) {
+        if (waiting < maxQueued) {
+            return maxQueuedPerOwner;
+        }
+        if (waiting >= 2 * maxQueued) {
+            return 0;
+        }
+        return Math.min(maxQueuedPerOwner, Math.max(1, maxQueued / Math.max(1, lanesWaiting)));
     }
 
     /** The owners with {@code maxInFlightPerOwner} deliveries in flight: more of theirs would only wait. */
@@ -75,12 +104,12 @@ public final class OwnerLanes {
     }
 
     /**
-     * The owners with at least half of {@code maxQueuedPerOwner} deliveries waiting in their lanes:
+     * The owners with at least half of what they may have waiting in their lanes ({@link #room}):
      * enough to keep their lanes busy for a while, so more of theirs would only be parked again.
      */
     public synchronized Set<OwnerId> busy() {
         return lanes.values().stream()
-                .filter(lane -> lane.waiting.size() >= maxQueuedPerOwner / 2)
+                .filter(lane -> !lane.waiting.isEmpty() && lane.waiting.size() >= room(lane) / 2)
                 .map(lane -> lane.owner)
                 .collect(Collectors.toSet());
     }
@@ -125,6 +154,9 @@ public final class OwnerLanes {
             if (next.running < maxInFlightPerOwner && !next.waiting.isEmpty()) {
                 waiting--;
                 start(next, next.waiting.poll());
+                if (next.waiting.isEmpty()) {
+                    lanesWaiting--;
+                }
                 takeTurn(next);
             }
         }

@@ -14,7 +14,7 @@ final class Settings {
         return new WebhookProperties(
                 List.of(Duration.ofMinutes(1), Duration.ofMinutes(5), Duration.ofMinutes(15), Duration.ofHours(1),
                         Duration.ofHours(4)),
-                Duration.ofSeconds(10), false, TargetAddressRule.LOCAL_STACK_PORTS, 16, 256, 1024, 64, 10_000, Duration.ofSeconds(5), Duration.ofSeconds(1),
+                Duration.ofSeconds(10), false, TargetAddressRule.LOCAL_STACK_PORTS, 16, 256, 1024, 64, 10_000, 10_000, Duration.ofSeconds(5), Duration.ofSeconds(1),
                 Duration.ofMinutes(5), 20, Duration.ofSeconds(30), 12, (short) 1, Duration.ofDays(30), Duration.ofHours(1),
                 null, null, Duration.ofHours(24), 4, Duration.ofDays(5));
     }
@@ -28,7 +28,7 @@ final class Settings {
     static WebhookProperties withRefusedPorts(Set<Integer> ports) {
         WebhookProperties d = withPrivateTargets(true);
         return new WebhookProperties(d.retryDelays(), d.timeout(), true, ports, d.maxConcurrencyPerTarget(),
-                d.maxConnectionsPerHost(), d.maxInFlight(), d.maxInFlightPerOwner(), d.maxQueuedPerOwner(),
+                d.maxConnectionsPerHost(), d.maxInFlight(), d.maxInFlightPerOwner(), d.maxQueuedPerOwner(), d.maxQueued(),
                 d.infrastructureRetry(), d.rowPollInterval(), d.overdueAfter(), d.failuresToOpenCircuit(),
                 d.openCircuitFor(), d.topicPartitions(), d.topicReplicationFactor(), d.attemptRetention(),
                 d.attemptPurgeInterval(), d.attemptLogRetry(), d.forwardRetry(), d.secretOverlap(), d.failingAfter(), d.disableAfter());
@@ -53,7 +53,7 @@ final class Settings {
             Duration secretOverlap) {
         WebhookProperties d = documentedDefaults();
         return new WebhookProperties(retryDelays, timeout, allowPrivateTargets, d.refusedPorts(), d.maxConcurrencyPerTarget(),
-                d.maxConnectionsPerHost(), d.maxInFlight(), d.maxInFlightPerOwner(), d.maxQueuedPerOwner(),
+                d.maxConnectionsPerHost(), d.maxInFlight(), d.maxInFlightPerOwner(), d.maxQueuedPerOwner(), d.maxQueued(),
                 d.infrastructureRetry(), d.rowPollInterval(), d.overdueAfter(), d.failuresToOpenCircuit(),
                 d.openCircuitFor(), d.topicPartitions(), d.topicReplicationFactor(), d.attemptRetention(),
                 d.attemptPurgeInterval(), d.attemptLogRetry(), d.forwardRetry(), secretOverlap, d.failingAfter(), d.disableAfter());

@@ -39,7 +39,7 @@ class OwnerLanesTest {
 
     @Test
     void anOwnerAtItsCapWaitsInItsLaneWhileAnotherOwnerRunsAtOnce() {
-        OwnerLanes lanes = new OwnerLanes(100, 4, 10, workers);
+        OwnerLanes lanes = new OwnerLanes(100, 4, 10, 1_000, workers);
         for (int i = 0; i < 10; i++) {
             assertThat(lanes.offer(noisy, blocked())).isTrue();
         }
@@ -54,7 +54,7 @@ class OwnerLanesTest {
 
     @Test
     void anOwnerWithAFullLaneIsRefusedAndNothingIsQueued() {
-        OwnerLanes lanes = new OwnerLanes(100, 1, 2, workers);
+        OwnerLanes lanes = new OwnerLanes(100, 1, 2, 1_000, workers);
         assertThat(lanes.offer(noisy, blocked())).isTrue();
         assertThat(lanes.offer(noisy, blocked())).isTrue();
         assertThat(lanes.offer(noisy, blocked())).isTrue();
@@ -64,7 +64,7 @@ class OwnerLanesTest {
 
     @Test
     void whenTheProcessIsAtItsCapTheLanesTakeTheFreedSlotsInTurn() throws InterruptedException {
-        OwnerLanes lanes = new OwnerLanes(1, 10, 100, workers);
+        OwnerLanes lanes = new OwnerLanes(1, 10, 100, 1_000, workers);
         CountDownLatch first = new CountDownLatch(1);
         lanes.offer(noisy, () -> {
             try {
@@ -83,5 +83,41 @@ class OwnerLanesTest {
         assertThat(order.indexOf("quiet")).as("the quiet owner's one delivery waits behind one of the noisy owner's, not three")
                 .isLessThanOrEqualTo(1);
         await().until(() -> lanes.lanes() == 0);
+    }
+
+    @Test
+    void onceTheProcessHasAllItMayHoldWaitingAnOwnerIsRefusedBeyondItsShareAndAnotherIsStillTakenIn() {
+        OwnerLanes lanes = new OwnerLanes(100, 1, 100, 10, workers);
+        OwnerId hanging = OwnerId.of(UUID.randomUUID());
+        assertThat(lanes.offer(noisy, blocked())).isTrue(); // in flight
+        for (int i = 0; i < 10; i++) {
+            assertThat(lanes.offer(noisy, blocked())).as("waiting %d", i).isTrue();
+        }
+        assertThat(lanes.queued()).isEqualTo(10);
+        assertThat(lanes.offer(noisy, blocked())).as("all ten places of the process are the noisy owner's").isFalse();
+
+        assertThat(lanes.offer(hanging, blocked())).as("in flight").isTrue();
+        for (int i = 0; i < 5; i++) {
+            assertThat(lanes.offer(hanging, blocked())).as("within its share of the ten, %d", i).isTrue();
+        }
+        assertThat(lanes.offer(hanging, blocked())).as("its share is five").isFalse();
+        assertThat(lanes.offer(noisy, blocked())).as("over its share").isFalse();
+        assertThat(lanes.offer(quiet, blocked())).as("an owner with nothing waiting is taken in").isTrue();
+        assertThat(lanes.offer(quiet, blocked())).as("and its first waiting delivery too").isTrue();
+        assertThat(lanes.queued()).isEqualTo(16).isLessThanOrEqualTo(2 * 10);
+        assertThat(lanes.busy()).contains(noisy, hanging);
+    }
+
+    @Test
+    void whatWaitsInAllStaysWithinTwiceTheBoundHoweverManyOwnersCome() {
+        OwnerLanes lanes = new OwnerLanes(1, 1, 1_000, 100, workers);
+        assertThat(lanes.offer(noisy, blocked())).isTrue(); // the one slot of the process, held
+        for (int owner = 0; owner < 1_000; owner++) {
+            OwnerId each = OwnerId.of(UUID.randomUUID());
+            while (lanes.offer(each, blocked())) {
+                assertThat(lanes.queued()).isLessThanOrEqualTo(2 * 100);
+            }
+        }
+        assertThat(lanes.queued()).isBetween(100, 200);
     }
 }
