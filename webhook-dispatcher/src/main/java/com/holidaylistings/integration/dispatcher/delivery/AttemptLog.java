@@ -46,6 +46,13 @@ import tools.jackson.databind.json.JsonMapper;
 class AttemptLog extends BatchingComponent {
 
     private static final int MAX_BATCH = 500;
+    /**
+     * Changes queued for the attempt log at most: an attempt waits for room before it finishes, holding
+     * its owner's lane slot, so that when the database falls behind the lanes back up (and deliveries
+     * wait on their rows) rather than the heap filling with stored-to-be attempts (the traffic mix ran a
+     * dispatcher out of its heap that way, thousands of changes with their request and response).
+     */
+    private static final int MAX_QUEUED = 4 * MAX_BATCH;
     private static final String INSERT = """
             insert into delivery_attempts (webhook_id, subscription_id, enquiry_id, attempt, outcome, http_status, error,
                                            duration_ms, response_body, response_truncated, attempted_at, next_attempt_at,
@@ -129,7 +136,7 @@ class AttemptLog extends BatchingComponent {
         this.transitions = transitions;
         this.operational = operational;
         this.retry = properties.attemptLogRetry().toRetry("attempt-log");
-        this.writer = Batches.writer("attempt-log", MAX_BATCH,
+        this.writer = Batches.writer("attempt-log", MAX_BATCH, MAX_QUEUED,
                 changes -> retry.executeRunnable(() -> transaction.executeWithoutResult(status -> write(changes))));
     }
 

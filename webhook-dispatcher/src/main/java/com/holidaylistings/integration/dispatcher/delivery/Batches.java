@@ -19,7 +19,10 @@ import org.slf4j.LoggerFactory;
  * its batch. Nothing waits to fill a batch: alone, an item goes at once; under load, the items that
  * came while a batch ran go together in the next. On stop it does what is still queued. The attempt
  * log and the parking lot write through it, and the attempts read their deliveries' rows through it,
- * so that a burst costs a few statements and no thread (or connection) per item.
+ * so that a burst costs a few statements and no thread (or connection) per item. A caller that does
+ * not wait for its item's result (the attempt log's) can be held back instead: with a bound on what
+ * may be queued, {@link #submit} waits for room, so that work does not pile up in memory faster than
+ * the database takes it.
  */
 final class Batches<T, R> {
 
@@ -30,27 +33,43 @@ final class Batches<T, R> {
     private final String name;
     private final int maxBatch;
     private final Function<List<T>, List<R>> work;
-    private final BlockingQueue<Pending<T, R>> queue = new LinkedBlockingQueue<>();
+    private final BlockingQueue<Pending<T, R>> queue;
     private volatile boolean running;
     private Thread thread;
 
     Batches(String name, int maxBatch, Function<List<T>, List<R>> work) {
+        this(name, maxBatch, Integer.MAX_VALUE, work);
+    }
+
+    private Batches(String name, int maxBatch, int maxQueued, Function<List<T>, List<R>> work) {
         this.name = name;
         this.maxBatch = maxBatch;
+        this.queue = new LinkedBlockingQueue<>(maxQueued);
         this.work = work;
     }
 
     /** Batches whose work writes the items and has no result for them. */
     static <T> Batches<T, Void> writer(String name, int maxBatch, Consumer<List<T>> write) {
-        return new Batches<>(name, maxBatch, items -> {
+        return writer(name, maxBatch, Integer.MAX_VALUE, write);
+    }
+
+    /** As {@link #writer(String, int, Consumer)}, {@link #submit} waiting while {@code maxQueued} items are queued. */
+    static <T> Batches<T, Void> writer(String name, int maxBatch, int maxQueued, Consumer<List<T>> write) {
+        return new Batches<>(name, maxBatch, maxQueued, items -> {
             write.accept(items);
             return Collections.nCopies(items.size(), null);
         });
     }
 
+    /** Queues {@code item}, waiting for room when the queue is bounded and full; its future completes with its batch. */
     CompletableFuture<R> submit(T item) {
         CompletableFuture<R> done = new CompletableFuture<>();
-        queue.add(new Pending<>(item, done));
+        try {
+            queue.put(new Pending<>(item, done));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            done.completeExceptionally(e);
+        }
         return done;
     }
 
