@@ -72,8 +72,11 @@ class DeliveryBacklog implements SchedulingConfigurer {
         Map<Integer, Stage> counted = new HashMap<>();
         jdbc.sql("""
                         select stage, count(*) as due, extract(epoch from now() - min(next_attempt_at)) as oldest
-                          from deliveries
-                         where status in ('pending', 'waiting') and next_attempt_at <= now()
+                          from (select stage, next_attempt_at from deliveries  -- deliveries_pending_idx
+                                 where status = 'pending' and next_attempt_at <= now()
+                                union all
+                                select stage, next_attempt_at from deliveries  -- deliveries_waiting_idx
+                                 where status = 'waiting' and next_attempt_at <= now()) due
                          group by stage
                         """)
                 // rows of stages past a schedule shortened since count as its last stage
