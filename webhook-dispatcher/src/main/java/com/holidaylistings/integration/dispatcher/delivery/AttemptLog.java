@@ -1,5 +1,6 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
+import com.holidaylistings.integration.dispatcher.SqlArrays;
 import com.holidaylistings.integration.dispatcher.operational.OperationalEvent;
 import com.holidaylistings.integration.dispatcher.operational.OperationalOutbox;
 import com.holidaylistings.integration.dispatcher.operational.OperationalOutbox.Decided;
@@ -8,7 +9,6 @@ import com.holidaylistings.integration.events.delivery.DeliveryRefusal;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import io.github.resilience4j.retry.Retry;
 import java.sql.Array;
-import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -223,7 +223,8 @@ class AttemptLog extends BatchingComponent {
         if (onHooks.isEmpty()) {
             return List.of();
         }
-        Array ids = uuids(onHooks.stream().map(c -> c.attempt().delivery().subscription().value()).distinct().sorted().toList());
+        Array ids = SqlArrays.of(jdbc, "uuid",
+                onHooks.stream().map(c -> c.attempt().delivery().subscription().value()).distinct().sorted().toList());
         jdbc.update(ENSURE_HEALTH, ids);
         Map<SubscriptionId, HookHealth> health = new HashMap<>();
         jdbc.query(LOCK_HEALTH, (ResultSet rs) -> {
@@ -278,7 +279,7 @@ class AttemptLog extends BatchingComponent {
             Function<Array, List<UUID>> change) {
         List<UUID> ids = events.stream().map(Decided::event).filter(type::isInstance).map(e -> e.subscription().value())
                 .distinct().sorted().toList();
-        return ids.isEmpty() ? new HashSet<>() : new HashSet<>(change.apply(uuids(ids)));
+        return ids.isEmpty() ? new HashSet<>() : new HashSet<>(change.apply(SqlArrays.of(jdbc, "uuid", ids)));
     }
 
     private static HookHealth readHealth(ResultSet rs) throws SQLException {
@@ -296,10 +297,6 @@ class AttemptLog extends BatchingComponent {
 
     private static Timestamp timestamp(Instant instant) {
         return instant == null ? null : Timestamp.from(instant);
-    }
-
-    private Array uuids(List<UUID> ids) {
-        return jdbc.execute((Connection connection) -> connection.createArrayOf("uuid", ids.toArray()));
     }
 
     @Override

@@ -1,12 +1,12 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
+import com.holidaylistings.integration.dispatcher.SqlArrays;
 import com.holidaylistings.integration.events.delivery.DeliveryRefusal;
 import com.holidaylistings.integration.events.delivery.DeliveryStatus;
 import com.holidaylistings.integration.events.delivery.EnquiryId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import com.holidaylistings.integration.events.secrets.SecretCipher;
 import java.sql.Array;
-import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -80,16 +80,12 @@ class Deliveries extends BatchingComponent {
     /** The rows of {@code tasks}' deliveries, in their order, null for a row that is gone. */
     private List<Row> read(List<DeliveryTask> tasks) {
         List<Row> rows = new ArrayList<>(Collections.nCopies(tasks.size(), null));
-        Array webhookIds = array("text", tasks.stream().map(DeliveryTask::webhookId).toArray());
-        Array submittedAt = array("timestamptz", tasks.stream().map(t -> Timestamp.from(t.submittedAt())).toArray());
+        Array webhookIds = SqlArrays.of(jdbc, "text", tasks.stream().map(DeliveryTask::webhookId).toArray());
+        Array submittedAt = SqlArrays.of(jdbc, "timestamptz", tasks.stream().map(t -> Timestamp.from(t.submittedAt())).toArray());
         jdbc.query(FOR_ATTEMPT, (ResultSet rs) -> {
             rows.set(rs.getInt("n") - 1, Row.of(rs));
         }, secretOverlap.toNanos() / 1e9, webhookIds, submittedAt);
         return rows;
-    }
-
-    private Array array(String type, Object[] values) {
-        return jdbc.execute((Connection connection) -> connection.createArrayOf(type, values));
     }
 
     /** A delivery's row as read, its secrets still encrypted: decrypting is the attempt's own work. */

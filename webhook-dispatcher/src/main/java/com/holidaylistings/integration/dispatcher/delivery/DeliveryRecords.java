@@ -34,6 +34,19 @@ public class DeliveryRecords {
         return RetrySchedule.stamped(record(DeliveryTopics.DELIVERIES, task), stage, null);
     }
 
+    /**
+     * As {@link #dueNow(DeliveryTask, int)}, with {@code traceparent} as its trace context (none when
+     * null), for a record sent without a span of its own ({@link DueNowRecords}): the attempt it
+     * leads to is a child of that context's span.
+     */
+    ProducerRecord<String, String> dueNow(DeliveryTask task, int stage, String traceparent) {
+        ProducerRecord<String, String> record = dueNow(task, stage);
+        if (traceparent != null) {
+            record.headers().add(TraceContinuation.TRACEPARENT, traceparent.getBytes(StandardCharsets.UTF_8));
+        }
+        return record;
+    }
+
     /** The record that carries a failed delivery on, as the schedule decided: a retry topic or the dead letters. */
     ProducerRecord<String, String> after(DeliveryTask failed, RetrySchedule.AfterFailure next) {
         DeliveryTask task = next.abandoned() ? failed : failed.next();
@@ -47,17 +60,6 @@ public class DeliveryRecords {
         } catch (JacksonException | IllegalArgumentException e) {
             return null;
         }
-    }
-
-    /**
-     * {@code record} with {@code traceparent} as its trace context (none when null), for a record sent
-     * without a span of its own: the attempt it leads to is a child of that context's span.
-     */
-    public ProducerRecord<String, String> inTrace(ProducerRecord<String, String> record, String traceparent) {
-        if (traceparent != null) {
-            record.headers().add(TraceContinuation.TRACEPARENT, traceparent.getBytes(StandardCharsets.UTF_8));
-        }
-        return record;
     }
 
     /**

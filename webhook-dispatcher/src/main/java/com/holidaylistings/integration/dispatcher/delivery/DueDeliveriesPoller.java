@@ -1,21 +1,15 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
+import com.holidaylistings.integration.dispatcher.delivery.DueNowRecords.DueNow;
 import com.holidaylistings.integration.dispatcher.lane.OwnerLanes;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.kafka.core.KafkaTemplate;
-import org.springframework.kafka.core.ProducerFactory;
 import org.springframework.scheduling.annotation.SchedulingConfigurer;
 import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Component;
@@ -26,9 +20,10 @@ import org.springframework.transaction.support.TransactionTemplate;
  * every replica, the waiting deliveries that fell due (a Retry-After longer than the schedule, an
  * owner whose lane was full, a delivery asked for again) and the pending ones long overdue (their
  * record was lost: {@code overdueAfter}) go back on {@code webhook.deliveries}, at their stage, for
- * their next attempt. Fair between owners: at most half of {@code maxQueuedPerOwner} of one owner's
- * per poll, none of an owner whose lane here already has that many waiting. One statement per batch makes the rows pending and commits; only then are their
- * records sent (a record read before its row commits would find the delivery still waiting and be
+ * their next attempt. Fair between owners: per poll at most half of what an owner may have waiting
+ * in its lane ({@link OwnerLanes#refill}), none of an owner whose lane here already has that many
+ * waiting. One statement per batch makes the rows pending and commits; only then are their records
+ * sent ({@link DueNowRecords}; a record read before its row commits would find the delivery still waiting and be
  * passed over as stale). A record Kafka does not take leaves its row pending, and a later poll puts it
  * back once it is overdue, as for a record the {@link RetryForwarder} could not send. Two replicas
  * polling at once take different rows: the update re-checks each row's status once it holds its lock.
@@ -70,32 +65,21 @@ class DueDeliveriesPoller implements SchedulingConfigurer {
             returning d.webhook_id, d.submitted_at, d.subscription_id, d.owner_id, d.attempts, d.stage, d.traceparent
             """;
 
-    private record Due(DeliveryTask task, int stage, String traceparent) {}
-
     private final JdbcClient jdbc;
     private final TransactionTemplate transaction;
-    /**
-     * Not observed: each record carries its row's trace context in its header instead, so that the
-     * attempt it leads to joins the enquiry's trace (a child of the fan-out) without a span per record,
-     * which in a burst of parked deliveries cost more than putting them back.
-     */
-    private final KafkaTemplate<String, String> kafka;
-    private final DeliveryRecords records;
+    private final DueNowRecords records;
     private final OwnerLanes lanes;
     private final Duration interval;
     private final Duration overdueAfter;
-    private final int perOwner;
 
-    DueDeliveriesPoller(JdbcClient jdbc, TransactionTemplate transaction, ProducerFactory<String, String> producers,
-            DeliveryRecords records, OwnerLanes lanes, WebhookProperties properties) {
+    DueDeliveriesPoller(JdbcClient jdbc, TransactionTemplate transaction, DueNowRecords records, OwnerLanes lanes,
+            WebhookProperties properties) {
         this.jdbc = jdbc;
         this.transaction = transaction;
-        this.kafka = new KafkaTemplate<>(producers);
         this.records = records;
         this.lanes = lanes;
         this.interval = properties.rowPollInterval();
         this.overdueAfter = properties.overdueAfter();
-        this.perOwner = lanes.refill();
     }
 
     @Override
@@ -120,12 +104,12 @@ class DueDeliveriesPoller implements SchedulingConfigurer {
         // The rows become pending and commit before their records are sent: a record read (and its row
         // looked up) before the commit would find its delivery still waiting and be passed over as stale.
         long started = System.nanoTime();
-        List<Due> due = transaction.execute(status -> jdbc.sql(TAKE_DUE)
+        List<DueNow> due = transaction.execute(status -> jdbc.sql(TAKE_DUE)
                 .param("overdue", overdueAfter.toNanos() / 1e9)
                 .param("busy", lanes.busy().stream().map(OwnerId::value).toArray(UUID[]::new))
-                .param("perOwner", perOwner)
+                .param("perOwner", lanes.refill())
                 .param("batch", BATCH)
-                .query((rs, n) -> new Due(new DeliveryTask(rs.getString("webhook_id"),
+                .query((rs, n) -> new DueNow(new DeliveryTask(rs.getString("webhook_id"),
                         rs.getTimestamp("submitted_at").toInstant(),
                         SubscriptionId.of(rs.getObject("subscription_id", UUID.class)),
                         OwnerId.of(rs.getObject("owner_id", UUID.class)), rs.getInt("attempts") + 1),
@@ -135,23 +119,11 @@ class DueDeliveriesPoller implements SchedulingConfigurer {
             return 0;
         }
         long taken = System.nanoTime();
-        List<CompletableFuture<?>> sends = new ArrayList<>(due.size());
         // each record continues the trace its row keeps (the enquiry's fan-out), however late it is put back
-        due.forEach(d -> sends.add(kafka.send(records.inTrace(records.dueNow(d.task(), d.stage()), d.traceparent()))));
-        awaitAcks(sends);
+        records.sendAll(due);
         log.debug("Put back {} deliveries due on their rows: taken in {} ms, sent and acknowledged in {} ms", due.size(),
                 (taken - started) / 1_000_000, (System.nanoTime() - taken) / 1_000_000);
         return due.size();
     }
 
-    private static void awaitAcks(List<CompletableFuture<?>> sends) {
-        try {
-            CompletableFuture.allOf(sends.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
-        } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("Kafka did not acknowledge every delivery due on its row", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while queuing deliveries due on their rows", e);
-        }
-    }
 }

@@ -1,8 +1,8 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
+import com.holidaylistings.integration.dispatcher.SqlArrays;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import java.sql.Array;
-import java.sql.Connection;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
@@ -91,9 +91,9 @@ class HookThrottle extends BatchingComponent {
             perSecond.put(request.hook().value(), request.perSecond()); // the rate as the latest request read it
         }
         List<UUID> hooks = List.copyOf(byHook.keySet());
-        Array ids = array("uuid", hooks.toArray());
-        Array starts = array("int4", hooks.stream().map(hook -> byHook.get(hook).size()).toArray());
-        Array rates = array("int4", hooks.stream().map(perSecond::get).toArray());
+        Array ids = SqlArrays.of(jdbc, "uuid", hooks.toArray());
+        Array starts = SqlArrays.of(jdbc, "int4", hooks.stream().map(hook -> byHook.get(hook).size()).toArray());
+        Array rates = SqlArrays.of(jdbc, "int4", hooks.stream().map(perSecond::get).toArray());
         List<Reservation> reserved = new ArrayList<>(java.util.Collections.nCopies(requests.size(), null));
         jdbc.query(RESERVE, (ResultSet rs) -> {
             UUID hook = rs.getObject("subscription_id", UUID.class);
@@ -108,10 +108,6 @@ class HookThrottle extends BatchingComponent {
             }
         }, ids, starts, rates);
         return reserved;
-    }
-
-    private Array array(String type, Object[] values) {
-        return jdbc.execute((Connection connection) -> connection.createArrayOf(type, values));
     }
 
     @Override

@@ -1,9 +1,7 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
-import java.sql.Array;
-import java.sql.Connection;
+import com.holidaylistings.integration.dispatcher.SqlArrays;
 import java.sql.Timestamp;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -58,18 +56,15 @@ class ParkingLot extends BatchingComponent {
         Object[] webhookIds = tasks.stream().map(DeliveryTask::webhookId).toArray();
         Object[] submittedAt = tasks.stream().map(task -> Timestamp.from(task.submittedAt())).toArray();
         Object[] attempts = tasks.stream().map(task -> task.attempt() - 1).toArray();
-        Set<String> parked = new HashSet<>(jdbc.queryForList(PARK, String.class, array(jdbc, "text", webhookIds),
-                array(jdbc, "timestamptz", submittedAt), array(jdbc, "int4", attempts)));
+        List<String> parkedIds = jdbc.queryForList(PARK, String.class, SqlArrays.of(jdbc, "text", webhookIds),
+                SqlArrays.of(jdbc, "timestamptz", submittedAt), SqlArrays.of(jdbc, "int4", attempts));
         if (log.isDebugEnabled()) {
-            log.debug("Parked {} of {} deliveries in {} ms", parked.size(), tasks.size(), (System.nanoTime() - started) / 1_000_000);
+            log.debug("Parked {} of {} deliveries in {} ms", parkedIds.size(), tasks.size(), (System.nanoTime() - started) / 1_000_000);
+            Set<String> parked = Set.copyOf(parkedIds);
             tasks.stream().filter(task -> !parked.contains(task.webhookId())).forEach(task -> log.debug(
                     "Delivery {} not parked for attempt {}: its row is no longer pending that attempt",
                     task.webhookId(), task.attempt()));
         }
-    }
-
-    private static Array array(JdbcTemplate jdbc, String type, Object[] values) {
-        return jdbc.execute((Connection connection) -> connection.createArrayOf(type, values));
     }
 
     @Override

@@ -1,7 +1,7 @@
 package com.holidaylistings.integration.dispatcher.fanout;
 
-import com.holidaylistings.integration.dispatcher.delivery.DeliveryRecords;
 import com.holidaylistings.integration.dispatcher.delivery.DeliveryTask;
+import com.holidaylistings.integration.dispatcher.delivery.DueNowRecords;
 import com.holidaylistings.integration.events.EnquiryCreated;
 import com.holidaylistings.integration.events.delivery.WebhookIds;
 import java.time.Instant;
@@ -10,10 +10,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import org.springframework.kafka.core.KafkaTemplate;
-import org.springframework.kafka.core.ProducerFactory;
 import org.springframework.stereotype.Component;
 
 /**
@@ -53,18 +49,15 @@ class DeliveryFanOut {
 
     private final LiveSubscriptions subscriptions;
     private final NewDeliveries rows;
-    private final DeliveryRecords records;
-    /** Not observed: a span per record, thousands in a burst, cost more than the fan-out itself. */
-    private final KafkaTemplate<String, String> kafka;
+    private final DueNowRecords records;
     private final FanOutObservation observation;
 
-    DeliveryFanOut(LiveSubscriptions subscriptions, NewDeliveries rows, DeliveryRecords records,
-            ProducerFactory<String, String> producers, FanOutObservation observation) {
+    DeliveryFanOut(LiveSubscriptions subscriptions, NewDeliveries rows, DueNowRecords records,
+            FanOutObservation observation) {
         this.observation = observation;
         this.subscriptions = subscriptions;
         this.rows = rows;
         this.records = records;
-        this.kafka = new KafkaTemplate<>(producers);
     }
 
     /** Returns how many deliveries were queued. */
@@ -83,12 +76,9 @@ class DeliveryFanOut {
                 return 0;
             }
             rows.insert(deliveries.stream().map(NewDelivery::event).distinct().toList(), deliveries);
-            List<CompletableFuture<?>> sent = new ArrayList<>(deliveries.size());
-            for (NewDelivery delivery : deliveries) { // each in its event's fan-out span, by its header: no span per record
-                sent.add(kafka.send(records.inTrace(records.dueNow(delivery.task(), 1), delivery.traceparent())));
-            }
-            CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
-            return sent.size();
+            // each in its event's fan-out span, by its header: no span per record
+            records.sendAll(deliveries.stream().map(d -> new DueNowRecords.DueNow(d.task(), 1, d.traceparent())).toList());
+            return deliveries.size();
         } catch (Exception e) {
             spans.values().forEach(span -> span.failed(e));
             throw e;

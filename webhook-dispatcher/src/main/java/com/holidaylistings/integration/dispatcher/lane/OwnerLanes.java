@@ -58,7 +58,7 @@ public final class OwnerLanes {
 
     /**
      * Runs {@code work} in {@code owner}'s lane, now or when its turn comes; false (and nothing is
-     * queued) when the owner already has as many deliveries waiting as it may ({@link #room}).
+     * queued) when the owner already has as many deliveries waiting as an owner may now ({@link #room}).
      */
     public synchronized boolean offer(OwnerId owner, Runnable work) {
         Lane lane = lanes.computeIfAbsent(owner, Lane::new);
@@ -66,7 +66,7 @@ public final class OwnerLanes {
             start(lane, work);
             return true;
         }
-        if (lane.waiting.size() >= room(lane)) {
+        if (lane.waiting.size() >= room()) {
             if (lane.running == 0 && lane.waiting.isEmpty()) {
                 lanes.remove(owner);
             }
@@ -82,10 +82,10 @@ public final class OwnerLanes {
     }
 
     /**
-     * How many of its deliveries {@code lane} may have waiting: {@code maxQueuedPerOwner}; once
-     * {@code maxQueued} wait in all, its share of them (at least one); none once twice that wait.
+     * How many deliveries an owner may have waiting now: {@code maxQueuedPerOwner}; once
+     * {@code maxQueued} wait in all, a share of them (at least one); none once twice that wait.
      */
-    private int room(Lane lane) {
+    private int room() {
         if (waiting < maxQueued) {
             return maxQueuedPerOwner;
         }
@@ -104,19 +104,23 @@ public final class OwnerLanes {
     }
 
     /**
-     * The owners with at least half of what they may have waiting in their lanes ({@link #room}):
+     * The owners with at least half of what an owner may have waiting ({@link #room}) in their lanes:
      * enough to keep their lanes busy for a while, so more of theirs would only be parked again.
      */
     public synchronized Set<OwnerId> busy() {
+        int enough = room() / 2;
         return lanes.values().stream()
-                .filter(lane -> !lane.waiting.isEmpty() && lane.waiting.size() >= room(lane) / 2)
+                .filter(lane -> !lane.waiting.isEmpty() && lane.waiting.size() >= enough)
                 .map(lane -> lane.owner)
                 .collect(Collectors.toSet());
     }
 
-    /** How many of one owner's deliveries the row poller takes at a time: half a lane's waiting room. */
-    public int refill() {
-        return Math.max(1, maxQueuedPerOwner / 2);
+    /**
+     * How many of one owner's deliveries the row poller takes at a time: half of what an owner may have
+     * waiting now ({@link #room}), so that what it puts back is not parked again.
+     */
+    public synchronized int refill() {
+        return Math.max(1, room() / 2);
     }
 
     public synchronized int inFlight() {

@@ -1,9 +1,9 @@
 package com.holidaylistings.integration.dispatcher.operational;
 
+import com.holidaylistings.integration.dispatcher.SqlArrays;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import java.sql.Array;
-import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -107,7 +107,7 @@ public class OperationalOutbox {
 
     private static Map<SubscriptionId, Hook> hooks(JdbcTemplate jdbc, List<UUID> ids) {
         Map<SubscriptionId, Hook> hooks = new HashMap<>();
-        Array array = jdbc.execute((Connection connection) -> connection.createArrayOf("uuid", ids.toArray()));
+        Array array = SqlArrays.of(jdbc, "uuid", ids);
         jdbc.query(HOOKS, (ResultSet rs) -> {
             Hook hook = new Hook(SubscriptionId.of(rs.getObject("id", UUID.class)), OwnerId.of(rs.getObject("owner_id", UUID.class)),
                     rs.getString("target_url"), rs.getObject("property_id", UUID.class));
