@@ -9,6 +9,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -57,6 +58,7 @@ class DeliveryListener implements DisposableBean {
         if (hold.holds(record, consumer)) {
             return;
         }
+        detachHeaders(record);
         acks.started(record, ack);
         DeliveryTask task = records.read(record);
         if (task == null) {
@@ -73,8 +75,19 @@ class DeliveryListener implements DisposableBean {
         offer(record, task, dueAt);
     }
 
+    /**
+     * The record may wait in its lane and for its acknowledgment for minutes: its headers copy their
+     * bytes now, or each would keep the whole fetch response it was read from (up to 256 KB).
+     */
+    private static void detachHeaders(ConsumerRecord<?, ?> record) {
+        for (Header header : record.headers()) {
+            header.key();
+            header.value();
+        }
+    }
+
     private void offer(ConsumerRecord<String, String> record, DeliveryTask task, Instant dueAt) {
-        if (!lanes.offer(task.ownerId(), () -> attemptAndMoveOn(record, task, dueAt))) {
+        if (!lanes.offer(task.ownerId(), task.subscriptionId(), () -> attemptAndMoveOn(record, task, dueAt))) {
             parking.park(task, () -> {
                 acks.finished(record);
                 underWay.finished(task);

@@ -38,8 +38,8 @@ class DeliveryTopicsConfig {
 
     @Bean
     OwnerLanes ownerLanes(WebhookProperties properties, ExecutorService deliveryWorkers, MeterRegistry meters) {
-        OwnerLanes lanes = new OwnerLanes(properties.maxInFlight(), properties.maxInFlightPerOwner(),
-                properties.maxQueuedPerOwner(), properties.maxQueued(), deliveryWorkers);
+        OwnerLanes lanes = new OwnerLanes(new OwnerLanes.Bounds(properties.maxInFlight(), properties.maxInFlightPerOwner(),
+                properties.maxInFlightPerHook(), properties.maxQueuedPerOwner(), properties.maxQueued()), deliveryWorkers);
         Gauge.builder("webhook.lanes.in.flight", lanes, OwnerLanes::inFlight)
                 .description("Deliveries being attempted in this process").register(meters);
         Gauge.builder("webhook.lanes.queued", lanes, OwnerLanes::queued)

@@ -104,7 +104,7 @@ class WebhookAttempt {
             HttpOutcome http = guards.send(found.url(),
                     () -> sender.post(found.url(), found.payload(), delivery.webhookId(), found.secrets(),
                             delivery.test()));
-            Instant finishedAt = Instant.now(); // the retry's delay counts from here, after any wait for the target's bulkhead
+            Instant finishedAt = Instant.now(); // the retry's delay counts from here
             span.answered(http);
             DeliveryTransitions.AfterAttempt after = transitions.afterAttempt(delivery, http, finishedAt);
             if (after.recordMovesOn() && !forwarder.forward(task, after) && !after.movesOn().abandoned()) {

@@ -23,7 +23,9 @@ import org.springframework.validation.annotation.Validated;
  *     but never to link-local ones nor to {@code refusedPorts} on them
  * @param refusedPorts {@code WEBHOOK_REFUSED_PORTS}: ports refused on internal addresses even where
  *     private targets are allowed, the stack's own ({@link TargetAddressRule#LOCAL_STACK_PORTS})
- * @param maxConcurrencyPerTarget deliveries in flight to one target URL; more wait their turn
+ * @param maxInFlightPerHook {@code WEBHOOK_MAX_IN_FLIGHT_PER_HOOK}: one hook's deliveries in flight in
+ *     this process (16); more of the hook's wait in its owner's lane, holding no slot, while the
+ *     owner's other hooks take the owner's slots
  * @param maxConnectionsPerHost connections to one host, shared by all its targets: generous, so
  *     that healthy subscriptions on a host never queue behind a slow one there
  * @param maxInFlight deliveries in flight in this process (1024); beyond it the owners' lanes take
@@ -72,7 +74,7 @@ public record WebhookProperties(
         @DefaultValue("10s") Duration timeout,
         @DefaultValue("false") boolean allowPrivateTargets,
         Set<Integer> refusedPorts,
-        @DefaultValue("16") @Positive int maxConcurrencyPerTarget,
+        @DefaultValue("16") @Positive int maxInFlightPerHook,
         @DefaultValue("256") @Positive int maxConnectionsPerHost,
         @DefaultValue("1024") @Positive int maxInFlight,
         @DefaultValue("64") @Positive int maxInFlightPerOwner,

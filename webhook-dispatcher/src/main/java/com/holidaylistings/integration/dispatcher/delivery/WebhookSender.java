@@ -9,9 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.config.ConnectionConfig;
@@ -45,8 +44,12 @@ class WebhookSender implements DisposableBean {
 
     private final CloseableHttpClient client;
     private final Duration timeout;
-    private final ScheduledExecutorService deadlines =
-            Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("webhook-deadlines").factory());
+    /**
+     * Cancels exchanges past the timeout. A deadline cancelled because its exchange ended in time leaves
+     * the queue at once: kept until its time (the executor's default) each would hold its request, body
+     * and headers for the whole timeout, 25,000 of them during a drain of 2,500 deliveries a second.
+     */
+    private final ScheduledThreadPoolExecutor deadlines = deadlineTimer();
 
     WebhookSender(WebhookProperties properties) {
         this.timeout = properties.timeout();
@@ -76,6 +79,13 @@ class WebhookSender implements DisposableBean {
                 .setUserAgent(USER_AGENT)
                 .evictIdleConnections(Timeout.ofSeconds(30))
                 .build();
+    }
+
+    private static ScheduledThreadPoolExecutor deadlineTimer() {
+        ScheduledThreadPoolExecutor timer =
+                new ScheduledThreadPoolExecutor(1, Thread.ofPlatform().daemon().name("webhook-deadlines").factory());
+        timer.setRemoveOnCancelPolicy(true);
+        return timer;
     }
 
     HttpOutcome post(String targetUrl, String body, String webhookId, String secret) {

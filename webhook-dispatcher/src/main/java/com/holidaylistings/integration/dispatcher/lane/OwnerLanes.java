@@ -1,6 +1,7 @@
 package com.holidaylistings.integration.dispatcher.lane;
 
 import com.holidaylistings.integration.events.delivery.OwnerId;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
@@ -10,9 +11,12 @@ import java.util.stream.Collectors;
 
 /**
  * Runs work in one lane per owner: at most {@code maxInFlightPerOwner} of an owner's deliveries at
- * once, at most {@code maxInFlight} in all, and when the process is at its cap the lanes with work
- * waiting take the freed slots in turn, so an owner with a thousand deliveries waiting gets the next
- * slot no sooner than an owner with one. Work beyond an owner's cap waits in its lane, up to
+ * once, at most {@code maxInFlightPerHook} of one hook's, at most {@code maxInFlight} in all; when
+ * the process is at its cap the lanes with work that can start take the freed slots in turn, so an
+ * owner with a thousand deliveries waiting gets the next slot no sooner than an owner with one, and
+ * within a lane its hooks take the owner's slots in turn, so that one slow hook of an owner does not
+ * hold the slots its other hooks need. A delivery whose hook is at its cap waits here, holding no
+ * slot, until one of that hook's attempts ends. Work beyond the caps waits in its lane, up to
  * {@code maxQueuedPerOwner}; past that {@link #offer} refuses it and the caller parks it elsewhere
  * (on the delivery's row). Nothing here blocks the caller, so a consumer thread never waits for an
  * owner's lane: one owner's trouble holds its own lane, not the partitions other owners share.
@@ -24,9 +28,36 @@ import java.util.stream.Collectors;
  */
 public final class OwnerLanes {
 
+    /**
+     * The caps and bounds of the lanes.
+     *
+     * @param maxInFlight deliveries in flight in the process
+     * @param maxInFlightPerOwner an owner's deliveries in flight
+     * @param maxInFlightPerHook one hook's deliveries in flight
+     * @param maxQueuedPerOwner an owner's deliveries waiting in its lane
+     * @param maxQueued deliveries waiting in all the lanes before owners are held to their share
+     */
+    public record Bounds(int maxInFlight, int maxInFlightPerOwner, int maxInFlightPerHook, int maxQueuedPerOwner,
+            int maxQueued) {}
+
+    /** One hook's deliveries in its owner's lane: those waiting, in order, and how many are in flight. */
+    private static final class Hook {
+        final SubscriptionId id;
+        final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
+        int running;
+        boolean ready;
+
+        Hook(SubscriptionId id) {
+            this.id = id;
+        }
+    }
+
     private static final class Lane {
         final OwnerId owner;
-        final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
+        final Map<SubscriptionId, Hook> hooks = new HashMap<>();
+        /** Hooks with work waiting and a slot of their own free, in the order they take the owner's next ones. */
+        final ArrayDeque<Hook> ready = new ArrayDeque<>();
+        int waiting;
         int running;
         boolean inTurn;
 
@@ -35,48 +66,45 @@ public final class OwnerLanes {
         }
     }
 
-    private final int maxInFlight;
-    private final int maxInFlightPerOwner;
-    private final int maxQueuedPerOwner;
-    private final int maxQueued;
+    private final Bounds bounds;
     private final Executor workers;
     private final Map<OwnerId, Lane> lanes = new HashMap<>();
-    /** Lanes with work waiting only for a slot of the process, in the order they take the next ones. */
+    /** Lanes with work that could start but for a slot of the process, in the order they take the next ones. */
     private final ArrayDeque<Lane> turns = new ArrayDeque<>();
     private int running;
     private int waiting;
     /** Lanes with work waiting, among which {@code maxQueued} is shared once it is reached. */
     private int lanesWaiting;
 
-    public OwnerLanes(int maxInFlight, int maxInFlightPerOwner, int maxQueuedPerOwner, int maxQueued, Executor workers) {
-        this.maxInFlight = maxInFlight;
-        this.maxInFlightPerOwner = maxInFlightPerOwner;
-        this.maxQueuedPerOwner = maxQueuedPerOwner;
-        this.maxQueued = maxQueued;
+    public OwnerLanes(Bounds bounds, Executor workers) {
+        this.bounds = bounds;
         this.workers = workers;
     }
 
     /**
-     * Runs {@code work} in {@code owner}'s lane, now or when its turn comes; false (and nothing is
-     * queued) when the owner already has as many deliveries waiting as an owner may now ({@link #room}).
+     * Runs {@code work}, a delivery of {@code owner}'s {@code hook}, now or when its turn comes; false
+     * (and nothing is queued) when the owner already has as many deliveries waiting as an owner may now
+     * ({@link #room}).
      */
-    public synchronized boolean offer(OwnerId owner, Runnable work) {
+    public synchronized boolean offer(OwnerId owner, SubscriptionId hook, Runnable work) {
         Lane lane = lanes.computeIfAbsent(owner, Lane::new);
-        if (lane.running < maxInFlightPerOwner && running < maxInFlight && lane.waiting.isEmpty()) {
-            start(lane, work);
+        Hook queue = lane.hooks.computeIfAbsent(hook, Hook::new);
+        if (lane.running < bounds.maxInFlightPerOwner() && running < bounds.maxInFlight()
+                && queue.running < bounds.maxInFlightPerHook() && queue.waiting.isEmpty()) {
+            start(lane, queue, work);
             return true;
         }
-        if (lane.waiting.size() >= room()) {
-            if (lane.running == 0 && lane.waiting.isEmpty()) {
-                lanes.remove(owner);
-            }
+        if (lane.waiting >= room()) {
+            forgetIfIdle(lane, queue);
             return false;
         }
-        if (lane.waiting.isEmpty()) {
+        if (lane.waiting == 0) {
             lanesWaiting++;
         }
-        lane.waiting.add(work);
+        queue.waiting.add(work);
+        lane.waiting++;
         waiting++;
+        makeReady(lane, queue);
         takeTurn(lane);
         return true;
     }
@@ -86,19 +114,19 @@ public final class OwnerLanes {
      * {@code maxQueued} wait in all, a share of them (at least one); none once twice that wait.
      */
     private int room() {
-        if (waiting < maxQueued) {
-            return maxQueuedPerOwner;
+        if (waiting < bounds.maxQueued()) {
+            return bounds.maxQueuedPerOwner();
         }
-        if (waiting >= 2 * maxQueued) {
+        if (waiting >= 2 * bounds.maxQueued()) {
             return 0;
         }
-        return Math.min(maxQueuedPerOwner, Math.max(1, maxQueued / Math.max(1, lanesWaiting)));
+        return Math.min(bounds.maxQueuedPerOwner(), Math.max(1, bounds.maxQueued() / Math.max(1, lanesWaiting)));
     }
 
     /** The owners with {@code maxInFlightPerOwner} deliveries in flight: more of theirs would only wait. */
     public synchronized Set<OwnerId> atCap() {
         return lanes.values().stream()
-                .filter(lane -> lane.running >= maxInFlightPerOwner)
+                .filter(lane -> lane.running >= bounds.maxInFlightPerOwner())
                 .map(lane -> lane.owner)
                 .collect(Collectors.toSet());
     }
@@ -110,7 +138,7 @@ public final class OwnerLanes {
     public synchronized Set<OwnerId> busy() {
         int enough = room() / 2;
         return lanes.values().stream()
-                .filter(lane -> !lane.waiting.isEmpty() && lane.waiting.size() >= enough)
+                .filter(lane -> lane.waiting > 0 && lane.waiting >= enough)
                 .map(lane -> lane.owner)
                 .collect(Collectors.toSet());
     }
@@ -136,44 +164,70 @@ public final class OwnerLanes {
         return lanes.size();
     }
 
-    private void start(Lane lane, Runnable work) {
+    private void start(Lane lane, Hook hook, Runnable work) {
         lane.running++;
+        hook.running++;
         running++;
         workers.execute(() -> {
             try {
                 work.run();
             } finally {
-                finished(lane);
+                finished(lane, hook);
             }
         });
     }
 
-    private synchronized void finished(Lane lane) {
+    private synchronized void finished(Lane lane, Hook hook) {
         lane.running--;
+        hook.running--;
         running--;
+        makeReady(lane, hook);
         takeTurn(lane);
-        while (running < maxInFlight && !turns.isEmpty()) {
+        while (running < bounds.maxInFlight() && !turns.isEmpty()) {
             Lane next = turns.poll();
             next.inTurn = false;
-            if (next.running < maxInFlightPerOwner && !next.waiting.isEmpty()) {
+            if (canStart(next)) {
+                Hook first = next.ready.poll();
+                first.ready = false;
+                next.waiting--;
                 waiting--;
-                start(next, next.waiting.poll());
-                if (next.waiting.isEmpty()) {
+                if (next.waiting == 0) {
                     lanesWaiting--;
                 }
+                start(next, first, first.waiting.poll());
+                makeReady(next, first);
                 takeTurn(next);
             }
         }
-        if (lane.running == 0 && lane.waiting.isEmpty() && !lane.inTurn) {
-            lanes.remove(lane.owner);
+        forgetIfIdle(lane, hook);
+    }
+
+    private boolean canStart(Lane lane) {
+        return lane.running < bounds.maxInFlightPerOwner() && !lane.ready.isEmpty();
+    }
+
+    /** A hook with work waiting and a slot of its own free joins the end of its lane's ready hooks. */
+    private void makeReady(Lane lane, Hook hook) {
+        if (!hook.ready && !hook.waiting.isEmpty() && hook.running < bounds.maxInFlightPerHook()) {
+            lane.ready.add(hook);
+            hook.ready = true;
         }
     }
 
-    /** A lane with work waiting and a slot of its own free joins the end of the turns. */
+    /** A lane with work that can start joins the end of the turns. */
     private void takeTurn(Lane lane) {
-        if (!lane.inTurn && !lane.waiting.isEmpty() && lane.running < maxInFlightPerOwner) {
+        if (!lane.inTurn && canStart(lane)) {
             turns.add(lane);
             lane.inTurn = true;
+        }
+    }
+
+    private void forgetIfIdle(Lane lane, Hook hook) {
+        if (hook.running == 0 && hook.waiting.isEmpty()) {
+            lane.hooks.remove(hook.id);
+        }
+        if (lane.running == 0 && lane.waiting == 0 && !lane.inTurn) {
+            lanes.remove(lane.owner);
         }
     }
 }

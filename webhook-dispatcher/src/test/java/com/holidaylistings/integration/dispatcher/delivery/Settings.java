@@ -27,7 +27,7 @@ final class Settings {
     /** Private targets allowed, but not on these ports. */
     static WebhookProperties withRefusedPorts(Set<Integer> ports) {
         WebhookProperties d = withPrivateTargets(true);
-        return new WebhookProperties(d.retryDelays(), d.timeout(), true, ports, d.maxConcurrencyPerTarget(),
+        return new WebhookProperties(d.retryDelays(), d.timeout(), true, ports, d.maxInFlightPerHook(),
                 d.maxConnectionsPerHost(), d.maxInFlight(), d.maxInFlightPerOwner(), d.maxQueuedPerOwner(), d.maxQueued(),
                 d.infrastructureRetry(), d.rowPollInterval(), d.overdueAfter(), d.failuresToOpenCircuit(),
                 d.openCircuitFor(), d.topicPartitions(), d.topicReplicationFactor(), d.attemptRetention(),
@@ -52,7 +52,7 @@ final class Settings {
     private static WebhookProperties with(List<Duration> retryDelays, Duration timeout, boolean allowPrivateTargets,
             Duration secretOverlap) {
         WebhookProperties d = documentedDefaults();
-        return new WebhookProperties(retryDelays, timeout, allowPrivateTargets, d.refusedPorts(), d.maxConcurrencyPerTarget(),
+        return new WebhookProperties(retryDelays, timeout, allowPrivateTargets, d.refusedPorts(), d.maxInFlightPerHook(),
                 d.maxConnectionsPerHost(), d.maxInFlight(), d.maxInFlightPerOwner(), d.maxQueuedPerOwner(), d.maxQueued(),
                 d.infrastructureRetry(), d.rowPollInterval(), d.overdueAfter(), d.failuresToOpenCircuit(),
                 d.openCircuitFor(), d.topicPartitions(), d.topicReplicationFactor(), d.attemptRetention(),

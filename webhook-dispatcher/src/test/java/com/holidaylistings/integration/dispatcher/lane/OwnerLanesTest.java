@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.holidaylistings.integration.events.delivery.OwnerId;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -16,6 +17,9 @@ import org.junit.jupiter.api.Test;
 
 class OwnerLanesTest {
 
+    /** Where the hook does not matter, every delivery is to this one. */
+    private static final SubscriptionId HOOK = SubscriptionId.of(UUID.randomUUID());
+
     private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
     private final CountDownLatch release = new CountDownLatch(1);
     private final OwnerId noisy = OwnerId.of(UUID.randomUUID());
@@ -25,6 +29,12 @@ class OwnerLanesTest {
     void stop() {
         release.countDown();
         workers.shutdownNow();
+    }
+
+    /** Caps and bounds with a hook's cap that none of these tests reaches. */
+    private OwnerLanes lanes(int maxInFlight, int maxInFlightPerOwner, int maxQueuedPerOwner, int maxQueued) {
+        return new OwnerLanes(new OwnerLanes.Bounds(maxInFlight, maxInFlightPerOwner, 1_000, maxQueuedPerOwner, maxQueued),
+                workers);
     }
 
     private Runnable blocked() {
@@ -39,34 +49,34 @@ class OwnerLanesTest {
 
     @Test
     void anOwnerAtItsCapWaitsInItsLaneWhileAnotherOwnerRunsAtOnce() {
-        OwnerLanes lanes = new OwnerLanes(100, 4, 10, 1_000, workers);
+        OwnerLanes lanes = lanes(100, 4, 10, 1_000);
         for (int i = 0; i < 10; i++) {
-            assertThat(lanes.offer(noisy, blocked())).isTrue();
+            assertThat(lanes.offer(noisy, HOOK, blocked())).isTrue();
         }
         await().until(() -> lanes.inFlight() == 4);
         assertThat(lanes.queued()).isEqualTo(6);
         assertThat(lanes.atCap()).containsExactly(noisy);
 
         CountDownLatch ran = new CountDownLatch(1);
-        assertThat(lanes.offer(quiet, ran::countDown)).isTrue();
+        assertThat(lanes.offer(quiet, HOOK, ran::countDown)).isTrue();
         await().atMost(Duration.ofSeconds(5)).until(() -> ran.getCount() == 0);
     }
 
     @Test
     void anOwnerWithAFullLaneIsRefusedAndNothingIsQueued() {
-        OwnerLanes lanes = new OwnerLanes(100, 1, 2, 1_000, workers);
-        assertThat(lanes.offer(noisy, blocked())).isTrue();
-        assertThat(lanes.offer(noisy, blocked())).isTrue();
-        assertThat(lanes.offer(noisy, blocked())).isTrue();
-        assertThat(lanes.offer(noisy, blocked())).as("two waiting already").isFalse();
+        OwnerLanes lanes = lanes(100, 1, 2, 1_000);
+        assertThat(lanes.offer(noisy, HOOK, blocked())).isTrue();
+        assertThat(lanes.offer(noisy, HOOK, blocked())).isTrue();
+        assertThat(lanes.offer(noisy, HOOK, blocked())).isTrue();
+        assertThat(lanes.offer(noisy, HOOK, blocked())).as("two waiting already").isFalse();
         assertThat(lanes.queued()).isEqualTo(2);
     }
 
     @Test
     void whenTheProcessIsAtItsCapTheLanesTakeTheFreedSlotsInTurn() throws InterruptedException {
-        OwnerLanes lanes = new OwnerLanes(1, 10, 100, 1_000, workers);
+        OwnerLanes lanes = lanes(1, 10, 100, 1_000);
         CountDownLatch first = new CountDownLatch(1);
-        lanes.offer(noisy, () -> {
+        lanes.offer(noisy, HOOK, () -> {
             try {
                 first.await();
             } catch (InterruptedException e) {
@@ -75,9 +85,9 @@ class OwnerLanesTest {
         });
         List<String> order = new CopyOnWriteArrayList<>();
         for (int i = 0; i < 3; i++) {
-            lanes.offer(noisy, () -> order.add("noisy"));
+            lanes.offer(noisy, HOOK, () -> order.add("noisy"));
         }
-        lanes.offer(quiet, () -> order.add("quiet"));
+        lanes.offer(quiet, HOOK, () -> order.add("quiet"));
         first.countDown();
         await().until(() -> order.size() == 4);
         assertThat(order.indexOf("quiet")).as("the quiet owner's one delivery waits behind one of the noisy owner's, not three")
@@ -87,37 +97,81 @@ class OwnerLanesTest {
 
     @Test
     void onceTheProcessHasAllItMayHoldWaitingAnOwnerIsRefusedBeyondItsShareAndAnotherIsStillTakenIn() {
-        OwnerLanes lanes = new OwnerLanes(100, 1, 100, 10, workers);
+        OwnerLanes lanes = lanes(100, 1, 100, 10);
         OwnerId hanging = OwnerId.of(UUID.randomUUID());
-        assertThat(lanes.offer(noisy, blocked())).isTrue(); // in flight
+        assertThat(lanes.offer(noisy, HOOK, blocked())).isTrue(); // in flight
         for (int i = 0; i < 10; i++) {
-            assertThat(lanes.offer(noisy, blocked())).as("waiting %d", i).isTrue();
+            assertThat(lanes.offer(noisy, HOOK, blocked())).as("waiting %d", i).isTrue();
         }
         assertThat(lanes.queued()).isEqualTo(10);
-        assertThat(lanes.offer(noisy, blocked())).as("all ten places of the process are the noisy owner's").isFalse();
+        assertThat(lanes.offer(noisy, HOOK, blocked())).as("all ten places of the process are the noisy owner's").isFalse();
 
-        assertThat(lanes.offer(hanging, blocked())).as("in flight").isTrue();
+        assertThat(lanes.offer(hanging, HOOK, blocked())).as("in flight").isTrue();
         for (int i = 0; i < 5; i++) {
-            assertThat(lanes.offer(hanging, blocked())).as("within its share of the ten, %d", i).isTrue();
+            assertThat(lanes.offer(hanging, HOOK, blocked())).as("within its share of the ten, %d", i).isTrue();
         }
-        assertThat(lanes.offer(hanging, blocked())).as("its share is five").isFalse();
-        assertThat(lanes.offer(noisy, blocked())).as("over its share").isFalse();
-        assertThat(lanes.offer(quiet, blocked())).as("an owner with nothing waiting is taken in").isTrue();
-        assertThat(lanes.offer(quiet, blocked())).as("and its first waiting delivery too").isTrue();
+        assertThat(lanes.offer(hanging, HOOK, blocked())).as("its share is five").isFalse();
+        assertThat(lanes.offer(noisy, HOOK, blocked())).as("over its share").isFalse();
+        assertThat(lanes.offer(quiet, HOOK, blocked())).as("an owner with nothing waiting is taken in").isTrue();
+        assertThat(lanes.offer(quiet, HOOK, blocked())).as("and its first waiting delivery too").isTrue();
         assertThat(lanes.queued()).isEqualTo(16).isLessThanOrEqualTo(2 * 10);
         assertThat(lanes.busy()).contains(noisy, hanging);
     }
 
     @Test
     void whatWaitsInAllStaysWithinTwiceTheBoundHoweverManyOwnersCome() {
-        OwnerLanes lanes = new OwnerLanes(1, 1, 1_000, 100, workers);
-        assertThat(lanes.offer(noisy, blocked())).isTrue(); // the one slot of the process, held
+        OwnerLanes lanes = lanes(1, 1, 1_000, 100);
+        assertThat(lanes.offer(noisy, HOOK, blocked())).isTrue(); // the one slot of the process, held
         for (int owner = 0; owner < 1_000; owner++) {
             OwnerId each = OwnerId.of(UUID.randomUUID());
-            while (lanes.offer(each, blocked())) {
+            while (lanes.offer(each, HOOK, blocked())) {
                 assertThat(lanes.queued()).isLessThanOrEqualTo(2 * 100);
             }
         }
         assertThat(lanes.queued()).isBetween(100, 200);
+    }
+
+    @Test
+    void aHookAtItsCapWaitsWithoutASlotWhileTheOwnersOtherHookRunsAtOnce() {
+        OwnerLanes lanes = new OwnerLanes(new OwnerLanes.Bounds(100, 4, 2, 100, 1_000), workers);
+        SubscriptionId slow = SubscriptionId.of(UUID.randomUUID());
+        for (int i = 0; i < 5; i++) {
+            assertThat(lanes.offer(noisy, slow, blocked())).isTrue();
+        }
+        await().until(() -> lanes.inFlight() == 2);
+        assertThat(lanes.queued()).as("the slow hook's others wait, holding none of the owner's slots").isEqualTo(3);
+
+        CountDownLatch ran = new CountDownLatch(1);
+        assertThat(lanes.offer(noisy, SubscriptionId.of(UUID.randomUUID()), ran::countDown)).isTrue();
+        await().atMost(Duration.ofSeconds(5)).until(() -> ran.getCount() == 0);
+        assertThat(lanes.inFlight()).isEqualTo(2);
+
+        release.countDown();
+        await().until(() -> lanes.lanes() == 0);
+        assertThat(lanes.queued()).isZero();
+    }
+
+    @Test
+    void anOwnersHooksTakeItsSlotsInTurn() throws InterruptedException {
+        OwnerLanes lanes = lanes(100, 1, 100, 1_000);
+        SubscriptionId busy = SubscriptionId.of(UUID.randomUUID());
+        CountDownLatch first = new CountDownLatch(1);
+        lanes.offer(noisy, busy, () -> {
+            try {
+                first.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        List<String> order = new CopyOnWriteArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            lanes.offer(noisy, busy, () -> order.add("busy"));
+        }
+        lanes.offer(noisy, HOOK, () -> order.add("other"));
+        first.countDown();
+        await().until(() -> order.size() == 4);
+        assertThat(order.indexOf("other")).as("the other hook's one delivery waits behind one of the busy hook's, not three")
+                .isLessThanOrEqualTo(1);
+        await().until(() -> lanes.lanes() == 0);
     }
 }
