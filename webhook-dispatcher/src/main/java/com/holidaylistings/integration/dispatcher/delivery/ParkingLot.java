@@ -17,14 +17,23 @@ import org.springframework.stereotype.Component;
  * batches from one thread ({@link Batches}): one statement for up to 500 rows, so that a burst of
  * one owner's deliveries costs a few statements and no thread per delivery. What to do once a
  * delivery is parked (acknowledge its record) runs then; a batch that fails is tried again a second
- * later.
+ * later. At most {@link #MAX_QUEUED} wait to be parked: past that the consumer that hands one over
+ * waits for room, so that a database that falls behind slows the reading of records (every owner's
+ * alike, the process being out of room) instead of filling the heap with records read ahead.
  */
 @Component
 class ParkingLot extends BatchingComponent {
 
     private static final Logger log = LoggerFactory.getLogger(ParkingLot.class);
     private static final int MAX_BATCH = 500;
-    private static final Executor A_SECOND_LATER = CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS);
+    static final int MAX_QUEUED = 2_000;
+    /**
+     * What follows a parking runs on a virtual thread of its own, not on the batch's: it may hand over
+     * another delivery to park (a record that waited for this one), and the batch's thread waiting for
+     * room in its own queue would wait forever.
+     */
+    private static final Executor AFTERWARDS = command -> Thread.ofVirtual().name("parked").start(command);
+    private static final Executor A_SECOND_LATER = CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS, AFTERWARDS);
     // One statement for the whole batch, each row found by its key and parked only if it is still
     // pending the attempt its record was for.
     private static final String PARK = """
@@ -38,17 +47,17 @@ class ParkingLot extends BatchingComponent {
     private final Batches<DeliveryTask, Void> writer;
 
     ParkingLot(JdbcTemplate jdbc) {
-        this.writer = Batches.writer("parking-lot", MAX_BATCH, tasks -> park(jdbc, tasks));
+        this.writer = Batches.writer("parking-lot", MAX_BATCH, MAX_QUEUED, tasks -> park(jdbc, tasks));
     }
 
     void park(DeliveryTask task, Runnable then) {
-        writer.submit(task).whenComplete((parked, error) -> {
+        writer.submit(task).whenCompleteAsync((parked, error) -> {
             if (error == null) {
                 then.run();
             } else {
                 A_SECOND_LATER.execute(() -> park(task, then));
             }
-        });
+        }, AFTERWARDS);
     }
 
     private static void park(JdbcTemplate jdbc, List<DeliveryTask> tasks) {
