@@ -18,14 +18,16 @@ import org.springframework.stereotype.Component;
 
 /**
  * Receives the delivery records of every stage ({@code webhook.deliveries} and, once each is due,
- * its retry topics) and hands each to its owner's lane ({@link OwnerLanes}), never waiting: the
- * consumer keeps consuming while receivers answer and while an owner's lane is full. A record of an
- * attempt already under way here waits for it ({@link AttemptsUnderWay}) and then finds the row as
- * it was left: a copy is passed over, the row poller's record of a delivery parked meanwhile goes
- * on. An owner whose lane is full has the delivery wait on its row instead ({@link ParkingLot}). A
- * record is acknowledged, in offset order, once what became of it is stored (a failure's next record
- * is sent before that). When our own database fails, or the record came before its row was told of
- * the attempt before it, the record is tried again a little later, holding no capacity meanwhile.
+ * its retry topics), and the deliveries the row poller takes from their rows, and hands each to its
+ * owner's lane ({@link OwnerLanes}), never waiting: the consumer keeps consuming while receivers
+ * answer and while an owner's lane is full. A delivery whose attempt is already under way here (a
+ * copy of its record, or its row taken meanwhile) waits for it ({@link AttemptsUnderWay}) and then
+ * finds the row as it was left: a copy is passed over, a delivery parked meanwhile and taken again
+ * goes on. An owner whose lane is full has the delivery wait on its row instead ({@link
+ * ParkingLot}). A record is acknowledged, in offset order, once what became of it is stored (a
+ * failure's next record is sent before that). When our own database fails, or the record came
+ * before its row was told of the attempt before it, the delivery is tried again a little later,
+ * holding no capacity meanwhile.
  */
 @Component
 class DeliveryListener implements DisposableBean {
@@ -66,13 +68,33 @@ class DeliveryListener implements DisposableBean {
             acks.finished(record);
             return;
         }
-        Instant dueAt = records.dueAt(record);
-        if (!underWay.claim(task, () -> offer(record, task, dueAt))) {
-            log.debug("Record {}-{}@{} of delivery {} for attempt {} waits for the record of that attempt under way here",
-                    record.topic(), record.partition(), record.offset(), task.webhookId(), task.attempt());
+        arrived(new Arrival(task, records.dueAt(record), records.traceparent(record), () -> acks.finished(record)),
+                "record " + record.topic() + "-" + record.partition() + "@" + record.offset());
+    }
+
+    /**
+     * A delivery the row poller took from its row ({@link DueDeliveriesPoller}), due now, continuing
+     * the trace its row keeps: it goes to its owner's lane as a record would, with no record to
+     * acknowledge once it is done.
+     */
+    void onDueRow(DeliveryTask task, String traceparent) {
+        arrived(new Arrival(task, null, traceparent, () -> {}), "row");
+    }
+
+    /**
+     * A delivery to attempt, from a record or a row: when it was due, the trace it continues, and what
+     * to do once what became of it is stored (acknowledge its record).
+     */
+    private record Arrival(DeliveryTask task, Instant dueAt, String traceparent, Runnable done) {}
+
+    private void arrived(Arrival arrival, String from) {
+        DeliveryTask task = arrival.task();
+        if (!underWay.claim(task, () -> offer(arrival))) {
+            log.debug("The {} of delivery {} for attempt {} waits for the attempt under way here", from, task.webhookId(),
+                    task.attempt());
             return;
         }
-        offer(record, task, dueAt);
+        offer(arrival);
     }
 
     /**
@@ -86,40 +108,42 @@ class DeliveryListener implements DisposableBean {
         }
     }
 
-    private void offer(ConsumerRecord<String, String> record, DeliveryTask task, Instant dueAt) {
-        if (!lanes.offer(task.ownerId(), task.subscriptionId(), () -> attemptAndMoveOn(record, task, dueAt))) {
-            parking.park(task, () -> {
-                acks.finished(record);
-                underWay.finished(task);
-            });
+    private void offer(Arrival arrival) {
+        DeliveryTask task = arrival.task();
+        if (!lanes.offer(task.ownerId(), task.subscriptionId(), () -> attemptAndMoveOn(arrival))) {
+            parking.park(task, () -> finished(arrival));
         }
     }
 
-    /** Runs in the owner's lane until the receiver has answered; the record is done once the attempt is stored. */
-    private void attemptAndMoveOn(ConsumerRecord<String, String> record, DeliveryTask task, Instant dueAt) {
+    private void finished(Arrival arrival) {
+        arrival.done().run();
+        underWay.finished(arrival.task());
+    }
+
+    /** Runs in the owner's lane until the receiver has answered; the delivery is done once the attempt is stored. */
+    private void attemptAndMoveOn(Arrival arrival) {
         CompletableFuture<WebhookAttempt.Result> stored;
         try {
-            stored = attempt.attempt(task, dueAt, records.traceparent(record));
+            stored = attempt.attempt(arrival.task(), arrival.dueAt(), arrival.traceparent());
         } catch (RuntimeException e) {
-            tryAgainLater(record, task, dueAt, e);
+            tryAgainLater(arrival, e);
             return;
         }
         stored.whenComplete((result, error) -> {
             if (error != null) {
-                tryAgainLater(record, task, dueAt, error);
+                tryAgainLater(arrival, error);
             } else if (result == WebhookAttempt.Result.EARLY) {
-                timers.schedule(() -> offer(record, task, dueAt), EARLY_RETRY_MILLIS, TimeUnit.MILLISECONDS);
+                timers.schedule(() -> offer(arrival), EARLY_RETRY_MILLIS, TimeUnit.MILLISECONDS);
             } else {
-                acks.finished(record);
-                underWay.finished(task);
+                finished(arrival);
             }
         });
     }
 
-    private void tryAgainLater(ConsumerRecord<String, String> record, DeliveryTask task, Instant dueAt, Throwable e) {
-        log.warn("Delivery {} not attempted, trying again in {} ms: {}", task.webhookId(), infrastructureRetryMillis,
-                e.getMessage());
-        timers.schedule(() -> offer(record, task, dueAt), infrastructureRetryMillis, TimeUnit.MILLISECONDS);
+    private void tryAgainLater(Arrival arrival, Throwable e) {
+        log.warn("Delivery {} not attempted, trying again in {} ms: {}", arrival.task().webhookId(),
+                infrastructureRetryMillis, e.getMessage());
+        timers.schedule(() -> offer(arrival), infrastructureRetryMillis, TimeUnit.MILLISECONDS);
     }
 
     @Override

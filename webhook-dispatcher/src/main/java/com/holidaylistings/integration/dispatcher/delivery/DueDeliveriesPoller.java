@@ -1,12 +1,13 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
-import com.holidaylistings.integration.dispatcher.delivery.DueNowRecords.DueNow;
 import com.holidaylistings.integration.dispatcher.lane.OwnerLanes;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -17,16 +18,17 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The timer of the deliveries that wait on their rows: every {@code WEBHOOK_ROW_POLL_INTERVAL}, on
- * every replica, the waiting deliveries that fell due (a Retry-After longer than the schedule, an
- * owner whose lane was full, a delivery asked for again) and the pending ones long overdue (their
- * record was lost: {@code overdueAfter}) go back on {@code webhook.deliveries}, at their stage, for
- * their next attempt. Fair between owners: per poll at most half of what an owner may have waiting
- * in its lane ({@link OwnerLanes#refill}), none of an owner whose lane here already has that many
- * waiting. One statement per batch makes the rows pending and commits; only then are their records
- * sent ({@link DueNowRecords}; a record read before its row commits would find the delivery still waiting and be
- * passed over as stale). A record Kafka does not take leaves its row pending, and a later poll puts it
- * back once it is overdue, as for a record the {@link RetryForwarder} could not send. Two replicas
- * polling at once take different rows: the update re-checks each row's status once it holds its lock.
+ * every replica, and at once when an owner's lane here has fallen to half of what it may hold, the
+ * waiting deliveries that fell due (a Retry-After longer than the schedule, an owner whose lane was
+ * full, a delivery asked for again) and the pending ones long overdue (their record was lost:
+ * {@code overdueAfter}) are taken from their rows and handed straight to their owners' lanes in this
+ * process ({@link DeliveryListener#onDueRow}), as a record would be, with no record. Fair between
+ * owners: per poll at most half of what an owner may have waiting in its lane ({@link
+ * OwnerLanes#refill}), none of an owner whose lane here already has that many waiting, so what is
+ * taken fits its lane. One statement per batch makes the rows pending and commits; then they are
+ * handed over. Should this process stop before it has attempted them, they are pending with no
+ * record, and a poll of any replica takes them again once they are overdue. Two replicas polling at
+ * once take different rows: the update re-checks each row's status once it holds its lock.
  */
 @Component
 class DueDeliveriesPoller implements SchedulingConfigurer {
@@ -62,22 +64,27 @@ class DueDeliveriesPoller implements SchedulingConfigurer {
              where d.webhook_id = due.webhook_id and d.submitted_at = due.submitted_at
                and (d.status = 'waiting'
                     or d.status = 'pending' and d.next_attempt_at <= now() - make_interval(secs => :overdue))
-            returning d.webhook_id, d.submitted_at, d.subscription_id, d.owner_id, d.attempts, d.stage, d.traceparent
+            returning d.webhook_id, d.submitted_at, d.subscription_id, d.owner_id, d.attempts, d.traceparent
             """;
 
     private final JdbcClient jdbc;
     private final TransactionTemplate transaction;
-    private final DueNowRecords records;
+    private final DeliveryListener deliveries;
     private final OwnerLanes lanes;
     private final Duration interval;
     private final Duration overdueAfter;
 
-    DueDeliveriesPoller(JdbcClient jdbc, TransactionTemplate transaction, DueNowRecords records, OwnerLanes lanes,
+    /** A poll is wanted: set by every tick and wake-up, cleared by the poll that follows. */
+    private final AtomicBoolean wanted = new AtomicBoolean();
+    private final ReentrantLock polling = new ReentrantLock();
+
+    DueDeliveriesPoller(JdbcClient jdbc, TransactionTemplate transaction, DeliveryListener deliveries, OwnerLanes lanes,
             WebhookProperties properties) {
         this.jdbc = jdbc;
         this.transaction = transaction;
-        this.records = records;
+        this.deliveries = deliveries;
         this.lanes = lanes;
+        lanes.whenHalfEmpty(() -> Thread.ofVirtual().name("row-poll").start(this::poll));
         this.interval = properties.rowPollInterval();
         this.overdueAfter = properties.overdueAfter();
     }
@@ -88,41 +95,48 @@ class DueDeliveriesPoller implements SchedulingConfigurer {
     }
 
     /**
-     * One batch a tick: its records are on their way to the lanes, which only then show whether an
-     * owner has room for more; taking another batch at once would take rows to be parked again.
+     * One batch a tick or wake-up, one poll at a time: a wake-up during a poll has it poll once more
+     * when done. Another batch at once would find the owners it served busy.
      */
     void poll() {
-        try {
-            queueDue();
-        } catch (RuntimeException e) {
-            log.warn("Could not queue the deliveries due on their rows; trying again in {}: {}", interval, e.getMessage());
+        wanted.set(true);
+        while (wanted.get() && polling.tryLock()) {
+            try {
+                wanted.set(false);
+                queueDue();
+            } catch (RuntimeException e) {
+                log.warn("Could not queue the deliveries due on their rows; trying again in {}: {}", interval, e.getMessage());
+            } finally {
+                polling.unlock();
+            }
         }
     }
 
-    /** Puts up to {@link #BATCH} due deliveries back on the deliveries topic; returns how many. */
+    /** A due delivery taken from its row: its task and the trace its row keeps. */
+    private record Due(DeliveryTask task, String traceparent) {}
+
+    /** Hands up to {@link #BATCH} due deliveries to their owners' lanes; returns how many. */
     int queueDue() {
-        // The rows become pending and commit before their records are sent: a record read (and its row
-        // looked up) before the commit would find its delivery still waiting and be passed over as stale.
+        // The rows become pending and commit before they are handed over: an attempt (which reads its
+        // row) before the commit would find its delivery still waiting and pass it over as stale.
         long started = System.nanoTime();
-        List<DueNow> due = transaction.execute(status -> jdbc.sql(TAKE_DUE)
+        List<Due> due = transaction.execute(status -> jdbc.sql(TAKE_DUE)
                 .param("overdue", overdueAfter.toNanos() / 1e9)
                 .param("busy", lanes.busy().stream().map(OwnerId::value).toArray(UUID[]::new))
                 .param("perOwner", lanes.refill())
                 .param("batch", BATCH)
-                .query((rs, n) -> new DueNow(new DeliveryTask(rs.getString("webhook_id"),
+                .query((rs, n) -> new Due(new DeliveryTask(rs.getString("webhook_id"),
                         rs.getTimestamp("submitted_at").toInstant(),
                         SubscriptionId.of(rs.getObject("subscription_id", UUID.class)),
                         OwnerId.of(rs.getObject("owner_id", UUID.class)), rs.getInt("attempts") + 1),
-                        rs.getInt("stage"), rs.getString("traceparent")))
+                        rs.getString("traceparent")))
                 .list());
         if (due == null || due.isEmpty()) {
             return 0;
         }
-        long taken = System.nanoTime();
-        // each record continues the trace its row keeps (the enquiry's fan-out), however late it is put back
-        records.sendAll(due);
-        log.debug("Put back {} deliveries due on their rows: taken in {} ms, sent and acknowledged in {} ms", due.size(),
-                (taken - started) / 1_000_000, (System.nanoTime() - taken) / 1_000_000);
+        // each continues the trace its row keeps (the enquiry's fan-out), however late it is put back
+        due.forEach(d -> deliveries.onDueRow(d.task(), d.traceparent()));
+        log.debug("Took {} deliveries due on their rows to the lanes in {} ms", due.size(), (System.nanoTime() - started) / 1_000_000);
         return due.size();
     }
 

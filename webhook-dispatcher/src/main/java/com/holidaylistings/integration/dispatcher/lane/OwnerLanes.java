@@ -75,6 +75,7 @@ public final class OwnerLanes {
     private int waiting;
     /** Lanes with work waiting, among which {@code maxQueued} is shared once it is reached. */
     private int lanesWaiting;
+    private Runnable halfEmpty = () -> {};
 
     public OwnerLanes(Bounds bounds, Executor workers) {
         this.bounds = bounds;
@@ -144,6 +145,14 @@ public final class OwnerLanes {
     }
 
     /**
+     * {@code listener} runs (holding this, so it must not wait) each time an owner's lane falls below
+     * half of what it may have waiting: time to take more of the owner's deliveries from their rows.
+     */
+    public synchronized void whenHalfEmpty(Runnable listener) {
+        this.halfEmpty = listener;
+    }
+
+    /**
      * How many of one owner's deliveries the row poller takes at a time: half of what an owner may have
      * waiting now ({@link #room}), so that what it puts back is not parked again.
      */
@@ -189,10 +198,14 @@ public final class OwnerLanes {
             if (canStart(next)) {
                 Hook first = next.ready.poll();
                 first.ready = false;
+                int half = room() / 2;
                 next.waiting--;
                 waiting--;
                 if (next.waiting == 0) {
                     lanesWaiting--;
+                }
+                if (next.waiting == half - 1) {
+                    halfEmpty.run();
                 }
                 start(next, first, first.waiting.poll());
                 makeReady(next, first);

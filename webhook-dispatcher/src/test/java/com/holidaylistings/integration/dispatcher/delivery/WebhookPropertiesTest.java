@@ -76,17 +76,21 @@ class WebhookPropertiesTest {
         WebhookProperties defaults = bind(Map.of());
         assertThat(defaults.maxInFlight()).isEqualTo(1024);
         assertThat(defaults.maxInFlightPerOwner()).isEqualTo(64);
-        assertThat(defaults.maxQueuedPerOwner()).isEqualTo(10_000);
+        assertThat(defaults.maxInFlightPerHook()).isEqualTo(16);
+        assertThat(defaults.maxQueuedPerOwner()).isEqualTo(4_000);
+        assertThat(defaults.maxQueued()).isEqualTo(4_000);
         assertThat(defaults.rowPollInterval()).isEqualTo(Duration.ofSeconds(1));
         assertThat(defaults.overdueAfter()).isEqualTo(Duration.ofMinutes(5));
         assertThat(defaults.infrastructureRetry()).isEqualTo(Duration.ofSeconds(5));
 
         WebhookProperties bound = bind(Map.of("webhook.max-in-flight-per-owner", "8", "webhook.max-queued-per-owner", "16",
-                "webhook.max-in-flight", "100", "webhook.row-poll-interval", "250ms", "webhook.overdue-after", "2m"));
+                "webhook.max-in-flight", "100", "webhook.row-poll-interval", "250ms", "webhook.overdue-after", "2m",
+                "webhook.max-in-flight-per-hook", "4"));
 
         assertThat(bound.maxInFlightPerOwner()).isEqualTo(8);
         assertThat(bound.maxQueuedPerOwner()).isEqualTo(16);
         assertThat(bound.maxInFlight()).isEqualTo(100);
+        assertThat(bound.maxInFlightPerHook()).isEqualTo(4);
         assertThat(bound.rowPollInterval()).isEqualTo(Duration.ofMillis(250));
         assertThat(bound.overdueAfter()).isEqualTo(Duration.ofMinutes(2));
     }

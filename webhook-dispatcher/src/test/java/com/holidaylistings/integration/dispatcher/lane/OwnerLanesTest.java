@@ -12,6 +12,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -173,5 +174,22 @@ class OwnerLanesTest {
         assertThat(order.indexOf("other")).as("the other hook's one delivery waits behind one of the busy hook's, not three")
                 .isLessThanOrEqualTo(1);
         await().until(() -> lanes.lanes() == 0);
+    }
+
+    @Test
+    void tellsOnceWhenAnOwnersLaneFallsBelowHalfOfWhatItMayHoldWaiting() {
+        OwnerLanes lanes = lanes(100, 1, 10, 1_000);
+        AtomicInteger told = new AtomicInteger();
+        lanes.whenHalfEmpty(told::incrementAndGet);
+        assertThat(lanes.offer(noisy, HOOK, blocked())).isTrue(); // in flight
+        for (int i = 0; i < 10; i++) {
+            assertThat(lanes.offer(noisy, HOOK, () -> {})).isTrue();
+        }
+        assertThat(told).hasValue(0);
+
+        release.countDown();
+
+        await().until(() -> lanes.lanes() == 0);
+        assertThat(told).as("once, as the ten waiting fell from five to four").hasValue(1);
     }
 }
