@@ -20,7 +20,7 @@ final class Index {
      * isolation; the traffic mix, the whole pipeline under realistic traffic, after them.
      */
     private static final List<String> ORDER = List.of("api", "e2e", "intake", "dispatcher", "isolation", "fairness", "retry",
-            "resources", "recovery", "mix");
+            "resources", "recovery", "hook-pages", "throttle", "mix");
 
     private Index() {
     }

@@ -50,9 +50,10 @@ class AttemptLog extends BatchingComponent {
      * Changes queued for the attempt log at most: an attempt waits for room before it finishes, holding
      * its owner's lane slot, so that when the database falls behind the lanes back up (and deliveries
      * wait on their rows) rather than the heap filling with stored-to-be attempts (the traffic mix ran a
-     * dispatcher out of its heap that way, thousands of changes with their request and response).
+     * dispatcher out of its heap that way, thousands of changes with their request and response; each
+     * is about 2 KB).
      */
-    private static final int MAX_QUEUED = 4 * MAX_BATCH;
+    private static final int MAX_QUEUED = 2 * MAX_BATCH;
     private static final String INSERT = """
             insert into delivery_attempts (webhook_id, subscription_id, enquiry_id, attempt, outcome, http_status, error,
                                            duration_ms, response_body, response_truncated, attempted_at, next_attempt_at,

@@ -47,13 +47,13 @@ class Deliveries extends BatchingComponent {
 
     private final JdbcTemplate jdbc;
     private final Duration secretOverlap;
-    private final SecretCipher cipher;
+    private final DecryptedSecrets secrets;
     private final Batches<DeliveryTask, Row> reads;
 
     Deliveries(JdbcTemplate jdbc, WebhookProperties properties, SecretCipher cipher) {
         this.jdbc = jdbc;
         this.secretOverlap = properties.secretOverlap();
-        this.cipher = cipher;
+        this.secrets = new DecryptedSecrets(cipher::decrypt, DecryptedSecrets.MAX);
         this.reads = new Batches<>("delivery-reads", MAX_BATCH, this::read);
     }
 
@@ -74,7 +74,7 @@ class Deliveries extends BatchingComponent {
         } catch (CompletionException e) {
             throw e.getCause() instanceof RuntimeException cause ? cause : e;
         }
-        return Optional.ofNullable(row).map(found -> found.attemptable(task, cipher));
+        return Optional.ofNullable(row).map(found -> found.attemptable(task, secrets));
     }
 
     /** The rows of {@code tasks}' deliveries, in their order, null for a row that is gone. */
@@ -102,10 +102,10 @@ class Deliveries extends BatchingComponent {
                     rs.getObject("throttle_per_second", Integer.class), rs.getBoolean("start_reserved"));
         }
 
-        Attemptable attemptable(DeliveryTask task, SecretCipher cipher) {
-            String current = cipher.decrypt(secret, ownerId);
+        Attemptable attemptable(DeliveryTask task, DecryptedSecrets decrypted) {
+            String current = decrypted.decrypt(secret, ownerId);
             List<String> secrets = previousSecret == null ? List.of(current)
-                    : List.of(current, cipher.decrypt(previousSecret, ownerId));
+                    : List.of(current, decrypted.decrypt(previousSecret, ownerId));
             return new Attemptable(
                     new Delivery(task.webhookId(), task.submittedAt(), task.subscriptionId(), EnquiryId.of(enquiryId), status,
                             attempts, stage, test),

@@ -68,8 +68,7 @@ class DeliveryListener implements DisposableBean {
             acks.finished(record);
             return;
         }
-        arrived(new Arrival(task, records.dueAt(record), records.traceparent(record), () -> acks.finished(record)),
-                "record " + record.topic() + "-" + record.partition() + "@" + record.offset());
+        arrived(new Arrival(task, records.dueAt(record), records.traceparent(record), () -> acks.finished(record)), record);
     }
 
     /**
@@ -78,7 +77,7 @@ class DeliveryListener implements DisposableBean {
      * acknowledge once it is done.
      */
     void onDueRow(DeliveryTask task, String traceparent) {
-        arrived(new Arrival(task, null, traceparent, () -> {}), "row");
+        arrived(new Arrival(task, null, traceparent, () -> {}), null);
     }
 
     /**
@@ -87,11 +86,15 @@ class DeliveryListener implements DisposableBean {
      */
     private record Arrival(DeliveryTask task, Instant dueAt, String traceparent, Runnable done) {}
 
-    private void arrived(Arrival arrival, String from) {
+    /** {@code record}: the record it came in, null when it came from its row. */
+    private void arrived(Arrival arrival, ConsumerRecord<?, ?> record) {
         DeliveryTask task = arrival.task();
         if (!underWay.claim(task, () -> offer(arrival))) {
-            log.debug("The {} of delivery {} for attempt {} waits for the attempt under way here", from, task.webhookId(),
-                    task.attempt());
+            if (log.isDebugEnabled()) {
+                log.debug("The {} of delivery {} for attempt {} waits for the attempt under way here",
+                        record == null ? "row" : "record " + record.topic() + "-" + record.partition() + "@" + record.offset(),
+                        task.webhookId(), task.attempt());
+            }
             return;
         }
         offer(arrival);

@@ -1,6 +1,8 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
 import com.holidaylistings.integration.dispatcher.SqlArrays;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.sql.Timestamp;
 import java.util.List;
 import java.util.Set;
@@ -26,7 +28,7 @@ class ParkingLot extends BatchingComponent {
 
     private static final Logger log = LoggerFactory.getLogger(ParkingLot.class);
     private static final int MAX_BATCH = 500;
-    static final int MAX_QUEUED = 2_000;
+    static final int MAX_QUEUED = 1_000;
     /**
      * What follows a parking runs on a virtual thread of its own, not on the batch's: it may hand over
      * another delivery to park (a record that waited for this one), and the batch's thread waiting for
@@ -46,8 +48,11 @@ class ParkingLot extends BatchingComponent {
 
     private final Batches<DeliveryTask, Void> writer;
 
-    ParkingLot(JdbcTemplate jdbc) {
-        this.writer = Batches.writer("parking-lot", MAX_BATCH, MAX_QUEUED, tasks -> park(jdbc, tasks));
+    ParkingLot(JdbcTemplate jdbc, MeterRegistry meters) {
+        Counter parked = Counter.builder("webhook.delivery.parked")
+                .description("Deliveries parked on their rows because their owner's lane here was full")
+                .register(meters);
+        this.writer = Batches.writer("parking-lot", MAX_BATCH, MAX_QUEUED, tasks -> parked.increment(park(jdbc, tasks)));
     }
 
     void park(DeliveryTask task, Runnable then) {
@@ -60,7 +65,8 @@ class ParkingLot extends BatchingComponent {
         }, AFTERWARDS);
     }
 
-    private static void park(JdbcTemplate jdbc, List<DeliveryTask> tasks) {
+    /** Parks those of {@code tasks} still pending the attempt their record was for; returns how many. */
+    private static int park(JdbcTemplate jdbc, List<DeliveryTask> tasks) {
         long started = System.nanoTime();
         Object[] webhookIds = tasks.stream().map(DeliveryTask::webhookId).toArray();
         Object[] submittedAt = tasks.stream().map(task -> Timestamp.from(task.submittedAt())).toArray();
@@ -74,6 +80,7 @@ class ParkingLot extends BatchingComponent {
                     "Delivery {} not parked for attempt {}: its row is no longer pending that attempt",
                     task.webhookId(), task.attempt()));
         }
+        return parkedIds.size();
     }
 
     @Override

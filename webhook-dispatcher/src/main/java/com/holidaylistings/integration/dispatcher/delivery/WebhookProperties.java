@@ -32,10 +32,10 @@ import org.springframework.validation.annotation.Validated;
  *     the freed slots in turn
  * @param maxInFlightPerOwner {@code WEBHOOK_MAX_IN_FLIGHT_PER_OWNER}: one owner's deliveries in flight
  *     in this process (64); more of the owner's wait in its lane
- * @param maxQueuedPerOwner deliveries of one owner waiting in its lane in memory (4,000: a burst of
+ * @param maxQueuedPerOwner deliveries of one owner waiting in its lane in memory (2,000: a burst of
  *     one owner's deliveries drains at the lane's speed); more wait on their rows, put back on the
  *     deliveries topic by the row poller, half this many at a time, as the lane makes room
- * @param maxQueued deliveries waiting in all the lanes of this process in memory (4,000, about 1.5 KB
+ * @param maxQueued deliveries waiting in all the lanes of this process in memory (2,000, about 1.5 KB
  *     each); once reached, an owner may have no more than its share of them waiting (this divided
  *     among the owners with deliveries waiting), and more of its wait on their rows; at most twice
  *     this many ever wait
@@ -78,8 +78,8 @@ public record WebhookProperties(
         @DefaultValue("256") @Positive int maxConnectionsPerHost,
         @DefaultValue("1024") @Positive int maxInFlight,
         @DefaultValue("64") @Positive int maxInFlightPerOwner,
-        @DefaultValue("4000") @Positive int maxQueuedPerOwner,
-        @DefaultValue("4000") @Positive int maxQueued,
+        @DefaultValue("2000") @Positive int maxQueuedPerOwner,
+        @DefaultValue("2000") @Positive int maxQueued,
         @DefaultValue("5s") Duration infrastructureRetry,
         @DefaultValue("1s") Duration rowPollInterval,
         @DefaultValue("5m") Duration overdueAfter,

@@ -8,6 +8,7 @@ import com.holidaylistings.integration.dispatcher.TestData;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import com.holidaylistings.integration.testsupport.WebhookReceiver;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -28,6 +29,9 @@ class ParkingLotIT extends DispatcherIntegrationTest {
     @Autowired
     private ParkingLot parking;
 
+    @Autowired
+    private MeterRegistry meters;
+
     @Test
     void aParkedDeliveryWaitsOnItsRowAndIsDeliveredByTheRowPoller() throws Exception {
         TestData.Owner owner = data.owner();
@@ -40,10 +44,13 @@ class ParkingLotIT extends DispatcherIntegrationTest {
                 Instant.now().plus(Duration.ofMinutes(1)), null);
         DeliveryTask task = new DeliveryTask(webhookId, submitted, SubscriptionId.of(subscription), OwnerId.of(owner.id()), 1);
 
+        double parkedBefore = parkedCount();
         CountDownLatch parked = new CountDownLatch(1);
         parking.park(task, parked::countDown);
 
         await().atMost(DONE).until(() -> parked.getCount() == 0);
+        // at least: the other tests' deliveries share the context and its counter
+        assertThat(parkedCount() - parkedBefore).as("counted as parked").isGreaterThanOrEqualTo(1);
         await().atMost(DONE).until(() -> receiver.requests("/parked").size() == 1);
         assertThat(receiver.requests("/parked").get(0).header("webhook-id")).isEqualTo(webhookId);
         await().atMost(DONE).until(() -> "succeeded".equals(data.deliveryStatus(subscription, enquiry)));
@@ -55,5 +62,9 @@ class ParkingLotIT extends DispatcherIntegrationTest {
             assertThat(data.deliveryStatus(subscription, enquiry)).as("a copy parks nothing").isEqualTo("succeeded");
             assertThat(receiver.requests("/parked")).hasSize(1);
         });
+    }
+
+    private double parkedCount() {
+        return meters.get("webhook.delivery.parked").counter().count();
     }
 }

@@ -77,8 +77,8 @@ class WebhookPropertiesTest {
         assertThat(defaults.maxInFlight()).isEqualTo(1024);
         assertThat(defaults.maxInFlightPerOwner()).isEqualTo(64);
         assertThat(defaults.maxInFlightPerHook()).isEqualTo(16);
-        assertThat(defaults.maxQueuedPerOwner()).isEqualTo(4_000);
-        assertThat(defaults.maxQueued()).isEqualTo(4_000);
+        assertThat(defaults.maxQueuedPerOwner()).isEqualTo(2_000);
+        assertThat(defaults.maxQueued()).isEqualTo(2_000);
         assertThat(defaults.rowPollInterval()).isEqualTo(Duration.ofSeconds(1));
         assertThat(defaults.overdueAfter()).isEqualTo(Duration.ofMinutes(5));
         assertThat(defaults.infrastructureRetry()).isEqualTo(Duration.ofSeconds(5));
