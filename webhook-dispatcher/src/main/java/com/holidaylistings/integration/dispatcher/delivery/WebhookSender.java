@@ -32,7 +32,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * POSTs one webhook. The whole exchange, connecting included, must finish within the timeout or it
- * is cancelled. Redirects are not followed, nothing is retried here (retries follow the schedule),
+ * is cancelled. Redirects are not followed, nothing is retried here (retries follow the schedule)
+ * but a request whose connection closed without an answer, once ({@link NoAnswerRetry}),
  * and the addresses it connects to are checked as it connects ({@link GuardedDnsResolver}).
  */
 @Component
@@ -73,7 +74,7 @@ class WebhookSender implements DisposableBean {
                         .setRedirectsEnabled(false)
                         .build())
                 .disableRedirectHandling()
-                .disableAutomaticRetries()
+                .setRetryStrategy(new NoAnswerRetry())
                 .disableCookieManagement()
                 .disableAuthCaching()
                 .setUserAgent(USER_AGENT)

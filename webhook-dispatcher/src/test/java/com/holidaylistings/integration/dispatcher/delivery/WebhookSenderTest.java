@@ -167,6 +167,38 @@ class WebhookSenderTest {
     }
 
     @Test
+    void sendsOnceMoreAtOnceWhenTheConnectionClosesWithoutAnAnswer() throws Exception {
+        AtomicInteger answered = new AtomicInteger();
+        // the first request's connection is closed unanswered (as a kept-alive one the receiver had just closed)
+        try (RawHttpServer server = RawHttpServer.start(out -> {
+            if (answered.getAndIncrement() > 0) {
+                out.write("HTTP/1.1 204 No Content\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            }
+        })) {
+            sender = new WebhookSender(Settings.withTimeout(Duration.ofSeconds(5)));
+
+            HttpOutcome outcome = sender.post(server.url("/drops-the-first"), BODY, "msg_1", SECRET);
+
+            assertThat(outcome.succeeded()).isTrue();
+            assertThat(outcome.status()).isEqualTo(204);
+            assertThat(server.requests()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void sendsOnlyOnceMoreWhenNoConnectionIsAnswered() throws Exception {
+        try (RawHttpServer server = RawHttpServer.start(out -> {})) {
+            sender = new WebhookSender(Settings.withTimeout(Duration.ofSeconds(5)));
+
+            HttpOutcome outcome = sender.post(server.url("/drops-all"), BODY, "msg_1", SECRET);
+
+            assertThat(outcome.succeeded()).isFalse();
+            assertThat(outcome.error()).startsWith("NoHttpResponseException");
+            assertThat(server.requests()).isEqualTo(2);
+        }
+    }
+
+    @Test
     void closesTheConnectionOnAMegabyteAnswerThatComesSlowlyInsteadOfDrainingIt() throws Exception {
         // 1 MiB announced, 64 KiB sent at once, then nothing for longer than the 10 s timeout.
         try (RawHttpServer server = RawHttpServer.start(out -> {
