@@ -68,7 +68,8 @@ class DeliveryListener implements DisposableBean {
             acks.finished(record);
             return;
         }
-        arrived(new Arrival(task, records.dueAt(record), records.traceparent(record), () -> acks.finished(record)), record);
+        arrived(new Arrival(task, records.dueAt(record), records.traceparent(record), () -> acks.finished(record), false),
+                record);
     }
 
     /**
@@ -77,14 +78,14 @@ class DeliveryListener implements DisposableBean {
      * acknowledge once it is done.
      */
     void onDueRow(DeliveryTask task, String traceparent) {
-        arrived(new Arrival(task, null, traceparent, () -> {}), null);
+        arrived(new Arrival(task, null, traceparent, () -> {}, true), null);
     }
 
     /**
-     * A delivery to attempt, from a record or a row: when it was due, the trace it continues, and what
-     * to do once what became of it is stored (acknowledge its record).
+     * A delivery to attempt, from a record or a row: when it was due, the trace it continues, what to
+     * do once what became of it is stored (acknowledge its record), and whether it came from its row.
      */
-    private record Arrival(DeliveryTask task, Instant dueAt, String traceparent, Runnable done) {}
+    private record Arrival(DeliveryTask task, Instant dueAt, String traceparent, Runnable done, boolean fromRow) {}
 
     /** {@code record}: the record it came in, null when it came from its row. */
     private void arrived(Arrival arrival, ConsumerRecord<?, ?> record) {
@@ -113,7 +114,11 @@ class DeliveryListener implements DisposableBean {
 
     private void offer(Arrival arrival) {
         DeliveryTask task = arrival.task();
-        if (!lanes.offer(task.ownerId(), task.subscriptionId(), () -> attemptAndMoveOn(arrival))) {
+        Runnable work = () -> attemptAndMoveOn(arrival);
+        boolean taken = arrival.fromRow()
+                ? lanes.offerFromRow(task.ownerId(), task.subscriptionId(), work)
+                : lanes.offer(task.ownerId(), task.subscriptionId(), work);
+        if (!taken) {
             parking.park(task, () -> finished(arrival));
         }
     }

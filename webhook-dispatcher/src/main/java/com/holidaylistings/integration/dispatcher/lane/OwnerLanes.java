@@ -60,6 +60,8 @@ public final class OwnerLanes {
         int waiting;
         int running;
         boolean inTurn;
+        /** Some of the owner's deliveries may wait on their rows: refused here, or this lane is fed from them. */
+        boolean rowsMayWait;
 
         Lane(OwnerId owner) {
             this.owner = owner;
@@ -96,6 +98,7 @@ public final class OwnerLanes {
             return true;
         }
         if (lane.waiting >= room()) {
+            lane.rowsMayWait = true;
             forgetIfIdle(lane, queue);
             return false;
         }
@@ -108,6 +111,19 @@ public final class OwnerLanes {
         makeReady(lane, queue);
         takeTurn(lane);
         return true;
+    }
+
+    /**
+     * As {@link #offer}, for a delivery taken from its row: more of the owner's may wait there, so the
+     * lane tells when it falls below half ({@link #whenHalfEmpty}).
+     */
+    public synchronized boolean offerFromRow(OwnerId owner, SubscriptionId hook, Runnable work) {
+        boolean taken = offer(owner, hook, work);
+        Lane lane = lanes.get(owner);
+        if (lane != null) {
+            lane.rowsMayWait = true;
+        }
+        return taken;
     }
 
     /**
@@ -145,8 +161,10 @@ public final class OwnerLanes {
     }
 
     /**
-     * {@code listener} runs (holding this, so it must not wait) each time an owner's lane falls below
-     * half of what it may have waiting: time to take more of the owner's deliveries from their rows.
+     * {@code listener} runs (holding this, so it must not wait) when the lane of an owner some of whose
+     * deliveries may wait on their rows (refused here, or taken from their rows) falls below half of
+     * what it may have waiting: time to take more of them. Once until the lane is told of such
+     * deliveries again.
      */
     public synchronized void whenHalfEmpty(Runnable listener) {
         this.halfEmpty = listener;
@@ -204,7 +222,8 @@ public final class OwnerLanes {
                 if (next.waiting == 0) {
                     lanesWaiting--;
                 }
-                if (next.waiting == half - 1) {
+                if (next.rowsMayWait && next.waiting < half) {
+                    next.rowsMayWait = false;
                     halfEmpty.run();
                 }
                 start(next, first, first.waiting.poll());

@@ -164,7 +164,7 @@ class OwnerLanesTest {
     }
 
     @Test
-    void tellsOnceWhenAnOwnersLaneFallsBelowHalfOfWhatItMayHoldWaiting() {
+    void tellsOnceWhenTheLaneOfAnOwnerWithDeliveriesRefusedFallsBelowHalf() {
         OwnerLanes lanes = lanes(100, 1, 10, 1_000);
         AtomicInteger told = new AtomicInteger();
         lanes.whenHalfEmpty(told::incrementAndGet);
@@ -172,11 +172,43 @@ class OwnerLanesTest {
         for (int i = 0; i < 10; i++) {
             assertThat(lanes.offer(noisy, HOOK, () -> {})).isTrue();
         }
-        assertThat(told).hasValue(0);
+        assertThat(lanes.offer(noisy, HOOK, () -> {})).as("refused: it waits on its row").isFalse();
 
         release.countDown();
 
         await().until(() -> lanes.lanes() == 0);
-        assertThat(told).as("once, as the ten waiting fell from five to four").hasValue(1);
+        assertThat(told).as("once, as the ten waiting fell below five").hasValue(1);
+    }
+
+    @Test
+    void tellsWhenALaneFedFromRowsFallsBelowHalfHoweverLittleItWasGiven() {
+        OwnerLanes lanes = lanes(100, 1, 10, 1_000);
+        AtomicInteger told = new AtomicInteger();
+        lanes.whenHalfEmpty(told::incrementAndGet);
+        assertThat(lanes.offer(noisy, HOOK, blocked())).isTrue(); // in flight
+        for (int i = 0; i < 4; i++) {
+            assertThat(lanes.offerFromRow(noisy, HOOK, () -> {})).isTrue(); // never half of the ten
+        }
+
+        release.countDown();
+
+        await().until(() -> lanes.lanes() == 0);
+        assertThat(told).hasValue(1);
+    }
+
+    @Test
+    void tellsNothingOfAnOwnerWithNothingOnItsRows() {
+        OwnerLanes lanes = lanes(100, 1, 10, 1_000);
+        AtomicInteger told = new AtomicInteger();
+        lanes.whenHalfEmpty(told::incrementAndGet);
+        assertThat(lanes.offer(noisy, HOOK, blocked())).isTrue();
+        for (int i = 0; i < 10; i++) {
+            assertThat(lanes.offer(noisy, HOOK, () -> {})).isTrue();
+        }
+
+        release.countDown();
+
+        await().until(() -> lanes.lanes() == 0);
+        assertThat(told).hasValue(0);
     }
 }
