@@ -48,6 +48,11 @@ final class Batches<T, R> {
         this.work = work;
     }
 
+    /** As {@link #Batches(String, int, Function)}, {@link #submit} waiting while {@code maxQueued} items are queued. */
+    static <T, R> Batches<T, R> bounded(String name, int maxBatch, int maxQueued, Function<List<T>, List<R>> work) {
+        return new Batches<>(name, maxBatch, maxQueued, work);
+    }
+
     /** Batches whose work writes the items and has no result for them. */
     static <T> Batches<T, Void> writer(String name, int maxBatch, Consumer<List<T>> write) {
         return writer(name, maxBatch, Integer.MAX_VALUE, write);
@@ -55,7 +60,7 @@ final class Batches<T, R> {
 
     /** As {@link #writer(String, int, Consumer)}, {@link #submit} waiting while {@code maxQueued} items are queued. */
     static <T> Batches<T, Void> writer(String name, int maxBatch, int maxQueued, Consumer<List<T>> write) {
-        return new Batches<>(name, maxBatch, maxQueued, items -> {
+        return bounded(name, maxBatch, maxQueued, items -> {
             write.accept(items);
             return Collections.nCopies(items.size(), null);
         });

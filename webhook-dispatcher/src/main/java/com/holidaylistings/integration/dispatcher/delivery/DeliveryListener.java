@@ -119,7 +119,14 @@ class DeliveryListener implements DisposableBean {
                 ? lanes.offerFromRow(task.ownerId(), task.subscriptionId(), work)
                 : lanes.offer(task.ownerId(), task.subscriptionId(), work);
         if (!taken) {
-            parking.park(task, () -> finished(arrival));
+            parking.park(task, parked -> {
+                if (parked == ParkingLot.Parked.BEHIND) {
+                    // its row has not been told of the attempt before: as for an attempt too early
+                    timers.schedule(() -> offer(arrival), EARLY_RETRY_MILLIS, TimeUnit.MILLISECONDS);
+                } else {
+                    finished(arrival);
+                }
+            });
         }
     }
 

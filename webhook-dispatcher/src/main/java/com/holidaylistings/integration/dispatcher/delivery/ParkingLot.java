@@ -3,12 +3,15 @@ package com.holidaylistings.integration.dispatcher.delivery;
 import com.holidaylistings.integration.dispatcher.SqlArrays;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.sql.ResultSet;
 import java.sql.Timestamp;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -37,50 +40,83 @@ class ParkingLot extends BatchingComponent {
     private static final Executor AFTERWARDS = command -> Thread.ofVirtual().name("parked").start(command);
     private static final Executor A_SECOND_LATER = CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS, AFTERWARDS);
     // One statement for the whole batch, each row found by its key and parked only if it is still
-    // pending the attempt its record was for.
+    // pending the attempt its record was for; and the rows still pending an earlier attempt (the
+    // attempt before is not stored yet), read in the same snapshot, before the update.
     private static final String PARK = """
-            update deliveries d set status = 'waiting', next_attempt_at = now(), updated_at = now()
-              from unnest(?::text[], ?::timestamptz[], ?::int[]) as k(webhook_id, submitted_at, attempts)
-             where d.webhook_id = k.webhook_id and d.submitted_at = k.submitted_at
-               and d.status = 'pending' and d.attempts = k.attempts
-            returning d.webhook_id
+            with k as (
+                select * from unnest(?::text[], ?::timestamptz[], ?::int[]) as k(webhook_id, submitted_at, attempts)
+            ), parked as (
+                update deliveries d set status = 'waiting', next_attempt_at = now(), updated_at = now()
+                  from k
+                 where d.webhook_id = k.webhook_id and d.submitted_at = k.submitted_at
+                   and d.status = 'pending' and d.attempts = k.attempts
+                returning d.webhook_id
+            )
+            select webhook_id, true as parked from parked
+            union all
+            select d.webhook_id, false from deliveries d join k
+                on d.webhook_id = k.webhook_id and d.submitted_at = k.submitted_at
+             where d.status = 'pending' and d.attempts < k.attempts
             """;
 
-    private final Batches<DeliveryTask, Void> writer;
+    /** What became of a delivery handed over to be parked. */
+    enum Parked {
+        /** It waits on its row. */
+        PARKED,
+        /** Its row had moved on (a copy of an attempt made, or it was parked or asked for again meanwhile): nothing to do. */
+        MOVED_ON,
+        /** Its row is still pending the attempt before (not stored yet): not parked, to be handed over again a little later. */
+        BEHIND
+    }
+
+    private final Batches<DeliveryTask, Parked> writer;
 
     ParkingLot(JdbcTemplate jdbc, MeterRegistry meters) {
         Counter parked = Counter.builder("webhook.delivery.parked")
                 .description("Deliveries parked on their rows because their owner's lane here was full")
                 .register(meters);
-        this.writer = Batches.writer("parking-lot", MAX_BATCH, MAX_QUEUED, tasks -> parked.increment(park(jdbc, tasks)));
+        this.writer = Batches.bounded("parking-lot", MAX_BATCH, MAX_QUEUED, tasks -> {
+            List<Parked> results = park(jdbc, tasks);
+            parked.increment(results.stream().filter(result -> result == Parked.PARKED).count());
+            return results;
+        });
     }
 
-    void park(DeliveryTask task, Runnable then) {
-        writer.submit(task).whenCompleteAsync((parked, error) -> {
+    /** Parks {@code task}'s delivery; {@code then} is told what became of it. */
+    void park(DeliveryTask task, Consumer<Parked> then) {
+        writer.submit(task).whenCompleteAsync((result, error) -> {
             if (error == null) {
-                then.run();
+                then.accept(result);
             } else {
                 A_SECOND_LATER.execute(() -> park(task, then));
             }
         }, AFTERWARDS);
     }
 
-    /** Parks those of {@code tasks} still pending the attempt their record was for; returns how many. */
-    private static int park(JdbcTemplate jdbc, List<DeliveryTask> tasks) {
+    /** Parks those of {@code tasks} still pending the attempt their record was for; what became of each. */
+    private static List<Parked> park(JdbcTemplate jdbc, List<DeliveryTask> tasks) {
         long started = System.nanoTime();
         Object[] webhookIds = tasks.stream().map(DeliveryTask::webhookId).toArray();
         Object[] submittedAt = tasks.stream().map(task -> Timestamp.from(task.submittedAt())).toArray();
         Object[] attempts = tasks.stream().map(task -> task.attempt() - 1).toArray();
-        List<String> parkedIds = jdbc.queryForList(PARK, String.class, SqlArrays.of(jdbc, "text", webhookIds),
-                SqlArrays.of(jdbc, "timestamptz", submittedAt), SqlArrays.of(jdbc, "int4", attempts));
+        Map<String, Parked> found = new HashMap<>();
+        jdbc.query(PARK, (ResultSet rs) -> {
+            found.put(rs.getString("webhook_id"), rs.getBoolean("parked") ? Parked.PARKED : Parked.BEHIND);
+        }, SqlArrays.of(jdbc, "text", webhookIds), SqlArrays.of(jdbc, "timestamptz", submittedAt),
+                SqlArrays.of(jdbc, "int4", attempts));
+        List<Parked> results = tasks.stream().map(task -> found.getOrDefault(task.webhookId(), Parked.MOVED_ON)).toList();
         if (log.isDebugEnabled()) {
-            log.debug("Parked {} of {} deliveries in {} ms", parkedIds.size(), tasks.size(), (System.nanoTime() - started) / 1_000_000);
-            Set<String> parked = Set.copyOf(parkedIds);
-            tasks.stream().filter(task -> !parked.contains(task.webhookId())).forEach(task -> log.debug(
-                    "Delivery {} not parked for attempt {}: its row is no longer pending that attempt",
-                    task.webhookId(), task.attempt()));
+            log.debug("Parked {} of {} deliveries in {} ms", results.stream().filter(r -> r == Parked.PARKED).count(),
+                    tasks.size(), (System.nanoTime() - started) / 1_000_000);
+            for (int i = 0; i < tasks.size(); i++) {
+                if (results.get(i) != Parked.PARKED) {
+                    log.debug("Delivery {} not parked for attempt {}: {}", tasks.get(i).webhookId(), tasks.get(i).attempt(),
+                            results.get(i) == Parked.BEHIND ? "its row is still pending the attempt before"
+                                    : "its row is no longer pending that attempt");
+                }
+            }
         }
-        return parkedIds.size();
+        return results;
     }
 
     @Override
