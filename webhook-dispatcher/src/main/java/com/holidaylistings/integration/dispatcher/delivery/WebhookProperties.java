@@ -24,7 +24,9 @@ import org.springframework.validation.annotation.Validated;
  * @param refusedPorts {@code WEBHOOK_REFUSED_PORTS}: ports refused on internal addresses even where
  *     private targets are allowed, the stack's own ({@link TargetAddressRule#LOCAL_STACK_PORTS})
  * @param maxInFlightPerHook {@code WEBHOOK_MAX_IN_FLIGHT_PER_HOOK}: one hook's deliveries in flight in
- *     this process (16); more of the hook's wait in its owner's lane, holding no slot, while the
+ *     this process (32: a slot is held until the attempt's next record is sent and its change queued,
+ *     not only while the receiver answers, and 16 left a failing hook's retries behind at 120
+ *     attempts a second); more of the hook's wait in its owner's lane, holding no slot, while the
  *     owner's other hooks take the owner's slots
  * @param maxConnectionsPerHost connections to one host, shared by all its targets: generous, so
  *     that healthy subscriptions on a host never queue behind a slow one there
@@ -74,7 +76,7 @@ public record WebhookProperties(
         @DefaultValue("10s") Duration timeout,
         @DefaultValue("false") boolean allowPrivateTargets,
         Set<Integer> refusedPorts,
-        @DefaultValue("16") @Positive int maxInFlightPerHook,
+        @DefaultValue("32") @Positive int maxInFlightPerHook,
         @DefaultValue("256") @Positive int maxConnectionsPerHost,
         @DefaultValue("1024") @Positive int maxInFlight,
         @DefaultValue("64") @Positive int maxInFlightPerOwner,

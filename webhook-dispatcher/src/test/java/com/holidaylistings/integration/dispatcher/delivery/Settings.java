@@ -14,7 +14,7 @@ final class Settings {
         return new WebhookProperties(
                 List.of(Duration.ofMinutes(1), Duration.ofMinutes(5), Duration.ofMinutes(15), Duration.ofHours(1),
                         Duration.ofHours(4)),
-                Duration.ofSeconds(10), false, TargetAddressRule.LOCAL_STACK_PORTS, 16, 256, 1024, 64, 2_000, 2_000, Duration.ofSeconds(5), Duration.ofSeconds(1),
+                Duration.ofSeconds(10), false, TargetAddressRule.LOCAL_STACK_PORTS, 32, 256, 1024, 64, 2_000, 2_000, Duration.ofSeconds(5), Duration.ofSeconds(1),
                 Duration.ofMinutes(5), 20, Duration.ofSeconds(30), 12, (short) 1, Duration.ofDays(30), Duration.ofHours(1),
                 null, null, Duration.ofHours(24), 4, Duration.ofDays(5));
     }

@@ -76,7 +76,7 @@ class WebhookPropertiesTest {
         WebhookProperties defaults = bind(Map.of());
         assertThat(defaults.maxInFlight()).isEqualTo(1024);
         assertThat(defaults.maxInFlightPerOwner()).isEqualTo(64);
-        assertThat(defaults.maxInFlightPerHook()).isEqualTo(16);
+        assertThat(defaults.maxInFlightPerHook()).isEqualTo(32);
         assertThat(defaults.maxQueuedPerOwner()).isEqualTo(2_000);
         assertThat(defaults.maxQueued()).isEqualTo(2_000);
         assertThat(defaults.rowPollInterval()).isEqualTo(Duration.ofSeconds(1));
