@@ -7,8 +7,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Each attempt of a delivery is a client span in its enquiry's trace, a child of the span that wrote
- * the record (the fan-out's send, the previous attempt's forward to a retry topic, or a put-back from
- * the row): the webhook-id, the attempt's number, and the receiver's status or the error. The
+ * the record (the fan-out's send, the previous attempt's forward to a retry topic), or the row's
+ * context when the row poller took it: the webhook-id, the attempt's number, and the receiver's status or the error. The
  * operational events the attempt decides keep its context, and are published in its trace. The receiver
  * is not told the trace: {@link WebhookSender}'s client is not instrumented and sends no
  * {@code traceparent}.

@@ -7,12 +7,12 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The attempts under way in this process, one at a time per delivery and attempt number: a record
- * of an attempt that another record of the same attempt already holds (waiting in a lane, being
- * attempted, being parked) waits for it to finish, and then goes on with the row as that one left
- * it. It is not dropped: the one under way may end without an attempt (its row had been parked, or
- * was not yet put back), and the later record, such as the row poller's, is then the one the
- * delivery waits for. A later record whose attempt was made finds its row moved on and is passed
- * over then.
+ * (or a row the row poller took) of an attempt that another of the same attempt already holds
+ * (waiting in a lane, being attempted, being parked) waits for it to finish, and then goes on with
+ * the row as that one left it. It is not dropped: the one under way may end without an attempt (its
+ * row had been parked, or not yet taken again), and the later one, such as the row poller's, is then
+ * the one the delivery waits for. A later one whose attempt was made finds its row moved on and is
+ * passed over then.
  */
 final class AttemptsUnderWay {
 

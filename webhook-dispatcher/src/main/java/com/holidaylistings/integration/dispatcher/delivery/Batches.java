@@ -53,12 +53,7 @@ final class Batches<T, R> {
         return new Batches<>(name, maxBatch, maxQueued, work);
     }
 
-    /** Batches whose work writes the items and has no result for them. */
-    static <T> Batches<T, Void> writer(String name, int maxBatch, Consumer<List<T>> write) {
-        return writer(name, maxBatch, Integer.MAX_VALUE, write);
-    }
-
-    /** As {@link #writer(String, int, Consumer)}, {@link #submit} waiting while {@code maxQueued} items are queued. */
+    /** Batches whose work writes the items and has no result for them, {@link #submit} waiting while {@code maxQueued} are queued. */
     static <T> Batches<T, Void> writer(String name, int maxBatch, int maxQueued, Consumer<List<T>> write) {
         return bounded(name, maxBatch, maxQueued, items -> {
             write.accept(items);

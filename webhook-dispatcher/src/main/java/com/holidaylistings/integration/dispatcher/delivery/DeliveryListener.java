@@ -68,8 +68,7 @@ class DeliveryListener implements DisposableBean {
             acks.finished(record);
             return;
         }
-        arrived(new Arrival(task, records.dueAt(record), records.traceparent(record), () -> acks.finished(record), false),
-                record);
+        arrived(new Arrival(task, records.dueAt(record), records.traceparent(record), record));
     }
 
     /**
@@ -78,24 +77,29 @@ class DeliveryListener implements DisposableBean {
      * acknowledge once it is done.
      */
     void onDueRow(DeliveryTask task, String traceparent) {
-        arrived(new Arrival(task, null, traceparent, () -> {}, true), null);
+        arrived(new Arrival(task, null, traceparent, null));
     }
 
     /**
-     * A delivery to attempt, from a record or a row: when it was due, the trace it continues, what to
-     * do once what became of it is stored (acknowledge its record), and whether it came from its row.
+     * A delivery to attempt: when it was due, the trace it continues, and the record it came in (to be
+     * acknowledged once what became of it is stored), null when it came from its row.
      */
-    private record Arrival(DeliveryTask task, Instant dueAt, String traceparent, Runnable done, boolean fromRow) {}
+    private record Arrival(DeliveryTask task, Instant dueAt, String traceparent, ConsumerRecord<?, ?> record) {
 
-    /** {@code record}: the record it came in, null when it came from its row. */
-    private void arrived(Arrival arrival, ConsumerRecord<?, ?> record) {
+        boolean fromRow() {
+            return record == null;
+        }
+
+        String from() {
+            return fromRow() ? "row" : "record " + record.topic() + "-" + record.partition() + "@" + record.offset();
+        }
+    }
+
+    private void arrived(Arrival arrival) {
         DeliveryTask task = arrival.task();
         if (!underWay.claim(task, () -> offer(arrival))) {
-            if (log.isDebugEnabled()) {
-                log.debug("The {} of delivery {} for attempt {} waits for the attempt under way here",
-                        record == null ? "row" : "record " + record.topic() + "-" + record.partition() + "@" + record.offset(),
-                        task.webhookId(), task.attempt());
-            }
+            log.debug("The {} of delivery {} for attempt {} waits for the attempt under way here", arrival.from(),
+                    task.webhookId(), task.attempt());
             return;
         }
         offer(arrival);
@@ -121,8 +125,7 @@ class DeliveryListener implements DisposableBean {
         if (!taken) {
             parking.park(task, parked -> {
                 if (parked == ParkingLot.Parked.BEHIND) {
-                    // its row has not been told of the attempt before: as for an attempt too early
-                    timers.schedule(() -> offer(arrival), EARLY_RETRY_MILLIS, TimeUnit.MILLISECONDS);
+                    tryAgainSoon(arrival); // its row has not been told of the attempt before
                 } else {
                     finished(arrival);
                 }
@@ -131,7 +134,9 @@ class DeliveryListener implements DisposableBean {
     }
 
     private void finished(Arrival arrival) {
-        arrival.done().run();
+        if (!arrival.fromRow()) {
+            acks.finished(arrival.record());
+        }
         underWay.finished(arrival.task());
     }
 
@@ -148,11 +153,16 @@ class DeliveryListener implements DisposableBean {
             if (error != null) {
                 tryAgainLater(arrival, error);
             } else if (result == WebhookAttempt.Result.EARLY) {
-                timers.schedule(() -> offer(arrival), EARLY_RETRY_MILLIS, TimeUnit.MILLISECONDS);
+                tryAgainSoon(arrival);
             } else {
                 finished(arrival);
             }
         });
+    }
+
+    /** Its row has not been told of the attempt before yet: the delivery is handed over again a little later. */
+    private void tryAgainSoon(Arrival arrival) {
+        timers.schedule(() -> offer(arrival), EARLY_RETRY_MILLIS, TimeUnit.MILLISECONDS);
     }
 
     private void tryAgainLater(Arrival arrival, Throwable e) {

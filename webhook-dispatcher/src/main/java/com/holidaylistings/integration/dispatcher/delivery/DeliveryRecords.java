@@ -63,8 +63,8 @@ public class DeliveryRecords {
     }
 
     /**
-     * The trace context the record carries ({@code traceparent}: the fan-out's, on a first record and
-     * on one put back from its row, or the send span of a retry's forward under its previous attempt);
+     * The trace context the record carries ({@code traceparent}: the fan-out's, on a first record, or
+     * the send span of a retry's forward under its previous attempt);
      * null without one.
      */
     String traceparent(ConsumerRecord<String, String> record) {

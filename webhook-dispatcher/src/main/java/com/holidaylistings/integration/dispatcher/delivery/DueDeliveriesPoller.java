@@ -18,7 +18,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The timer of the deliveries that wait on their rows: every {@code WEBHOOK_ROW_POLL_INTERVAL}, on
- * every replica, and at once when an owner's lane here has fallen to half of what it may hold, the
+ * every replica, and at once when the lane here of an owner whose deliveries may wait on their rows
+ * has fallen below half of what it may hold ({@link OwnerLanes#whenHalfEmpty}), the
  * waiting deliveries that fell due (a Retry-After longer than the schedule, an owner whose lane was
  * full, a delivery asked for again) and the pending ones long overdue (their record was lost:
  * {@code overdueAfter}) are taken from their rows and handed straight to their owners' lanes in this
@@ -84,9 +85,9 @@ class DueDeliveriesPoller implements SchedulingConfigurer {
         this.transaction = transaction;
         this.deliveries = deliveries;
         this.lanes = lanes;
-        lanes.whenHalfEmpty(() -> Thread.ofVirtual().name("row-poll").start(this::poll));
         this.interval = properties.rowPollInterval();
         this.overdueAfter = properties.overdueAfter();
+        lanes.whenHalfEmpty(() -> Thread.ofVirtual().name("row-poll").start(this::poll));
     }
 
     @Override
@@ -134,7 +135,7 @@ class DueDeliveriesPoller implements SchedulingConfigurer {
         if (due == null || due.isEmpty()) {
             return 0;
         }
-        // each continues the trace its row keeps (the enquiry's fan-out), however late it is put back
+        // each continues the trace its row keeps (the enquiry's fan-out), however late it is taken
         due.forEach(d -> deliveries.onDueRow(d.task(), d.traceparent()));
         log.debug("Took {} deliveries due on their rows to the lanes in {} ms", due.size(), (System.nanoTime() - started) / 1_000_000);
         return due.size();

@@ -10,17 +10,17 @@ import org.springframework.kafka.core.ProducerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * Sends delivery records due now, in bursts: the fan-out's first records and the row poller's
- * deliveries put back from their rows. Each carries its enquiry's trace context in its
- * {@code traceparent} header and is sent without a span of its own (the template is not observed): a
- * span per record, thousands in a burst, cost more than the fan-out or the put-back itself. The
- * attempt each leads to is a child of that context's span.
+ * Sends the fan-out's first delivery records, due now, in bursts. Each carries its enquiry's trace
+ * context in its {@code traceparent} header and is sent without a span of its own (the template is
+ * not observed): a span per record, thousands in a burst, cost more than the fan-out itself. The
+ * attempt each leads to is a child of that context's span. (Deliveries taken from their rows go to
+ * the lanes without a record: {@link DeliveryListener#onDueRow}.)
  */
 @Component
 public class DueNowRecords {
 
-    /** A delivery's record due now: its task, the stage of its next attempt, the trace it continues (or none). */
-    public record DueNow(DeliveryTask task, int stage, String traceparent) {}
+    /** A delivery's first record: its task and the trace it continues (or none). */
+    public record DueNow(DeliveryTask task, String traceparent) {}
 
     private final DeliveryRecords records;
     private final KafkaTemplate<String, String> kafka;
@@ -33,7 +33,7 @@ public class DueNowRecords {
     /** Sends them all and returns once Kafka has acknowledged every one (or throws, after at most 30 s). */
     public void sendAll(List<DueNow> due) {
         CompletableFuture<?>[] sent = due.stream()
-                .map(d -> kafka.send(records.dueNow(d.task(), d.stage(), d.traceparent())))
+                .map(d -> kafka.send(records.dueNow(d.task(), 1, d.traceparent())))
                 .toArray(CompletableFuture[]::new);
         try {
             CompletableFuture.allOf(sent).get(30, TimeUnit.SECONDS);

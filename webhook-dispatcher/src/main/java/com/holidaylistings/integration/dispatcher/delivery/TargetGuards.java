@@ -82,7 +82,6 @@ class TargetGuards implements SchedulingConfigurer {
         } else {
             breaker.onError(nanos, TimeUnit.NANOSECONDS, new TargetFailed(outcome));
         }
-        guard.used();
         return outcome;
     }
 

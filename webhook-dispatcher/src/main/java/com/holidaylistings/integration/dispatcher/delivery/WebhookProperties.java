@@ -35,19 +35,19 @@ import org.springframework.validation.annotation.Validated;
  * @param maxInFlightPerOwner {@code WEBHOOK_MAX_IN_FLIGHT_PER_OWNER}: one owner's deliveries in flight
  *     in this process (64); more of the owner's wait in its lane
  * @param maxQueuedPerOwner deliveries of one owner waiting in its lane in memory (2,000: a burst of
- *     one owner's deliveries drains at the lane's speed); more wait on their rows, put back on the
- *     deliveries topic by the row poller, half this many at a time, as the lane makes room
+ *     one owner's deliveries drains at the lane's speed); more wait on their rows, handed back to
+ *     the lane by the row poller, half this many at a time, as the lane makes room
  * @param maxQueued deliveries waiting in all the lanes of this process in memory (2,000, about 1.5 KB
  *     each); once reached, an owner may have no more than its share of them waiting (this divided
  *     among the owners with deliveries waiting), and more of its wait on their rows; at most twice
  *     this many ever wait
  * @param infrastructureRetry after our own database failed during an attempt, the wait before the
  *     record is tried again, holding no capacity (5s)
- * @param rowPollInterval {@code WEBHOOK_ROW_POLL_INTERVAL}: how often each replica puts the deliveries
- *     that fell due on their rows (waiting, asked for again) back on the deliveries topic (1s)
+ * @param rowPollInterval {@code WEBHOOK_ROW_POLL_INTERVAL}: how often each replica hands the deliveries
+ *     that fell due on their rows (waiting, asked for again) to its owners' lanes (1s)
  * @param overdueAfter a pending delivery this long past its due time is taken to have lost its record
- *     (a crash between storing an attempt and forwarding its record, or Kafka away) and is put back on
- *     the deliveries topic by the row poller (5m; copies are recognised)
+ *     (a crash between storing an attempt and forwarding its record, or Kafka away) and is taken again
+ *     by the row poller (5m; copies are recognised)
  * @param failuresToOpenCircuit consecutive failures of a target after which its deliveries go
  *     straight to the retry path (20: a burst of failures on stale connections is no reason)
  * @param openCircuitFor how long a target's circuit stays open before one trial delivery

@@ -43,7 +43,7 @@ class DeliveryFanOut {
 
     /**
      * A delivery of an event to one subscription, as its first record carries it, with the trace context
-     * of the event's fan-out, which its row keeps for the records put back on the topic from it later.
+     * of the event's fan-out, which its row keeps for the attempts the row poller starts from it later.
      */
     record NewDelivery(Event event, DeliveryTask task, String traceparent) {}
 
@@ -77,7 +77,7 @@ class DeliveryFanOut {
             }
             rows.insert(deliveries.stream().map(NewDelivery::event).distinct().toList(), deliveries);
             // each in its event's fan-out span, by its header: no span per record
-            records.sendAll(deliveries.stream().map(d -> new DueNowRecords.DueNow(d.task(), 1, d.traceparent())).toList());
+            records.sendAll(deliveries.stream().map(d -> new DueNowRecords.DueNow(d.task(), d.traceparent())).toList());
             return deliveries.size();
         } catch (Exception e) {
             spans.values().forEach(span -> span.failed(e));

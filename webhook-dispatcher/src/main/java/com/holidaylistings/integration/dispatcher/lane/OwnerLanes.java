@@ -90,7 +90,20 @@ public final class OwnerLanes {
      * ({@link #room}).
      */
     public synchronized boolean offer(OwnerId owner, SubscriptionId hook, Runnable work) {
+        return offer(owner, hook, work, false);
+    }
+
+    /**
+     * As {@link #offer}, for a delivery taken from its row: more of the owner's may wait there, so the
+     * lane tells when it falls below half ({@link #whenHalfEmpty}).
+     */
+    public synchronized boolean offerFromRow(OwnerId owner, SubscriptionId hook, Runnable work) {
+        return offer(owner, hook, work, true);
+    }
+
+    private boolean offer(OwnerId owner, SubscriptionId hook, Runnable work, boolean fromRow) {
         Lane lane = lanes.computeIfAbsent(owner, Lane::new);
+        lane.rowsMayWait |= fromRow;
         Hook queue = lane.hooks.computeIfAbsent(hook, Hook::new);
         if (lane.running < bounds.maxInFlightPerOwner() && running < bounds.maxInFlight()
                 && queue.running < bounds.maxInFlightPerHook() && queue.waiting.isEmpty()) {
@@ -98,7 +111,7 @@ public final class OwnerLanes {
             return true;
         }
         if (lane.waiting >= room()) {
-            lane.rowsMayWait = true;
+            lane.rowsMayWait = true; // it will wait on its row
             forgetIfIdle(lane, queue);
             return false;
         }
@@ -111,19 +124,6 @@ public final class OwnerLanes {
         makeReady(lane, queue);
         takeTurn(lane);
         return true;
-    }
-
-    /**
-     * As {@link #offer}, for a delivery taken from its row: more of the owner's may wait there, so the
-     * lane tells when it falls below half ({@link #whenHalfEmpty}).
-     */
-    public synchronized boolean offerFromRow(OwnerId owner, SubscriptionId hook, Runnable work) {
-        boolean taken = offer(owner, hook, work);
-        Lane lane = lanes.get(owner);
-        if (lane != null) {
-            lane.rowsMayWait = true;
-        }
-        return taken;
     }
 
     /**
@@ -214,24 +214,29 @@ public final class OwnerLanes {
             Lane next = turns.poll();
             next.inTurn = false;
             if (canStart(next)) {
-                Hook first = next.ready.poll();
-                first.ready = false;
-                int half = room() / 2;
-                next.waiting--;
-                waiting--;
-                if (next.waiting == 0) {
-                    lanesWaiting--;
-                }
-                if (next.rowsMayWait && next.waiting < half) {
-                    next.rowsMayWait = false;
-                    halfEmpty.run();
-                }
-                start(next, first, first.waiting.poll());
-                makeReady(next, first);
-                takeTurn(next);
+                startNextWaiting(next);
             }
         }
         forgetIfIdle(lane, hook);
+    }
+
+    /** Starts the next delivery of the lane's first ready hook, which then goes to the end of the ready ones. */
+    private void startNextWaiting(Lane lane) {
+        Hook first = lane.ready.poll();
+        first.ready = false;
+        int half = room() / 2;
+        lane.waiting--;
+        waiting--;
+        if (lane.waiting == 0) {
+            lanesWaiting--;
+        }
+        if (lane.rowsMayWait && lane.waiting < half) {
+            lane.rowsMayWait = false;
+            halfEmpty.run();
+        }
+        start(lane, first, first.waiting.poll());
+        makeReady(lane, first);
+        takeTurn(lane);
     }
 
     private boolean canStart(Lane lane) {

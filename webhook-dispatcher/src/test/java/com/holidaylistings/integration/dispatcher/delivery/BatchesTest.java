@@ -57,7 +57,7 @@ class BatchesTest {
 
     @Test
     void anUnboundedQueueTakesEveryItemAtOnce() {
-        writer = Batches.writer("unbounded", 2, this::slowWrite);
+        writer = Batches.writer("unbounded", 2, Integer.MAX_VALUE, this::slowWrite);
         writer.start();
         for (int i = 0; i < 1_000; i++) {
             writer.submit(i);
