@@ -7,7 +7,10 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs work in one lane per owner: at most {@code maxInFlightPerOwner} of an owner's deliveries at
@@ -27,6 +30,8 @@ import java.util.stream.Collectors;
  * owner with little waiting is still taken in; and none at all once twice {@code maxQueued} wait.
  */
 public final class OwnerLanes {
+
+    private static final Logger log = LoggerFactory.getLogger(OwnerLanes.class);
 
     /**
      * The caps and bounds of the lanes.
@@ -195,13 +200,22 @@ public final class OwnerLanes {
         lane.running++;
         hook.running++;
         running++;
-        workers.execute(() -> {
-            try {
-                work.run();
-            } finally {
-                finished(lane, hook);
-            }
-        });
+        try {
+            workers.execute(() -> {
+                try {
+                    work.run();
+                } finally {
+                    finished(lane, hook);
+                }
+            });
+        } catch (RejectedExecutionException shuttingDown) {
+            // The process is stopping: the delivery is left as it is stored (its row pending, its record
+            // not acknowledged) for the next process to take, and its slot is given back.
+            lane.running--;
+            hook.running--;
+            running--;
+            log.debug("Delivery of owner {} left to its row: the workers are shut down", lane.owner);
+        }
     }
 
     private synchronized void finished(Lane lane, Hook hook) {

@@ -26,16 +26,29 @@ class OwnerLanesTest {
     private final OwnerId noisy = OwnerId.of(UUID.randomUUID());
     private final OwnerId quiet = OwnerId.of(UUID.randomUUID());
 
+    private final List<OwnerLanes> made = new CopyOnWriteArrayList<>();
+
+    /**
+     * Lets every test's lanes run dry before their workers stop: a delivery that ends starts the next
+     * one waiting, and one started on workers already shut down would end this test's threads in the
+     * next test.
+     */
     @AfterEach
     void stop() {
         release.countDown();
-        workers.shutdownNow();
+        await().until(() -> made.stream().allMatch(lanes -> lanes.lanes() == 0));
+        workers.close();
     }
 
     /** Caps and bounds with a hook's cap that none of these tests reaches. */
     private OwnerLanes lanes(int maxInFlight, int maxInFlightPerOwner, int maxQueuedPerOwner, int maxQueued) {
-        return new OwnerLanes(new OwnerLanes.Bounds(maxInFlight, maxInFlightPerOwner, 1_000, maxQueuedPerOwner, maxQueued),
-                workers);
+        return lanes(new OwnerLanes.Bounds(maxInFlight, maxInFlightPerOwner, 1_000, maxQueuedPerOwner, maxQueued));
+    }
+
+    private OwnerLanes lanes(OwnerLanes.Bounds bounds) {
+        OwnerLanes lanes = new OwnerLanes(bounds, workers);
+        made.add(lanes);
+        return lanes;
     }
 
     private Runnable blocked() {
@@ -119,7 +132,7 @@ class OwnerLanesTest {
 
     @Test
     void aHookAtItsCapWaitsWithoutASlotWhileTheOwnersOtherHookRunsAtOnce() {
-        OwnerLanes lanes = new OwnerLanes(new OwnerLanes.Bounds(100, 4, 2, 100, 1_000), workers);
+        OwnerLanes lanes = lanes(new OwnerLanes.Bounds(100, 4, 2, 100, 1_000));
         SubscriptionId slow = SubscriptionId.of(UUID.randomUUID());
         for (int i = 0; i < 5; i++) {
             assertThat(lanes.offer(noisy, slow, blocked())).isTrue();
@@ -210,5 +223,31 @@ class OwnerLanesTest {
 
         await().until(() -> lanes.lanes() == 0);
         assertThat(told).hasValue(0);
+    }
+
+    @Test
+    void aDeliveryDueWhenTheWorkersHaveStoppedIsLeftWhereItIsStoredAndItsSlotGivenBack() {
+        ExecutorService stopping = Executors.newVirtualThreadPerTaskExecutor();
+        OwnerLanes lanes = new OwnerLanes(new OwnerLanes.Bounds(100, 1, 1_000, 10, 1_000), stopping);
+        CountDownLatch ends = new CountDownLatch(1);
+        AtomicInteger ran = new AtomicInteger();
+        assertThat(lanes.offer(noisy, HOOK, () -> {
+            try {
+                ends.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        })).isTrue();
+        assertThat(lanes.offer(noisy, HOOK, ran::incrementAndGet)).isTrue(); // waits for the owner's one slot
+        stopping.shutdown();
+
+        ends.countDown();
+
+        await().until(stopping::isTerminated);
+        assertThat(ran).as("never started").hasValue(0);
+        assertThat(lanes.inFlight()).isZero();
+        assertThat(lanes.queued()).isZero();
+        assertThat(lanes.offer(quiet, HOOK, ran::incrementAndGet)).as("taken, though it cannot run").isTrue();
+        assertThat(lanes.inFlight()).isZero();
     }
 }
