@@ -72,9 +72,7 @@ class ParkingLot extends BatchingComponent {
     private final Batches<DeliveryTask, Parked> writer;
 
     ParkingLot(JdbcTemplate jdbc, MeterRegistry meters) {
-        Counter parked = Counter.builder("webhook.delivery.parked")
-                .description("Deliveries parked on their rows because their owner's lane here was full")
-                .register(meters);
+        Counter parked = ParkedDeliveries.counter(meters, ParkedDeliveries.AT_LANE);
         this.writer = Batches.bounded("parking-lot", MAX_BATCH, MAX_QUEUED, tasks -> {
             List<Parked> results = park(jdbc, tasks);
             parked.increment(results.stream().filter(result -> result == Parked.PARKED).count());

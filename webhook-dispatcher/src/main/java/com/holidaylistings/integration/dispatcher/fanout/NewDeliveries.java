@@ -8,8 +8,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Writes the rows of a batch's new deliveries: each event's payload once ({@code webhook_events}) and
- * one row per delivery ({@code deliveries}, pending, due now, with the trace context of its fan-out), in one
- * transaction. An event fanned
+ * one row per delivery ({@code deliveries}, due now, with the trace context of its fan-out: pending,
+ * or waiting for the row poller when its owner's lane is busy), in one transaction. An event fanned
  * out again (the batch retried, or published twice) changes nothing: both inserts skip existing rows.
  */
 @Repository
@@ -22,7 +22,7 @@ class NewDeliveries {
     private static final String DELIVERY = """
             insert into deliveries (webhook_id, submitted_at, event_id, subscription_id, owner_id, enquiry_id, status,
                                     next_attempt_at, request_id, traceparent)
-            values (?, ?, ?, ?, ?, ?, 'pending', now(), ?, ?)
+            values (?, ?, ?, ?, ?, ?, ?, now(), ?, ?)
             on conflict do nothing
             """;
 
@@ -49,8 +49,9 @@ class NewDeliveries {
                 statement.setObject(4, delivery.task().subscriptionId().value());
                 statement.setObject(5, delivery.task().ownerId().value());
                 statement.setObject(6, delivery.event().enquiry().enquiryId());
-                statement.setString(7, delivery.event().requestId());
-                statement.setString(8, delivery.traceparent());
+                statement.setString(7, delivery.waitsOnRow() ? "waiting" : "pending");
+                statement.setString(8, delivery.event().requestId());
+                statement.setString(9, delivery.traceparent());
             });
         });
     }

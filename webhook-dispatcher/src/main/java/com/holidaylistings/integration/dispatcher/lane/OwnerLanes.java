@@ -160,9 +160,28 @@ public final class OwnerLanes {
     public synchronized Set<OwnerId> busy() {
         int enough = room() / 2;
         return lanes.values().stream()
-                .filter(lane -> lane.waiting > 0 && lane.waiting >= enough)
+                .filter(lane -> hasEnough(lane, enough))
                 .map(lane -> lane.owner)
                 .collect(Collectors.toSet());
+    }
+
+    private static boolean hasEnough(Lane lane, int enough) {
+        return lane.waiting > 0 && lane.waiting >= enough;
+    }
+
+    /**
+     * Whether {@code owner}'s new deliveries had better wait on their rows than come here by record: its
+     * lane here is {@link #busy} (half of what an owner may have waiting), so they would only be parked
+     * on arrival. If so the lane tells when it falls below half ({@link #whenHalfEmpty}), as it does
+     * for a delivery it refused, and the row poller brings them.
+     */
+    public synchronized boolean sendsToRows(OwnerId owner) {
+        Lane lane = lanes.get(owner);
+        if (lane == null || !hasEnough(lane, room() / 2)) {
+            return false;
+        }
+        lane.rowsMayWait = true;
+        return true;
     }
 
     /**

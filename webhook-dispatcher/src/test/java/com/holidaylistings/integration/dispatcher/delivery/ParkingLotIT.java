@@ -85,6 +85,6 @@ class ParkingLotIT extends DispatcherIntegrationTest {
     }
 
     private double parkedCount() {
-        return meters.get("webhook.delivery.parked").counter().count();
+        return meters.get("webhook.delivery.parked").tag("at", ParkedDeliveries.AT_LANE).counter().count();
     }
 }

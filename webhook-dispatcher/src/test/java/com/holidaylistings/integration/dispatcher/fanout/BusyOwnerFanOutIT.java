@@ -1,0 +1,80 @@
+package com.holidaylistings.integration.dispatcher.fanout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
+import com.holidaylistings.integration.dispatcher.Events;
+import com.holidaylistings.integration.dispatcher.TestData;
+import com.holidaylistings.integration.dispatcher.delivery.ParkedDeliveries;
+import com.holidaylistings.integration.dispatcher.lane.OwnerLanes;
+import com.holidaylistings.integration.events.delivery.OwnerId;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/**
+ * The deliveries of an owner whose lane is busy are written waiting on their rows, with no record,
+ * and the row poller brings them once the lane has room: they are not read from Kafka only to be
+ * parked. Without it the delivery would be written pending and wait in the lane behind the others.
+ */
+class BusyOwnerFanOutIT extends DispatcherIntegrationTest {
+
+    private static final Duration DONE = Duration.ofSeconds(60);
+
+    @Autowired
+    private OwnerLanes lanes;
+
+    @Autowired
+    private MeterRegistry meters;
+
+    @Test
+    void aBusyOwnersNewDeliveryWaitsOnItsRowAndIsDeliveredOnceTheLaneHasRoom() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        UUID subscription = data.subscribe(owner, receiver.url("/busy-owner", WebhookReceiver.Answer.ok()), null);
+        OwnerId ownerId = OwnerId.of(owner.id());
+        CountDownLatch release = new CountDownLatch(1);
+        SubscriptionId elsewhere = SubscriptionId.of(UUID.randomUUID());
+        try {
+            // the owner's other work: its 64 slots held, and 1,200 more waiting (half of an owner's 2,000 is busy)
+            while (!lanes.busy().contains(ownerId)) {
+                assertThat(lanes.offer(ownerId, elsewhere, () -> awaitQuietly(release))).isTrue();
+            }
+            double before = parkedAtFanOut();
+
+            Events.Published enquiry = events.enquiryOn(property);
+
+            await().atMost(DONE).until(() -> data.delivery(subscription, enquiry.enquiryId()).isPresent());
+            TestData.Delivery written = data.delivery(subscription, enquiry.enquiryId()).orElseThrow();
+            assertThat(written.status()).as("written waiting, to be taken by the row poller").isEqualTo("waiting");
+            assertThat(written.attempts()).isZero();
+            assertThat(parkedAtFanOut() - before).as("counted as parked at the fan-out").isGreaterThanOrEqualTo(1);
+            assertThat(receiver.requests("/busy-owner")).as("not attempted while the lane is busy").isEmpty();
+
+            release.countDown();
+
+            await().atMost(DONE).until(() -> receiver.requests("/busy-owner").size() == 1);
+            await().atMost(DONE).until(() -> "succeeded".equals(data.deliveryStatus(subscription, enquiry.enquiryId())));
+        } finally {
+            release.countDown();
+        }
+    }
+
+    private double parkedAtFanOut() {
+        return meters.get("webhook.delivery.parked").tag("at", ParkedDeliveries.AT_FAN_OUT).counter().count();
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
