@@ -131,6 +131,8 @@ final class FairnessBench {
     private final int vRate = Integer.getInteger("bench.fairness.vRate", 2);
     private final int successEvery = Integer.getInteger("bench.fairness.successEvery", 10);
     private final String section = System.getProperty("bench.fairness.section", DEFAULT_SECTION);
+    /** False: the dispatcher is restarted only when the setting changes, so a later run of a setting finds it warm. */
+    private final boolean restartEachRun = Boolean.parseBoolean(System.getProperty("bench.fairness.restartEachRun", "true"));
     private final Instant startedAt = Instant.now().truncatedTo(ChronoUnit.SECONDS);
 
     FairnessBench(Db db, Path output) {
@@ -185,10 +187,12 @@ final class FairnessBench {
                 for (int rate : setting.rates()) {
                     // a fresh dispatcher for each run: what an earlier run did to it (an error that stopped a
                     // listener container, say) stays with that run
-                    System.out.printf("fairness: restarting webhook-dispatcher with %s%n",
-                            setting.environment().isEmpty() ? "its own settings" : setting.environment());
-                    Services.restartWith("webhook-dispatcher", setting.environment());
-                    running = setting.environment();
+                    if (restartEachRun || setting != last) {
+                        System.out.printf("fairness: restarting webhook-dispatcher with %s%n",
+                                setting.environment().isEmpty() ? "its own settings" : setting.environment());
+                        Services.restartWith("webhook-dispatcher", setting.environment());
+                        running = setting.environment();
+                    }
                     runs.add(runOnce(setting, rate, runs.size(), vReceiver, backlog, vLoad, nLoad, vThread));
                     last = setting;
                 }
@@ -430,7 +434,9 @@ final class FairnessBench {
                 + "`bench.fairness.retryDelays.short` (1s,2s,3s,4s,5s), `bench.fairness.baselineSeconds` (20), "
                 + "`bench.fairness.floodSeconds` (60), `bench.fairness.warmupSeconds` (10), "
                 + "`bench.fairness.settleSeconds` (120), `bench.fairness.drainSeconds` (180), `bench.fairness.hooks` "
-                + "(100), `bench.fairness.vRate` (2), `bench.fairness.successEvery` (10), `bench.fairness.section`.";
+                + "(100), `bench.fairness.vRate` (2), `bench.fairness.successEvery` (10), `bench.fairness.section`, "
+                + "`bench.fairness.restartEachRun` (true; false: restarted only when the setting changes, so that a "
+                + "setting's later runs find the dispatcher warm from its first).";
     }
 
     /** This run's section of fairness.md, between markers that the next run finds it by. */
