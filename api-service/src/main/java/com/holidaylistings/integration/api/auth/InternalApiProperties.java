@@ -10,11 +10,11 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * shorter than {@link #MIN_KEY_LENGTH} characters stops the service at start.
  */
 @ConfigurationProperties("owner-api.internal")
-record InternalApiProperties(String adminApiKey) {
+public record InternalApiProperties(String adminApiKey) {
 
     static final int MIN_KEY_LENGTH = 32;
 
-    InternalApiProperties {
+    public InternalApiProperties {
         List<String> keys = split(adminApiKey);
         for (int i = 0; i < keys.size(); i++) {
             int length = keys.get(i).length();
@@ -31,7 +31,7 @@ record InternalApiProperties(String adminApiKey) {
     }
 
     /** The accepted keys, in the order given. */
-    List<String> keys() {
+    public List<String> keys() {
         return split(adminApiKey);
     }
 

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.Map;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.SimpleDriverDataSource;
@@ -35,6 +36,8 @@ public final class ApiInstances {
         properties.put("owner-api.portal.allow-request-host", "true");
         // Every test calls from one address and many check 401s: the throttle is tested on instances of its own.
         properties.put("owner-api.failed-authentications.max-per-address", "1000000");
+        // No warm-up before each context's readiness: it is tested on instances of its own (WarmUpIT).
+        properties.put("owner-api.warm-up.requests", "0");
         return properties;
     }
 
@@ -46,6 +49,11 @@ public final class ApiInstances {
 
     /** Starts another instance on random ports with {@code overrides} on top of the test properties. */
     public static Running start(Map<String, Object> overrides) {
+        return start(overrides, new ApplicationListener<?>[0]);
+    }
+
+    /** As {@link #start(Map)}, with {@code listeners} told of the application's events from its start. */
+    public static Running start(Map<String, Object> overrides, ApplicationListener<?>... listeners) {
         Map<String, Object> properties = new HashMap<>(testProperties());
         properties.put("server.port", "0");
         properties.putAll(overrides);
@@ -53,7 +61,9 @@ public final class ApiInstances {
         String[] arguments = properties.entrySet().stream()
                 .map(entry -> "--" + entry.getKey() + "=" + entry.getValue())
                 .toArray(String[]::new);
-        ConfigurableApplicationContext context = new SpringApplicationBuilder(ApiServiceApplication.class).run(arguments);
+        ConfigurableApplicationContext context = new SpringApplicationBuilder(ApiServiceApplication.class)
+                .listeners(listeners)
+                .run(arguments);
         return new Running(context);
     }
 

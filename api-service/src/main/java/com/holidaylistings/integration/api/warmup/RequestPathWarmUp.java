@@ -1,0 +1,140 @@
+package com.holidaylistings.integration.api.warmup;
+
+import com.holidaylistings.integration.api.auth.InternalApiProperties;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import javax.net.ssl.SSLContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.boot.ssl.SslBundles;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.core.env.Environment;
+import org.springframework.stereotype.Component;
+
+/**
+ * Runs the listing site's intake path before the replica reports ready: Spring Boot reports
+ * readiness only once every {@link ApplicationRunner} has returned, so a rolling deploy sends
+ * traffic to code that has been run (classes loaded, methods compiled), not to a cold JVM. The
+ * replica sends itself up to {@code WARM_UP_REQUESTS} intake requests over its own port (HTTPS, its
+ * own certificate pinned; the admin key it accepts), each a complete, valid enquiry about a property
+ * that does not exist: TLS, the filters, JSON, validation and the property's query all run, and the
+ * intake refuses it (400) before anything is written. Nothing is stored, nothing is published; the
+ * requests show in {@code http.server.requests} as the intake's 400s during start-up. Bounded by
+ * {@code WARM_UP_MAX_DURATION}; a warm-up that fails is logged and readiness follows anyway.
+ */
+@Component
+class RequestPathWarmUp implements ApplicationRunner {
+
+    /** Published once the warm-up has ended (or was skipped), before readiness. */
+    record WarmUpFinished(int sent, Map<Integer, Integer> answers, Duration took) {}
+
+    private static final Logger log = LoggerFactory.getLogger(RequestPathWarmUp.class);
+    private static final String PATH = "/internal/v1/enquiries";
+    private static final String ADMIN_KEY_HEADER = "X-Admin-Key";
+
+    private final WarmUpProperties properties;
+    private final InternalApiProperties internal;
+    private final WebServerApplicationContext context;
+    private final Environment environment;
+    private final SslBundles bundles;
+    private final ApplicationEventPublisher events;
+
+    RequestPathWarmUp(WarmUpProperties properties, InternalApiProperties internal, WebServerApplicationContext context,
+            Environment environment, SslBundles bundles, ApplicationEventPublisher events) {
+        this.properties = properties;
+        this.internal = internal;
+        this.context = context;
+        this.environment = environment;
+        this.bundles = bundles;
+        this.events = events;
+    }
+
+    @Override
+    public void run(ApplicationArguments arguments) {
+        long started = System.nanoTime();
+        Map<Integer, Integer> answers = new ConcurrentHashMap<>();
+        int sent = 0;
+        if (properties.requests() == 0 || internal.keys().isEmpty()) {
+            log.info("No warm-up before readiness ({})", properties.requests() == 0 ? "WARM_UP_REQUESTS=0"
+                    : "the internal API is off");
+        } else {
+            try {
+                sent = warmUp(answers, started);
+                log.info("Warmed up the intake before readiness: {} requests in {} ms, answered {}", sent,
+                        (System.nanoTime() - started) / 1_000_000, answers);
+            } catch (Exception e) {
+                log.warn("The warm-up before readiness failed; ready anyway: {}", e.toString());
+            }
+        }
+        events.publishEvent(new WarmUpFinished(sent, Map.copyOf(answers), Duration.ofNanos(System.nanoTime() - started)));
+    }
+
+    private int warmUp(Map<Integer, Integer> answers, long started) throws Exception {
+        boolean tls = environment.getProperty("server.ssl.enabled", Boolean.class, false)
+                && environment.getProperty("server.ssl.bundle") != null;
+        HttpClient.Builder builder = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(2));
+        if (tls) {
+            SSLContext ssl = OwnCertificateTrust.context(
+                    bundles.getBundle(environment.getProperty("server.ssl.bundle")).getStores().getKeyStore());
+            builder.sslContext(ssl);
+        }
+        URI intake = URI.create((tls ? "https" : "http") + "://127.0.0.1:" + context.getWebServer().getPort() + PATH);
+        String key = internal.keys().get(0);
+        long deadline = started + properties.maxDuration().toNanos();
+        AtomicInteger next = new AtomicInteger();
+        LongAdder failures = new LongAdder();
+        try (HttpClient client = builder.build();
+             ExecutorService senders = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < properties.concurrency(); i++) {
+                senders.execute(() -> {
+                    while (next.getAndIncrement() < properties.requests() && System.nanoTime() < deadline
+                            && failures.sum() < properties.concurrency()) {
+                        try {
+                            HttpRequest.Builder request = HttpRequest.newBuilder(intake)
+                                    .timeout(Duration.ofSeconds(5))
+                                    .header("Content-Type", "application/json")
+                                    .header(ADMIN_KEY_HEADER, key)
+                                    .POST(HttpRequest.BodyPublishers.ofString(enquiryAboutNoProperty()));
+                            if (!tls) {
+                                request.header("X-Forwarded-Proto", "https"); // as the proxy in front would say
+                            }
+                            int status = client.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+                            answers.merge(status, 1, Integer::sum);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            return;
+                        } catch (Exception e) {
+                            failures.increment();
+                            log.debug("A warm-up request failed: {}", e.toString());
+                        }
+                    }
+                });
+            }
+        }
+        return answers.values().stream().mapToInt(Integer::intValue).sum();
+    }
+
+    /** A complete, valid enquiry about a property that does not exist: refused before anything is written. */
+    private static String enquiryAboutNoProperty() {
+        return """
+                {"property_id":"%s","subject":"Warm-up","message":"A warm-up request of the service itself.",
+                 "user_name":"Warm Up","user_email":"warm-up@example.invalid",
+                 "party_details":{"group_size":2,"check_in":"2030-01-01","check_out":"2030-01-08","occasion":"none"}}
+                """.formatted(UUID.randomUUID());
+    }
+}

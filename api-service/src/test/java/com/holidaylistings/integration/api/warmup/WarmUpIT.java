@@ -1,0 +1,59 @@
+package com.holidaylistings.integration.api.warmup;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.holidaylistings.integration.api.support.ApiInstances;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.ReadinessState;
+import org.springframework.context.ApplicationEvent;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.PayloadApplicationEvent;
+
+/**
+ * A replica runs the intake's path before it reports ready, and the warm-up leaves nothing behind:
+ * its requests are refused (a property that does not exist) before anything is written.
+ */
+class WarmUpIT {
+
+    private static final String WARM_UP_EMAIL = "warm-up@example.invalid";
+
+    @Test
+    void theReplicaRunsItsIntakeBeforeItReportsReadyAndStoresNothing() {
+        List<Object> seen = new CopyOnWriteArrayList<>();
+        ApplicationListener<ApplicationEvent> listener = event -> {
+            if (event instanceof PayloadApplicationEvent<?> payload
+                    && payload.getPayload() instanceof RequestPathWarmUp.WarmUpFinished finished) {
+                seen.add(finished);
+            } else if (event instanceof AvailabilityChangeEvent<?> change && change.getState() == ReadinessState.ACCEPTING_TRAFFIC) {
+                seen.add(ReadinessState.ACCEPTING_TRAFFIC);
+            }
+        };
+
+        try (ApiInstances.Running replica = ApiInstances.start(Map.of("owner-api.warm-up.requests", "300"), listener)) {
+            assertThat(seen).hasSize(2);
+            assertThat(seen.get(0)).as("the warm-up ends before readiness").isInstanceOf(RequestPathWarmUp.WarmUpFinished.class);
+            assertThat(seen.get(1)).isEqualTo(ReadinessState.ACCEPTING_TRAFFIC);
+            RequestPathWarmUp.WarmUpFinished finished = (RequestPathWarmUp.WarmUpFinished) seen.get(0);
+            assertThat(finished.sent()).isEqualTo(300);
+            assertThat(finished.answers()).as("every request refused by the intake itself, none by TLS or the admin key")
+                    .isEqualTo(Map.of(400, 300));
+        }
+        assertThat(ApiInstances.ownerJdbc().sql("select count(*) from enquiries where user_email = ?")
+                .param(WARM_UP_EMAIL).query(Long.class).single()).as("nothing stored").isZero();
+    }
+
+    @Test
+    void withNoRequestsTheReplicaIsReadyWithoutAWarmUp() {
+        List<RequestPathWarmUp.WarmUpFinished> seen = new CopyOnWriteArrayList<>();
+        ApplicationListener<PayloadApplicationEvent<RequestPathWarmUp.WarmUpFinished>> listener =
+                event -> seen.add(event.getPayload());
+
+        try (ApiInstances.Running replica = ApiInstances.start(Map.of("owner-api.warm-up.requests", "0"), listener)) {
+            assertThat(seen).singleElement().satisfies(finished -> assertThat(finished.sent()).isZero());
+        }
+    }
+}
