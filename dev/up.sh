@@ -799,14 +799,16 @@ wait_for_service() {
 # Sets LAUNCH to the java arguments that start <name> from <jar>: its extracted copy with the JDK's
 # class-data archive (the AOT cache on JDK 25+, a CDS archive on 21-24; dev/lib/warm-start.sh),
 # trained once per jar, JDK and JVM options under .dev/warm-start/<name>/<checksum>/ with the stack's
-# database and broker at hand; the jar as it is when DEV_WARM_START=off or the training failed
+# database and broker at hand (api-service on its request path: its warm-up, then it stops); the jar as it is when DEV_WARM_START=off or the training failed
 # (not tried again until the jar, the JDK or the options change). Runs in start_service's subshell,
 # so the training sees the service's settings.
 warm_start_launch() {
-    local name=$1 jar=$2 dir extracted stamp option log=$LOG_DIR/$1-warm-start.log
+    local name=$1 jar=$2 dir extracted stamp option training=() log=$LOG_DIR/$1-warm-start.log
     LAUNCH=(-jar "$jar")
     [[ ${DEV_WARM_START:-on} != off ]] || return 0
-    stamp="$(stat -c '%s %Y' "$jar") $jar $("$JAVA_HOME/bin/java" -version 2>&1 | tr '\n' ' ') ${SERVICE_JAVA_OPTS[*]}"
+    # api-service trains on its request path: its warm-up before readiness, then it stops
+    if [[ $name == api-service ]]; then training=(WARM_START_TRAINING=-Downer-api.warm-up.exit-after=true); fi
+    stamp="$(stat -c '%s %Y' "$jar") $jar $("$JAVA_HOME/bin/java" -version 2>&1 | tr '\n' ' ') ${SERVICE_JAVA_OPTS[*]} ${training[*]}"
     # one directory per jar, JDK and options, so that a restart with other options (a benchmark's)
     # and back keeps both archives
     dir=$DEV_DIR/warm-start/$name/$(cksum <<<"$stamp" | cut -d' ' -f1)
@@ -817,7 +819,7 @@ warm_start_launch() {
         rm -rf "$dir"
         mkdir -p "$dir"
         if ! "$JAVA_HOME/bin/java" -Djarmode=tools -jar "$jar" extract --destination "$dir/app" >"$log" 2>&1 9>&- ||
-            ! (cd "$dir" && SERVER_PORT=0 MANAGEMENT_SERVER_PORT=0 timeout 300 sh "$DEV_SCRIPT_DIR/lib/warm-start.sh" \
+            ! (cd "$dir" && env SERVER_PORT=0 MANAGEMENT_SERVER_PORT=0 "${training[@]}" timeout 300 sh "$DEV_SCRIPT_DIR/lib/warm-start.sh" \
                 train "$JAVA_HOME/bin/java" "$extracted" "$dir/app" "${SERVICE_JAVA_OPTS[@]}") >>"$log" 2>&1 9>&-; then
             warn "$name: no warm-start archive (see $(rel "$log")): starting it from its jar"
             printf '%s\n' "$stamp" >"$dir/failed"

@@ -9,7 +9,10 @@
 # Used by dev/up.sh and the Dockerfiles; POSIX sh, so that it also runs in the JRE images.
 #
 #   warm-start.sh train <java> <extracted app.jar> <archive without extension> [jvm options...]
-#       Runs the training; prints the archive's path. Fails (status 1) when the training fails or
+#       Runs the training; prints the archive's path. WARM_START_TRAINING, when set, is the option
+#       that ends the training instead of -Dspring.context.exit=onRefresh: a service that can run its
+#       own request path and then stop (api-service: -Downer-api.warm-up.exit-after=true) so trains
+#       the archive on that path too, its classes and, on JDK 25+, its methods' profiles. Fails (status 1) when the training fails or
 #       leaves no archive: the caller then starts the service without one.
 #   warm-start.sh options <java> <archive without extension>
 #       Prints the JVM option that uses the archive, when it exists for this JDK; nothing otherwise.
@@ -42,10 +45,11 @@ case $command in
         kind=$1 file=$2
         shift 2
         rm -f "$file" "$file.tmp"
+        ending=${WARM_START_TRAINING:--Dspring.context.exit=onRefresh}
         if [ "$kind" = aot ]; then
-            "$java" "$@" -XX:AOTCacheOutput="$file.tmp" -Dspring.context.exit=onRefresh -jar "$jar" || true
+            "$java" "$@" -XX:AOTCacheOutput="$file.tmp" "$ending" -jar "$jar" || true
         else
-            "$java" "$@" -XX:ArchiveClassesAtExit="$file.tmp" -Dspring.context.exit=onRefresh -jar "$jar" || true
+            "$java" "$@" -XX:ArchiveClassesAtExit="$file.tmp" "$ending" -jar "$jar" || true
         fi
         if [ ! -s "$file.tmp" ]; then
             rm -f "$file.tmp"
@@ -72,7 +76,7 @@ case $command in
         exec "$java" "$@"
         ;;
     *)
-        sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2
+        sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//' >&2
         exit 2
         ;;
 esac

@@ -18,6 +18,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
+import org.springframework.boot.SpringApplication;
 import org.springframework.boot.ssl.SslBundles;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ApplicationEventPublisher;
@@ -80,6 +81,10 @@ class RequestPathWarmUp implements ApplicationRunner {
             }
         }
         events.publishEvent(new WarmUpFinished(sent, Map.copyOf(answers), Duration.ofNanos(System.nanoTime() - started)));
+        if (properties.exitAfter()) {
+            log.info("Stopping once warmed up (owner-api.warm-up.exit-after): a training run");
+            System.exit(SpringApplication.exit(context));
+        }
     }
 
     private int warmUp(Map<Integer, Integer> answers, long started) throws Exception {
