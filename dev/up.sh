@@ -27,7 +27,7 @@ PG_SETTLE_TIMEOUT=30
 # every 5 s (TrimNativeHeapInterval), and MALLOC_ARENA_MAX=2 (start_service); and, as in the images,
 # a process whose heap runs out exits (ExitOnOutOfMemoryError) instead of living on without its
 # consumers' heartbeats or its schedulers, delivering nothing: dev/up.sh starts it again.
-read -r -a SERVICE_JAVA_OPTS <<<"${DEV_JAVA_OPTS:--Xms32m -Xmx128m -XX:+UseSerialGC -XX:MaxMetaspaceSize=128m -XX:ReservedCodeCacheSize=48m -Xss512k -XX:MaxDirectMemorySize=64m -XX:TrimNativeHeapInterval=5000 -XX:+ExitOnOutOfMemoryError}"
+read -r -a SERVICE_JAVA_OPTS <<<"${DEV_JAVA_OPTS:--Xms32m -Xmx128m -XX:+UseSerialGC -XX:MetaspaceSize=64m -XX:MaxMetaspaceSize=128m -XX:ReservedCodeCacheSize=128m -XX:SweeperThreshold=50 -Xss512k -XX:MaxDirectMemorySize=64m -XX:TrimNativeHeapInterval=5000 -XX:+ExitOnOutOfMemoryError}"
 read -r -a KAFKA_JAVA_OPTS <<<"${DEV_KAFKA_JAVA_OPTS:--Xms128m -Xmx512m -XX:+UseSerialGC}"
 API_PORT=8443
 DB_NAME=owner_integration
