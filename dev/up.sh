@@ -27,7 +27,9 @@ PG_SETTLE_TIMEOUT=30
 # every 5 s (TrimNativeHeapInterval), and MALLOC_ARENA_MAX=2 (start_service); and, as in the images,
 # a process whose heap runs out exits (ExitOnOutOfMemoryError) instead of living on without its
 # consumers' heartbeats or its schedulers, delivering nothing: dev/up.sh starts it again.
-read -r -a SERVICE_JAVA_OPTS <<<"${DEV_JAVA_OPTS:--Xms32m -Xmx128m -XX:+UseSerialGC -XX:MetaspaceSize=64m -XX:MaxMetaspaceSize=128m -XX:ReservedCodeCacheSize=128m -XX:SweeperThreshold=50 -Xss512k -XX:MaxDirectMemorySize=64m -XX:TrimNativeHeapInterval=5000 -XX:+ExitOnOutOfMemoryError}"
+read -r -a SERVICE_JAVA_OPTS <<<"${DEV_JAVA_OPTS:--Xms32m -Xmx128m -XX:+UseSerialGC -XX:MaxMetaspaceSize=128m -XX:ReservedCodeCacheSize=48m -Xss512k -XX:MaxDirectMemorySize=64m -XX:TrimNativeHeapInterval=5000 -XX:+ExitOnOutOfMemoryError}"
+# webhook-dispatcher's on top of them (the later -XX:ReservedCodeCacheSize wins), unless DEV_JAVA_OPTS is set
+DISPATCHER_JAVA_OPTS=(-XX:MetaspaceSize=64m -XX:ReservedCodeCacheSize=128m -XX:SweeperThreshold=50)
 read -r -a KAFKA_JAVA_OPTS <<<"${DEV_KAFKA_JAVA_OPTS:--Xms128m -Xmx512m -XX:+UseSerialGC}"
 API_PORT=8443
 DB_NAME=owner_integration
@@ -892,6 +894,10 @@ start_service() {
         export MANAGEMENT_SERVER_PORT=$management
         # glibc gives each busy thread its own malloc arena: two keep resident memory in check
         export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
+        if [[ $name == webhook-dispatcher && -z ${DEV_JAVA_OPTS:-} ]]; then
+            # no full collection while an owner's flood loads and compiles new code paths (OPERATIONS 3.6)
+            SERVICE_JAVA_OPTS+=("${DISPATCHER_JAVA_OPTS[@]}")
+        fi
         warm_start_launch "$name" "$jar"
         launch_bg "$name" "$JAVA_HOME/bin/java" "${SERVICE_JAVA_OPTS[@]}" "${LAUNCH[@]}"
     )
