@@ -28,8 +28,8 @@ PG_SETTLE_TIMEOUT=30
 # a process whose heap runs out exits (ExitOnOutOfMemoryError) instead of living on without its
 # consumers' heartbeats or its schedulers, delivering nothing: dev/up.sh starts it again.
 read -r -a SERVICE_JAVA_OPTS <<<"${DEV_JAVA_OPTS:--Xms32m -Xmx128m -XX:+UseSerialGC -XX:MaxMetaspaceSize=128m -XX:ReservedCodeCacheSize=48m -Xss512k -XX:MaxDirectMemorySize=64m -XX:TrimNativeHeapInterval=5000 -XX:+ExitOnOutOfMemoryError}"
-# webhook-dispatcher's on top of them (the later -XX:ReservedCodeCacheSize wins), unless DEV_JAVA_OPTS is set
-DISPATCHER_JAVA_OPTS=(-XX:MetaspaceSize=64m -XX:ReservedCodeCacheSize=128m -XX:SweeperThreshold=50)
+# webhook-dispatcher's on top of them (the later -Xms and -XX:ReservedCodeCacheSize win), unless DEV_JAVA_OPTS is set
+DISPATCHER_JAVA_OPTS=(-Xms96m -XX:MetaspaceSize=64m -XX:ReservedCodeCacheSize=128m -XX:SweeperThreshold=50)
 read -r -a KAFKA_JAVA_OPTS <<<"${DEV_KAFKA_JAVA_OPTS:--Xms128m -Xmx512m -XX:+UseSerialGC}"
 API_PORT=8443
 DB_NAME=owner_integration
