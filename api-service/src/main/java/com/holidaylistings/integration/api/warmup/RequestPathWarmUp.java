@@ -13,16 +13,16 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
-import javax.net.ssl.SSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.ssl.SslBundles;
+import org.springframework.boot.web.server.Ssl;
+import org.springframework.boot.web.server.autoconfigure.ServerProperties;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ApplicationEventPublisher;
-import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 /**
@@ -32,8 +32,8 @@ import org.springframework.stereotype.Component;
  * replica sends itself up to {@code WARM_UP_REQUESTS} intake requests over its own port (HTTPS, its
  * own certificate pinned; the admin key it accepts), each a complete, valid enquiry about a property
  * that does not exist: TLS, the filters, JSON, validation and the property's query all run, and the
- * intake refuses it (400) before anything is written. Nothing is stored, nothing is published; the
- * requests show in {@code http.server.requests} as the intake's 400s during start-up. Bounded by
+ * intake refuses it (400) before anything is written. Nothing is stored, nothing is published, and
+ * the requests are not observed ({@link WarmUpRequests}: no metrics sample, no trace). Bounded by
  * {@code WARM_UP_MAX_DURATION}; a warm-up that fails is logged and readiness follows anyway.
  */
 @Component
@@ -48,17 +48,20 @@ class RequestPathWarmUp implements ApplicationRunner {
 
     private final WarmUpProperties properties;
     private final InternalApiProperties internal;
+    private final WarmUpRequests marked;
     private final WebServerApplicationContext context;
-    private final Environment environment;
+    private final ServerProperties server;
     private final SslBundles bundles;
     private final ApplicationEventPublisher events;
 
-    RequestPathWarmUp(WarmUpProperties properties, InternalApiProperties internal, WebServerApplicationContext context,
-            Environment environment, SslBundles bundles, ApplicationEventPublisher events) {
+    RequestPathWarmUp(WarmUpProperties properties, InternalApiProperties internal, WarmUpRequests marked,
+            WebServerApplicationContext context, ServerProperties server, SslBundles bundles,
+            ApplicationEventPublisher events) {
         this.properties = properties;
         this.internal = internal;
+        this.marked = marked;
         this.context = context;
-        this.environment = environment;
+        this.server = server;
         this.bundles = bundles;
         this.events = events;
     }
@@ -88,15 +91,13 @@ class RequestPathWarmUp implements ApplicationRunner {
     }
 
     private int warmUp(Map<Integer, Integer> answers, long started) throws Exception {
-        boolean tls = environment.getProperty("server.ssl.enabled", Boolean.class, false)
-                && environment.getProperty("server.ssl.bundle") != null;
+        Ssl ssl = server.getSsl();
+        boolean tls = Ssl.isEnabled(ssl);
         HttpClient.Builder builder = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(2));
         if (tls) {
-            SSLContext ssl = OwnCertificateTrust.context(
-                    bundles.getBundle(environment.getProperty("server.ssl.bundle")).getStores().getKeyStore());
-            builder.sslContext(ssl);
+            builder.sslContext(OwnCertificateTrust.context(bundles.getBundle(ssl.getBundle()).getStores().getKeyStore()));
         }
         URI intake = URI.create((tls ? "https" : "http") + "://127.0.0.1:" + context.getWebServer().getPort() + PATH);
         String key = internal.keys().get(0);
@@ -114,6 +115,7 @@ class RequestPathWarmUp implements ApplicationRunner {
                                     .timeout(Duration.ofSeconds(5))
                                     .header("Content-Type", "application/json")
                                     .header(ADMIN_KEY_HEADER, key)
+                                    .header(WarmUpRequests.HEADER, marked.token())
                                     .POST(HttpRequest.BodyPublishers.ofString(enquiryAboutNoProperty()));
                             if (!tls) {
                                 request.header("X-Forwarded-Proto", "https"); // as the proxy in front would say

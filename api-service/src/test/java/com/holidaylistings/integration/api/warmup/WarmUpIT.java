@@ -3,6 +3,7 @@ package com.holidaylistings.integration.api.warmup;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.holidaylistings.integration.api.support.ApiInstances;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -15,7 +16,8 @@ import org.springframework.context.PayloadApplicationEvent;
 
 /**
  * A replica runs the intake's path before it reports ready, and the warm-up leaves nothing behind:
- * its requests are refused (a property that does not exist) before anything is written.
+ * its requests are refused (a property that does not exist) before anything is written, and are not
+ * observed (no metrics, no traces).
  */
 class WarmUpIT {
 
@@ -41,6 +43,9 @@ class WarmUpIT {
             assertThat(finished.sent()).isEqualTo(300);
             assertThat(finished.answers()).as("every request refused by the intake itself, none by TLS or the admin key")
                     .isEqualTo(Map.of(400, 300));
+            assertThat(replica.context().getBean(MeterRegistry.class).find("http.server.requests")
+                    .tag("uri", "/internal/v1/enquiries").timers())
+                    .as("the warm-up's requests are not observed: no 400s in the intake's metrics, no traces").isEmpty();
         }
         assertThat(ApiInstances.ownerJdbc().sql("select count(*) from enquiries where user_email = ?")
                 .param(WARM_UP_EMAIL).query(Long.class).single()).as("nothing stored").isZero();
