@@ -113,6 +113,16 @@ class DueDeliveriesPoller implements SchedulingConfigurer {
         }
     }
 
+    /**
+     * The statement is planned for its parameters each time, in this transaction: the dispatcher's
+     * connections keep generic plans (application.yml), and the generic plan of this one joins the
+     * rows it takes with every waiting row by a hash instead of looking each up by key.
+     */
+    private JdbcClient planFresh() {
+        jdbc.sql("set local plan_cache_mode = force_custom_plan").update();
+        return jdbc;
+    }
+
     /** A due delivery taken from its row: its task and the trace its row keeps. */
     private record Due(DeliveryTask task, String traceparent) {}
 
@@ -121,7 +131,7 @@ class DueDeliveriesPoller implements SchedulingConfigurer {
         // The rows become pending and commit before they are handed over: an attempt (which reads its
         // row) before the commit would find its delivery still waiting and pass it over as stale.
         long started = System.nanoTime();
-        List<Due> due = transaction.execute(status -> jdbc.sql(TAKE_DUE)
+        List<Due> due = transaction.execute(status -> planFresh().sql(TAKE_DUE)
                 .param("overdue", overdueAfter.toNanos() / 1e9)
                 .param("busy", lanes.busy().stream().map(OwnerId::value).toArray(UUID[]::new))
                 .param("perOwner", lanes.refill())
