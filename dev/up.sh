@@ -831,6 +831,17 @@ warm_start_launch() {
     fi
     option=$(sh "$DEV_SCRIPT_DIR/lib/warm-start.sh" options "$JAVA_HOME/bin/java" "$dir/app" 2>/dev/null || true)
     if [[ -n $option ]]; then LAUNCH=("$option" -jar "$extracted"); fi
+    prune_warm_starts "$name" "$dir"
+}
+
+# Keeps the DEV_WARM_START_KEEP (3) archives of <name> used last, <dir> (the one in use) first: each is
+# 85-100 MB and every new jar makes one.
+prune_warm_starts() {
+    local name=$1 dir=$2 old
+    touch "$dir"
+    while IFS= read -r old; do
+        rm -rf "$old"
+    done < <(ls -1dt "$DEV_DIR/warm-start/$name"/*/ 2>/dev/null | tail -n +$((${DEV_WARM_START_KEEP:-3} + 1)))
 }
 
 # Everything <name> is started with but its ports, in .dev/services/<name>.env (readable by its user
