@@ -2,18 +2,20 @@ package com.holidaylistings.integration.api.warmup;
 
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationPredicate;
+import jakarta.servlet.http.HttpServletRequest;
 import java.util.UUID;
 import org.springframework.http.server.observation.ServerRequestObservationContext;
 import org.springframework.stereotype.Component;
 
 /**
- * Tells the warm-up's own requests apart, so that they are not observed: no {@code http.server.requests}
- * sample and no trace per request, thousands of each at every start otherwise. They carry a header
- * with a token that exists only in this process's memory; a request from outside that guessed the
- * header name without the token is observed as any other.
+ * Tells the warm-up's own requests apart, so that they leave no trace of their own: no {@code
+ * http.server.requests} sample, no trace and no access-log line per request (the access log asks
+ * {@link #isWarmUp}), a thousand of each at every start otherwise; the warm-up logs one line of its
+ * own. They carry a header with a token that exists only in this process's memory; a request from
+ * outside that guessed the header name without the token is observed and logged as any other.
  */
 @Component
-class WarmUpRequests implements ObservationPredicate {
+public class WarmUpRequests implements ObservationPredicate {
 
     static final String HEADER = "X-Warm-Up";
 
@@ -24,9 +26,13 @@ class WarmUpRequests implements ObservationPredicate {
         return token;
     }
 
+    /** Whether {@code request} is one of this process's warm-up requests. */
+    public boolean isWarmUp(HttpServletRequest request) {
+        return token.equals(request.getHeader(HEADER));
+    }
+
     @Override
     public boolean test(String name, Observation.Context context) {
-        return !(context instanceof ServerRequestObservationContext request
-                && token.equals(request.getCarrier().getHeader(HEADER)));
+        return !(context instanceof ServerRequestObservationContext request && isWarmUp(request.getCarrier()));
     }
 }

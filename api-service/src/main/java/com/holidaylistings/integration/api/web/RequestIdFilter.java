@@ -7,6 +7,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.UUID;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,7 +18,8 @@ import org.springframework.web.filter.ServerHttpObservationFilter;
 /**
  * Gives every request an id: the caller's {@code X-Request-Id} when it is a sane token, a new one
  * otherwise. It is echoed on the response, logged with every line (and in one access-log line per
- * request), tagged on the request's server span, and stored with the outbox event the request creates.
+ * request, but those {@code unlogged} says to leave out), tagged on the request's server span, and
+ * stored with the outbox event the request creates.
  */
 public class RequestIdFilter extends OncePerRequestFilter {
 
@@ -26,6 +28,12 @@ public class RequestIdFilter extends OncePerRequestFilter {
     static final String SPAN_TAG = "request.id";
     private static final Logger access = LoggerFactory.getLogger("access");
     private static final Pattern SANE = Pattern.compile("^[A-Za-z0-9._-]{1,64}$");
+
+    private final Predicate<HttpServletRequest> unlogged;
+
+    public RequestIdFilter(Predicate<HttpServletRequest> unlogged) {
+        this.unlogged = unlogged;
+    }
 
     public static String current() {
         return MDC.get(MDC_KEY);
@@ -45,8 +53,10 @@ public class RequestIdFilter extends OncePerRequestFilter {
         try {
             chain.doFilter(request, response);
         } finally {
-            access.info("{} {} {} {} ms", request.getMethod(), request.getRequestURI(), response.getStatus(),
-                    (System.nanoTime() - started) / 1_000_000);
+            if (!unlogged.test(request)) {
+                access.info("{} {} {} {} ms", request.getMethod(), request.getRequestURI(), response.getStatus(),
+                        (System.nanoTime() - started) / 1_000_000);
+            }
             MDC.remove(MDC_KEY);
         }
     }

@@ -1,5 +1,6 @@
 package com.holidaylistings.integration.api.web;
 
+import com.holidaylistings.integration.api.warmup.WarmUpRequests;
 import org.apache.catalina.core.StandardHost;
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
@@ -27,9 +28,10 @@ class WebConfig implements WebMvcConfigurer {
     static final int HTTPS_ORDER = REQUEST_ID_ORDER + 10;
     static final int BODY_LIMIT_ORDER = REQUEST_ID_ORDER + 20;
 
+    /** Every request but the replica's own warm-up requests gets an access-log line. */
     @Bean
-    FilterRegistrationBean<RequestIdFilter> requestIdFilter() {
-        FilterRegistrationBean<RequestIdFilter> registration = new FilterRegistrationBean<>(new RequestIdFilter());
+    FilterRegistrationBean<RequestIdFilter> requestIdFilter(WarmUpRequests warmUp) {
+        FilterRegistrationBean<RequestIdFilter> registration = new FilterRegistrationBean<>(new RequestIdFilter(warmUp::isWarmUp));
         registration.setOrder(REQUEST_ID_ORDER);
         return registration;
     }

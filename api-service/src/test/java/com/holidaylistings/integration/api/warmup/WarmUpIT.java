@@ -2,13 +2,18 @@ package com.holidaylistings.integration.api.warmup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import com.holidaylistings.integration.api.support.ApiInstances;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.context.event.ApplicationPreparedEvent;
 import org.springframework.boot.availability.ReadinessState;
 import org.springframework.context.ApplicationEvent;
 import org.springframework.context.ApplicationListener;
@@ -17,7 +22,7 @@ import org.springframework.context.PayloadApplicationEvent;
 /**
  * A replica runs the intake's path before it reports ready, and the warm-up leaves nothing behind:
  * its requests are refused (a property that does not exist) before anything is written, and are not
- * observed (no metrics, no traces).
+ * observed (no metrics, no traces) nor written to the access log.
  */
 class WarmUpIT {
 
@@ -26,8 +31,13 @@ class WarmUpIT {
     @Test
     void theReplicaRunsItsIntakeBeforeItReportsReadyAndStoresNothing() {
         List<Object> seen = new CopyOnWriteArrayList<>();
+        ListAppender<ILoggingEvent> accessLog = new ListAppender<>();
+        accessLog.start();
+        Logger access = (Logger) LoggerFactory.getLogger("access");
         ApplicationListener<ApplicationEvent> listener = event -> {
-            if (event instanceof PayloadApplicationEvent<?> payload
+            if (event instanceof ApplicationPreparedEvent) {
+                access.addAppender(accessLog); // once the application has set up its logging, which drops appenders
+            } else if (event instanceof PayloadApplicationEvent<?> payload
                     && payload.getPayload() instanceof RequestPathWarmUp.WarmUpFinished finished) {
                 seen.add(finished);
             } else if (event instanceof AvailabilityChangeEvent<?> change && change.getState() == ReadinessState.ACCEPTING_TRAFFIC) {
@@ -46,6 +56,11 @@ class WarmUpIT {
             assertThat(replica.context().getBean(MeterRegistry.class).find("http.server.requests")
                     .tag("uri", "/internal/v1/enquiries").timers())
                     .as("the warm-up's requests are not observed: no 400s in the intake's metrics, no traces").isEmpty();
+            assertThat(accessLog.list).extracting(ILoggingEvent::getFormattedMessage)
+                    .as("nor logged: no access-log line per warm-up request")
+                    .noneMatch(line -> line.startsWith("POST /internal/v1/enquiries 400"));
+        } finally {
+            access.detachAppender(accessLog);
         }
         assertThat(ApiInstances.ownerJdbc().sql("select count(*) from enquiries where user_email = ?")
                 .param(WARM_UP_EMAIL).query(Long.class).single()).as("nothing stored").isZero();
