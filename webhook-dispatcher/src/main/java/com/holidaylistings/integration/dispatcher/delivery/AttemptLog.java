@@ -182,7 +182,10 @@ class AttemptLog extends BatchingComponent {
         operational.write(jdbc, announcedOnce(events));
     }
 
-    /** Each delivery's row as its change left it, in key order (as every batch locks them), if it still holds the attempts it had. */
+    /**
+     * Each delivery's row as its change left it, if it still holds the attempts it had; locked in key
+     * order, as the batch's other rows are, so that two replicas' batches cannot deadlock.
+     */
     private void updateDeliveries(List<Change> changes) {
         List<Change> inKeyOrder = changes.stream()
                 .sorted(Comparator.comparing((Change c) -> c.after().submittedAt()).thenComparing(c -> c.after().webhookId()))

@@ -68,6 +68,11 @@ class DueDeliveriesPoller implements SchedulingConfigurer {
             returning d.webhook_id, d.submitted_at, d.subscription_id, d.owner_id, d.attempts, d.traceparent
             """;
 
+    // TAKE_DUE is planned for its parameters, in its transaction: the dispatcher's connections keep
+    // generic plans (application.yml), and this statement's generic plan joins the rows it takes with
+    // every waiting row by a hash instead of looking each up by key.
+    private static final String PLANNED_FOR_ITS_PARAMETERS = "set local plan_cache_mode = force_custom_plan";
+
     private final JdbcClient jdbc;
     private final TransactionTemplate transaction;
     private final DeliveryListener deliveries;
@@ -113,16 +118,6 @@ class DueDeliveriesPoller implements SchedulingConfigurer {
         }
     }
 
-    /**
-     * The statement is planned for its parameters each time, in this transaction: the dispatcher's
-     * connections keep generic plans (application.yml), and the generic plan of this one joins the
-     * rows it takes with every waiting row by a hash instead of looking each up by key.
-     */
-    private JdbcClient planFresh() {
-        jdbc.sql("set local plan_cache_mode = force_custom_plan").update();
-        return jdbc;
-    }
-
     /** A due delivery taken from its row: its task and the trace its row keeps. */
     private record Due(DeliveryTask task, String traceparent) {}
 
@@ -131,17 +126,20 @@ class DueDeliveriesPoller implements SchedulingConfigurer {
         // The rows become pending and commit before they are handed over: an attempt (which reads its
         // row) before the commit would find its delivery still waiting and pass it over as stale.
         long started = System.nanoTime();
-        List<Due> due = transaction.execute(status -> planFresh().sql(TAKE_DUE)
-                .param("overdue", overdueAfter.toNanos() / 1e9)
-                .param("busy", lanes.busy().stream().map(OwnerId::value).toArray(UUID[]::new))
-                .param("perOwner", lanes.refill())
-                .param("batch", BATCH)
-                .query((rs, n) -> new Due(new DeliveryTask(rs.getString("webhook_id"),
-                        rs.getTimestamp("submitted_at").toInstant(),
-                        SubscriptionId.of(rs.getObject("subscription_id", UUID.class)),
-                        OwnerId.of(rs.getObject("owner_id", UUID.class)), rs.getInt("attempts") + 1),
-                        rs.getString("traceparent")))
-                .list());
+        List<Due> due = transaction.execute(status -> {
+            jdbc.sql(PLANNED_FOR_ITS_PARAMETERS).update();
+            return jdbc.sql(TAKE_DUE)
+                    .param("overdue", overdueAfter.toNanos() / 1e9)
+                    .param("busy", lanes.busy().stream().map(OwnerId::value).toArray(UUID[]::new))
+                    .param("perOwner", lanes.refill())
+                    .param("batch", BATCH)
+                    .query((rs, n) -> new Due(new DeliveryTask(rs.getString("webhook_id"),
+                            rs.getTimestamp("submitted_at").toInstant(),
+                            SubscriptionId.of(rs.getObject("subscription_id", UUID.class)),
+                            OwnerId.of(rs.getObject("owner_id", UUID.class)), rs.getInt("attempts") + 1),
+                            rs.getString("traceparent")))
+                    .list();
+        });
         if (due == null || due.isEmpty()) {
             return 0;
         }
