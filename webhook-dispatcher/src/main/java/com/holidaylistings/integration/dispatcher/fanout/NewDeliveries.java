@@ -1,7 +1,12 @@
 package com.holidaylistings.integration.dispatcher.fanout;
 
+import com.holidaylistings.integration.dispatcher.SqlArrays;
+import java.sql.Array;
 import java.sql.Timestamp;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -10,7 +15,11 @@ import org.springframework.transaction.support.TransactionTemplate;
  * Writes the rows of a batch's new deliveries: each event's payload once ({@code webhook_events}) and
  * one row per delivery ({@code deliveries}, due now, with the trace context of its fan-out: pending,
  * or waiting for the row poller when its owner's lane is busy), in one transaction. An event fanned
- * out again (the batch retried, or published twice) changes nothing: both inserts skip existing rows.
+ * out again (the batch retried, or published twice) adds nothing: both inserts skip existing rows.
+ * One change is made to an existing row: a delivery that is to wait on its row, found pending and never
+ * attempted, is made waiting. That is the row of a first try of the batch whose records Kafka did not
+ * take, for an owner who has become busy since: it has no record, and pending it would wait for the
+ * row poller's overdue net (5 minutes) rather than for its owner's lane.
  */
 @Repository
 class NewDeliveries {
@@ -19,11 +28,21 @@ class NewDeliveries {
             insert into webhook_events (event_id, submitted_at, enquiry_id, payload) values (?, ?, ?, cast(? as json))
             on conflict do nothing
             """;
-    private static final String DELIVERY = """
+    // The rows it wrote are returned: the others were there already.
+    private static final String DELIVERIES = """
             insert into deliveries (webhook_id, submitted_at, event_id, subscription_id, owner_id, enquiry_id, status,
                                     next_attempt_at, request_id, traceparent)
-            values (?, ?, ?, ?, ?, ?, ?, now(), ?, ?)
+            select k.webhook_id, k.submitted_at, k.event_id, k.subscription_id, k.owner_id, k.enquiry_id, k.status, now(),
+                   k.request_id, k.traceparent
+              from unnest(?::text[], ?::timestamptz[], ?::uuid[], ?::uuid[], ?::uuid[], ?::uuid[], ?::text[], ?::text[], ?::text[])
+                   as k(webhook_id, submitted_at, event_id, subscription_id, owner_id, enquiry_id, status, request_id, traceparent)
             on conflict do nothing
+            returning webhook_id
+            """;
+    private static final String WAIT_ON_ROW = """
+            update deliveries d set status = 'waiting', next_attempt_at = coalesce(d.next_attempt_at, now()), updated_at = now()
+              from unnest(?::text[], ?::timestamptz[]) as k(webhook_id, submitted_at)
+             where d.webhook_id = k.webhook_id and d.submitted_at = k.submitted_at and d.status = 'pending' and d.attempts = 0
             """;
 
     private final JdbcTemplate jdbc;
@@ -42,17 +61,28 @@ class NewDeliveries {
                 statement.setObject(3, event.enquiry().enquiryId());
                 statement.setString(4, event.payload());
             });
-            jdbc.batchUpdate(DELIVERY, deliveries, deliveries.size(), (statement, delivery) -> {
-                statement.setString(1, delivery.task().webhookId());
-                statement.setTimestamp(2, Timestamp.from(delivery.task().submittedAt()));
-                statement.setObject(3, delivery.event().eventId());
-                statement.setObject(4, delivery.task().subscriptionId().value());
-                statement.setObject(5, delivery.task().ownerId().value());
-                statement.setObject(6, delivery.event().enquiry().enquiryId());
-                statement.setString(7, delivery.waitsOnRow() ? "waiting" : "pending");
-                statement.setString(8, delivery.event().requestId());
-                statement.setString(9, delivery.traceparent());
-            });
+            Set<String> written = new HashSet<>(jdbc.queryForList(DELIVERIES, String.class,
+                    column(deliveries, "text", d -> d.task().webhookId()),
+                    column(deliveries, "timestamptz", d -> Timestamp.from(d.task().submittedAt())),
+                    column(deliveries, "uuid", d -> d.event().eventId()),
+                    column(deliveries, "uuid", d -> d.task().subscriptionId().value()),
+                    column(deliveries, "uuid", d -> d.task().ownerId().value()),
+                    column(deliveries, "uuid", d -> d.event().enquiry().enquiryId()),
+                    column(deliveries, "text", d -> d.waitsOnRow() ? "waiting" : "pending"),
+                    column(deliveries, "text", d -> d.event().requestId()),
+                    column(deliveries, "text", DeliveryFanOut.NewDelivery::traceparent)));
+            List<DeliveryFanOut.NewDelivery> toWait = deliveries.stream()
+                    .filter(d -> d.waitsOnRow() && !written.contains(d.task().webhookId()))
+                    .toList();
+            if (!toWait.isEmpty()) {
+                jdbc.update(WAIT_ON_ROW, column(toWait, "text", d -> d.task().webhookId()),
+                        column(toWait, "timestamptz", d -> Timestamp.from(d.task().submittedAt())));
+            }
         });
+    }
+
+    private Array column(List<DeliveryFanOut.NewDelivery> deliveries, String type,
+            Function<DeliveryFanOut.NewDelivery, Object> value) {
+        return SqlArrays.of(jdbc, type, deliveries.stream().map(value).toArray());
     }
 }

@@ -6,17 +6,22 @@ import static org.awaitility.Awaitility.await;
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.Events;
 import com.holidaylistings.integration.dispatcher.TestData;
+import com.holidaylistings.integration.dispatcher.delivery.DeliveryTask;
 import com.holidaylistings.integration.dispatcher.delivery.ParkedDeliveries;
 import com.holidaylistings.integration.dispatcher.lane.OwnerLanes;
+import com.holidaylistings.integration.events.EnquiryCreated;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
+import com.holidaylistings.integration.events.delivery.WebhookIds;
 import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The deliveries of an owner whose lane is busy are written waiting on their rows, with no record,
@@ -33,6 +38,9 @@ class BusyOwnerFanOutIT extends DispatcherIntegrationTest {
     @Autowired
     private MeterRegistry meters;
 
+    @Autowired
+    private NewDeliveries rows;
+
     @Test
     void aBusyOwnersNewDeliveryWaitsOnItsRowAndIsDeliveredOnceTheLaneHasRoom() {
         TestData.Owner owner = data.owner();
@@ -40,12 +48,8 @@ class BusyOwnerFanOutIT extends DispatcherIntegrationTest {
         UUID subscription = data.subscribe(owner, receiver.url("/busy-owner", WebhookReceiver.Answer.ok()), null);
         OwnerId ownerId = OwnerId.of(owner.id());
         CountDownLatch release = new CountDownLatch(1);
-        SubscriptionId elsewhere = SubscriptionId.of(UUID.randomUUID());
         try {
-            // the owner's other work: its 64 slots held, and 1,200 more waiting (half of an owner's 2,000 is busy)
-            while (!lanes.busy().contains(ownerId)) {
-                assertThat(lanes.offer(ownerId, elsewhere, () -> awaitQuietly(release))).isTrue();
-            }
+            holdTheLane(ownerId, release);
             double before = parkedAtFanOut();
 
             Events.Published enquiry = events.enquiryOn(property);
@@ -63,6 +67,52 @@ class BusyOwnerFanOutIT extends DispatcherIntegrationTest {
             await().atMost(DONE).until(() -> "succeeded".equals(data.deliveryStatus(subscription, enquiry.enquiryId())));
         } finally {
             release.countDown();
+        }
+    }
+
+    /**
+     * A batch's first try wrote its rows pending, then Kafka did not take its records; when the batch is
+     * tried again its owner is busy. The row, with no record, waits on its row for the lane rather than
+     * for the overdue net (5 minutes), and is delivered once. Without it the row stays pending unsent.
+     */
+    @Test
+    void aRowLeftPendingWithoutItsRecordWaitsForTheLaneWhenItsBatchIsTriedAgainForABusyOwner() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        UUID subscription = data.subscribe(owner, receiver.url("/busy-owner-tried-again", WebhookReceiver.Answer.ok()), null);
+        OwnerId ownerId = OwnerId.of(owner.id());
+        EnquiryCreated enquiry = Events.anEnquiryOn(property);
+        UUID eventId = UUID.randomUUID();
+        String payload = JsonMapper.builder().build().writeValueAsString(enquiry);
+        DeliveryFanOut.Event event = new DeliveryFanOut.Event(eventId, "intake-" + eventId, enquiry, payload);
+        SubscriptionId hook = SubscriptionId.of(subscription);
+        // the first try: the row written pending, its record never sent
+        rows.insert(List.of(event), List.of(new DeliveryFanOut.NewDelivery(event,
+                new DeliveryTask(WebhookIds.of(eventId, hook), enquiry.sentAt(), hook, ownerId, 1), null, false)));
+        assertThat(data.deliveryStatus(subscription, enquiry.enquiryId())).isEqualTo("pending");
+        CountDownLatch release = new CountDownLatch(1);
+        try {
+            holdTheLane(ownerId, release);
+
+            events.publish(enquiry.enquiryId(), eventId.toString(), payload); // the batch tried again
+
+            await().atMost(DONE).until(() -> "waiting".equals(data.deliveryStatus(subscription, enquiry.enquiryId())));
+            assertThat(receiver.requests("/busy-owner-tried-again")).as("not attempted while the lane is busy").isEmpty();
+
+            release.countDown();
+
+            await().atMost(DONE).until(() -> "succeeded".equals(data.deliveryStatus(subscription, enquiry.enquiryId())));
+            assertThat(receiver.requests("/busy-owner-tried-again")).hasSize(1);
+        } finally {
+            release.countDown();
+        }
+    }
+
+    /** The owner's other work: its 64 slots held, and 1,200 more waiting (half of an owner's 2,000 is busy). */
+    private void holdTheLane(OwnerId ownerId, CountDownLatch release) {
+        SubscriptionId elsewhere = SubscriptionId.of(UUID.randomUUID());
+        while (!lanes.busy().contains(ownerId)) {
+            assertThat(lanes.offer(ownerId, elsewhere, () -> awaitQuietly(release))).isTrue();
         }
     }
 
