@@ -38,7 +38,8 @@ public final class Bench {
                 case "e2e" -> new EndToEndBench(db, output, phase).run();
                 case "intake" -> new IntakeCapacityBench(output, Duration.ofSeconds(Long.getLong("bench.seconds", 30))).run();
                 case "dispatcher" -> new DispatcherBench(db, output, Integer.getInteger("bench.enquiries", 3000),
-                        Integer.getInteger("bench.subscriptions", 10)).run();
+                        Integer.getInteger("bench.subscriptions", 10),
+                        Duration.ofSeconds(Long.getLong("bench.warmup.seconds", 20))).run();
                 case "isolation" -> new IsolationBench(db, output, phase).run();
                 case "retry" -> new RetryBench(db, output, phase).run();
                 case "recovery" -> new RecoveryBench(db, output).run();
