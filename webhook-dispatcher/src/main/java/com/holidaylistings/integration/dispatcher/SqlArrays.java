@@ -3,6 +3,8 @@ package com.holidaylistings.integration.dispatcher;
 import java.sql.Array;
 import java.sql.Connection;
 import java.util.Collection;
+import java.util.List;
+import java.util.function.Function;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /** SQL arrays for statements that take many keys in one parameter ({@code = any(?)}, {@code unnest(?)}). */
@@ -17,5 +19,13 @@ public final class SqlArrays {
 
     public static Array of(JdbcTemplate jdbc, String type, Collection<?> values) {
         return of(jdbc, type, values.toArray());
+    }
+
+    /**
+     * One column of {@code rows} as an array of the SQL {@code type}, in their order: with the other
+     * columns, the parameters of a statement over {@code unnest(?, ?, …)} that writes many rows at once.
+     */
+    public static <T> Array column(JdbcTemplate jdbc, String type, List<T> rows, Function<? super T, ?> value) {
+        return of(jdbc, type, rows.stream().map(value).toArray());
     }
 }

@@ -52,9 +52,14 @@ public final class Events implements AutoCloseable {
                 new PartyDetails(4, LocalDate.parse("2027-08-01"), LocalDate.parse("2027-08-08"), "Family holiday"));
     }
 
+    /** The event's payload, serialized as enquiry-ingest serializes it. */
+    public static String payloadOf(EnquiryCreated event) {
+        return JSON.writeValueAsString(event);
+    }
+
     /** Publishes the event with a new event id, serialized as enquiry-ingest serializes it. */
     public Published publish(EnquiryCreated event) {
-        return publish(event.enquiryId(), UUID.randomUUID().toString(), JSON.writeValueAsString(event));
+        return publish(event.enquiryId(), UUID.randomUUID().toString(), payloadOf(event));
     }
 
     /** Publishes the record of an earlier publication again, as a relay does after a crash. */
@@ -64,7 +69,7 @@ public final class Events implements AutoCloseable {
 
     /** Publishes the event as the relay does in an enquiry's trace: {@code traceparent} names the relay's span. */
     public Published publishInTrace(EnquiryCreated event, String traceparent) {
-        return publish(event.enquiryId(), UUID.randomUUID().toString(), JSON.writeValueAsString(event), traceparent);
+        return publish(event.enquiryId(), UUID.randomUUID().toString(), payloadOf(event), traceparent);
     }
 
     /** Publishes a record again, as a relay does after a crash. */

@@ -191,18 +191,14 @@ class AttemptLog extends BatchingComponent {
                 .sorted(Comparator.comparing((Change c) -> c.after().submittedAt()).thenComparing(c -> c.after().webhookId()))
                 .toList();
         jdbc.update(UPDATE_DELIVERIES,
-                column(inKeyOrder, "text", c -> c.after().webhookId()),
-                column(inKeyOrder, "timestamptz", c -> Timestamp.from(c.after().submittedAt())),
-                column(inKeyOrder, "int4", c -> c.before().attempts()),
-                column(inKeyOrder, "text", c -> c.after().status().value()),
-                column(inKeyOrder, "int4", c -> c.after().attempts()),
-                column(inKeyOrder, "int4", c -> c.after().stage()),
-                column(inKeyOrder, "timestamptz", c -> timestamp(c.nextAttemptAt())),
-                column(inKeyOrder, "timestamptz", c -> timestamp(c.throttledUntil())));
-    }
-
-    private Array column(List<Change> changes, String type, Function<Change, Object> value) {
-        return SqlArrays.of(jdbc, type, changes.stream().map(value).toArray());
+                SqlArrays.column(jdbc, "text", inKeyOrder, c -> c.after().webhookId()),
+                SqlArrays.column(jdbc, "timestamptz", inKeyOrder, c -> Timestamp.from(c.after().submittedAt())),
+                SqlArrays.column(jdbc, "int4", inKeyOrder, c -> c.before().attempts()),
+                SqlArrays.column(jdbc, "text", inKeyOrder, c -> c.after().status().value()),
+                SqlArrays.column(jdbc, "int4", inKeyOrder, c -> c.after().attempts()),
+                SqlArrays.column(jdbc, "int4", inKeyOrder, c -> c.after().stage()),
+                SqlArrays.column(jdbc, "timestamptz", inKeyOrder, c -> timestamp(c.nextAttemptAt())),
+                SqlArrays.column(jdbc, "timestamptz", inKeyOrder, c -> timestamp(c.throttledUntil())));
     }
 
     private String headers(Map<String, String> headers) {

@@ -84,8 +84,8 @@ class Deliveries extends BatchingComponent {
     /** The rows of {@code tasks}' deliveries, in their order, null for a row that is gone. */
     private List<Row> read(List<DeliveryTask> tasks) {
         List<Row> rows = new ArrayList<>(Collections.nCopies(tasks.size(), null));
-        Array webhookIds = SqlArrays.of(jdbc, "text", tasks.stream().map(DeliveryTask::webhookId).toArray());
-        Array submittedAt = SqlArrays.of(jdbc, "timestamptz", tasks.stream().map(t -> Timestamp.from(t.submittedAt())).toArray());
+        Array webhookIds = SqlArrays.column(jdbc, "text", tasks, DeliveryTask::webhookId);
+        Array submittedAt = SqlArrays.column(jdbc, "timestamptz", tasks, t -> Timestamp.from(t.submittedAt()));
         jdbc.query(FOR_ATTEMPT, (ResultSet rs) -> {
             rows.set(rs.getInt("n") - 1, Row.of(rs));
         }, secretOverlap.toNanos() / 1e9, webhookIds, submittedAt);

@@ -92,8 +92,8 @@ class HookThrottle extends BatchingComponent {
         }
         List<UUID> hooks = List.copyOf(byHook.keySet());
         Array ids = SqlArrays.of(jdbc, "uuid", hooks.toArray());
-        Array starts = SqlArrays.of(jdbc, "int4", hooks.stream().map(hook -> byHook.get(hook).size()).toArray());
-        Array rates = SqlArrays.of(jdbc, "int4", hooks.stream().map(perSecond::get).toArray());
+        Array starts = SqlArrays.column(jdbc, "int4", hooks, hook -> byHook.get(hook).size());
+        Array rates = SqlArrays.column(jdbc, "int4", hooks, perSecond::get);
         List<Reservation> reserved = new ArrayList<>(java.util.Collections.nCopies(requests.size(), null));
         jdbc.query(RESERVE, (ResultSet rs) -> {
             UUID hook = rs.getObject("subscription_id", UUID.class);

@@ -94,14 +94,12 @@ class ParkingLot extends BatchingComponent {
     /** Parks those of {@code tasks} still pending the attempt their record was for; what became of each. */
     private static List<Parked> park(JdbcTemplate jdbc, List<DeliveryTask> tasks) {
         long started = System.nanoTime();
-        Object[] webhookIds = tasks.stream().map(DeliveryTask::webhookId).toArray();
-        Object[] submittedAt = tasks.stream().map(task -> Timestamp.from(task.submittedAt())).toArray();
-        Object[] attempts = tasks.stream().map(task -> task.attempt() - 1).toArray();
         Map<String, Parked> found = new HashMap<>();
         jdbc.query(PARK, (ResultSet rs) -> {
             found.put(rs.getString("webhook_id"), rs.getBoolean("parked") ? Parked.PARKED : Parked.BEHIND);
-        }, SqlArrays.of(jdbc, "text", webhookIds), SqlArrays.of(jdbc, "timestamptz", submittedAt),
-                SqlArrays.of(jdbc, "int4", attempts));
+        }, SqlArrays.column(jdbc, "text", tasks, DeliveryTask::webhookId),
+                SqlArrays.column(jdbc, "timestamptz", tasks, task -> Timestamp.from(task.submittedAt())),
+                SqlArrays.column(jdbc, "int4", tasks, task -> task.attempt() - 1));
         List<Parked> results = tasks.stream().map(task -> found.getOrDefault(task.webhookId(), Parked.MOVED_ON)).toList();
         if (log.isDebugEnabled()) {
             log.debug("Parked {} of {} deliveries in {} ms", results.stream().filter(r -> r == Parked.PARKED).count(),

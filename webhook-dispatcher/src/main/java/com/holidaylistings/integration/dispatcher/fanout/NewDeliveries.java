@@ -1,12 +1,10 @@
 package com.holidaylistings.integration.dispatcher.fanout;
 
 import com.holidaylistings.integration.dispatcher.SqlArrays;
-import java.sql.Array;
 import java.sql.Timestamp;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.Function;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -62,27 +60,22 @@ class NewDeliveries {
                 statement.setString(4, event.payload());
             });
             Set<String> written = new HashSet<>(jdbc.queryForList(DELIVERIES, String.class,
-                    column(deliveries, "text", d -> d.task().webhookId()),
-                    column(deliveries, "timestamptz", d -> Timestamp.from(d.task().submittedAt())),
-                    column(deliveries, "uuid", d -> d.event().eventId()),
-                    column(deliveries, "uuid", d -> d.task().subscriptionId().value()),
-                    column(deliveries, "uuid", d -> d.task().ownerId().value()),
-                    column(deliveries, "uuid", d -> d.event().enquiry().enquiryId()),
-                    column(deliveries, "text", d -> d.waitsOnRow() ? "waiting" : "pending"),
-                    column(deliveries, "text", d -> d.event().requestId()),
-                    column(deliveries, "text", DeliveryFanOut.NewDelivery::traceparent)));
+                    SqlArrays.column(jdbc, "text", deliveries, d -> d.task().webhookId()),
+                    SqlArrays.column(jdbc, "timestamptz", deliveries, d -> Timestamp.from(d.task().submittedAt())),
+                    SqlArrays.column(jdbc, "uuid", deliveries, d -> d.event().eventId()),
+                    SqlArrays.column(jdbc, "uuid", deliveries, d -> d.task().subscriptionId().value()),
+                    SqlArrays.column(jdbc, "uuid", deliveries, d -> d.task().ownerId().value()),
+                    SqlArrays.column(jdbc, "uuid", deliveries, d -> d.event().enquiry().enquiryId()),
+                    SqlArrays.column(jdbc, "text", deliveries, d -> d.waitsOnRow() ? "waiting" : "pending"),
+                    SqlArrays.column(jdbc, "text", deliveries, d -> d.event().requestId()),
+                    SqlArrays.column(jdbc, "text", deliveries, DeliveryFanOut.NewDelivery::traceparent)));
             List<DeliveryFanOut.NewDelivery> toWait = deliveries.stream()
                     .filter(d -> d.waitsOnRow() && !written.contains(d.task().webhookId()))
                     .toList();
             if (!toWait.isEmpty()) {
-                jdbc.update(WAIT_ON_ROW, column(toWait, "text", d -> d.task().webhookId()),
-                        column(toWait, "timestamptz", d -> Timestamp.from(d.task().submittedAt())));
+                jdbc.update(WAIT_ON_ROW, SqlArrays.column(jdbc, "text", toWait, d -> d.task().webhookId()),
+                        SqlArrays.column(jdbc, "timestamptz", toWait, d -> Timestamp.from(d.task().submittedAt())));
             }
         });
-    }
-
-    private Array column(List<DeliveryFanOut.NewDelivery> deliveries, String type,
-            Function<DeliveryFanOut.NewDelivery, Object> value) {
-        return SqlArrays.of(jdbc, type, deliveries.stream().map(value).toArray());
     }
 }

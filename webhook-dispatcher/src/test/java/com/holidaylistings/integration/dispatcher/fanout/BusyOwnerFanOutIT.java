@@ -21,7 +21,6 @@ import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The deliveries of an owner whose lane is busy are written waiting on their rows, with no record,
@@ -43,10 +42,10 @@ class BusyOwnerFanOutIT extends DispatcherIntegrationTest {
 
     @Test
     void aBusyOwnersNewDeliveryWaitsOnItsRowAndIsDeliveredOnceTheLaneHasRoom() {
-        TestData.Owner owner = data.owner();
-        UUID property = data.property(owner);
-        UUID subscription = data.subscribe(owner, receiver.url("/busy-owner", WebhookReceiver.Answer.ok()), null);
-        OwnerId ownerId = OwnerId.of(owner.id());
+        OwnersHook hook = hookAt("/busy-owner");
+        UUID property = hook.property();
+        UUID subscription = hook.subscription();
+        OwnerId ownerId = hook.owner();
         CountDownLatch release = new CountDownLatch(1);
         try {
             holdTheLane(ownerId, release);
@@ -77,18 +76,17 @@ class BusyOwnerFanOutIT extends DispatcherIntegrationTest {
      */
     @Test
     void aRowLeftPendingWithoutItsRecordWaitsForTheLaneWhenItsBatchIsTriedAgainForABusyOwner() {
-        TestData.Owner owner = data.owner();
-        UUID property = data.property(owner);
-        UUID subscription = data.subscribe(owner, receiver.url("/busy-owner-tried-again", WebhookReceiver.Answer.ok()), null);
-        OwnerId ownerId = OwnerId.of(owner.id());
-        EnquiryCreated enquiry = Events.anEnquiryOn(property);
+        OwnersHook hook = hookAt("/busy-owner-tried-again");
+        UUID subscription = hook.subscription();
+        OwnerId ownerId = hook.owner();
+        EnquiryCreated enquiry = Events.anEnquiryOn(hook.property());
         UUID eventId = UUID.randomUUID();
-        String payload = JsonMapper.builder().build().writeValueAsString(enquiry);
+        String payload = Events.payloadOf(enquiry);
         DeliveryFanOut.Event event = new DeliveryFanOut.Event(eventId, "intake-" + eventId, enquiry, payload);
-        SubscriptionId hook = SubscriptionId.of(subscription);
+        SubscriptionId hookId = SubscriptionId.of(subscription);
         // the first try: the row written pending, its record never sent
         rows.insert(List.of(event), List.of(new DeliveryFanOut.NewDelivery(event,
-                new DeliveryTask(WebhookIds.of(eventId, hook), enquiry.sentAt(), hook, ownerId, 1), null, false)));
+                new DeliveryTask(WebhookIds.of(eventId, hookId), enquiry.sentAt(), hookId, ownerId, 1), null, false)));
         assertThat(data.deliveryStatus(subscription, enquiry.enquiryId())).isEqualTo("pending");
         CountDownLatch release = new CountDownLatch(1);
         try {
@@ -106,6 +104,16 @@ class BusyOwnerFanOutIT extends DispatcherIntegrationTest {
         } finally {
             release.countDown();
         }
+    }
+
+    /** A new owner with a property and one hook on {@code path} of the test receiver, answering 200. */
+    private record OwnersHook(OwnerId owner, UUID property, UUID subscription) {}
+
+    private OwnersHook hookAt(String path) {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        return new OwnersHook(OwnerId.of(owner.id()), property,
+                data.subscribe(owner, receiver.url(path, WebhookReceiver.Answer.ok()), null));
     }
 
     /** The owner's other work: its 64 slots held, and 1,200 more waiting (half of an owner's 2,000 is busy). */
