@@ -801,15 +801,20 @@ wait_for_service() {
 # Sets LAUNCH to the java arguments that start <name> from <jar>: its extracted copy with the JDK's
 # class-data archive (the AOT cache on JDK 25+, a CDS archive on 21-24; dev/lib/warm-start.sh),
 # trained once per jar, JDK and JVM options under .dev/warm-start/<name>/<checksum>/ with the stack's
-# database and broker at hand (api-service on its request path: its warm-up, then it stops); the jar as it is when DEV_WARM_START=off or the training failed
+# database and broker at hand (api-service and webhook-dispatcher on their request paths: their warm-ups,
+# then they stop); the jar as it is when DEV_WARM_START=off or the training failed
 # (not tried again until the jar, the JDK or the options change). Runs in start_service's subshell,
 # so the training sees the service's settings.
 warm_start_launch() {
     local name=$1 jar=$2 dir extracted stamp option training=() log=$LOG_DIR/$1-warm-start.log
     LAUNCH=(-jar "$jar")
     [[ ${DEV_WARM_START:-on} != off ]] || return 0
-    # api-service trains on its request path: its warm-up before readiness, then it stops
-    if [[ $name == api-service ]]; then training=(WARM_START_TRAINING=-Downer-api.warm-up.exit-after=true); fi
+    # api-service and webhook-dispatcher train on their request paths: the warm-up before readiness,
+    # then they stop (the dispatcher before any consumer starts)
+    case $name in
+        api-service) training=(WARM_START_TRAINING=-Downer-api.warm-up.exit-after=true) ;;
+        webhook-dispatcher) training=(WARM_START_TRAINING=-Ddispatcher.warm-up.exit-after=true) ;;
+    esac
     stamp="$(stat -c '%s %Y' "$jar") $jar $("$JAVA_HOME/bin/java" -version 2>&1 | tr '\n' ' ') ${SERVICE_JAVA_OPTS[*]} ${training[*]}"
     # one directory per jar, JDK and options, so that a restart with other options (a benchmark's)
     # and back keeps both archives

@@ -6,9 +6,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -21,11 +23,13 @@ public final class ServiceProcess implements AutoCloseable {
     private final String name;
     private final int port;
     private final Process process;
+    private final Path log;
 
-    private ServiceProcess(String name, int port, Process process) {
+    private ServiceProcess(String name, int port, Process process, Path log) {
         this.name = name;
         this.port = port;
         this.process = process;
+        this.log = log;
     }
 
     /**
@@ -39,9 +43,10 @@ public final class ServiceProcess implements AutoCloseable {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
         command.addAll(List.of("-jar", ServiceJars.in(Path.of("target"), module).toString()));
+        Path log = Path.of("target", module + "-" + name + ".log");
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(Path.of("target", module + "-" + name + ".log").toFile()));
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         Map<String, String> env = builder.environment();
         env.put("SPRING_DATASOURCE_URL", db.jdbcUrl());
         TestPostgres.Connection role = db.as(module.replace('-', '_')); // each service logs in as its own role
@@ -51,7 +56,7 @@ public final class ServiceProcess implements AutoCloseable {
         env.put("SECRETS_ENCRYPTION_KEYS", TestSecrets.ENCRYPTION_KEYS);
         env.putAll(environment);
         try {
-            return new ServiceProcess(name, port, builder.start());
+            return new ServiceProcess(name, port, builder.start(), log);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -63,6 +68,26 @@ public final class ServiceProcess implements AutoCloseable {
 
     public boolean isAlive() {
         return process.isAlive();
+    }
+
+    /** Its exit status, once it has exited by itself within {@code timeout}; empty while it still runs. */
+    public OptionalInt exitStatus(Duration timeout) {
+        try {
+            return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS) ? OptionalInt.of(process.exitValue())
+                    : OptionalInt.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Its output so far, one line each (appended to the file of earlier processes of the same name). */
+    public List<String> logLines() {
+        try {
+            return Files.readAllLines(log);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The management port (plain HTTP on 127.0.0.1). */

@@ -1,9 +1,11 @@
 package com.holidaylistings.integration.dispatcher;
 
 import com.holidaylistings.integration.testsupport.ServiceProcess;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 
 /**
  * The packaged webhook-dispatcher running as a real process on the shared test database, so that
@@ -66,6 +68,16 @@ public final class DispatcherProcess implements AutoCloseable {
 
     public String health() {
         return process.health();
+    }
+
+    /** Its exit status once it has exited by itself within {@code timeout}; empty while it still runs. */
+    public OptionalInt exitStatus(Duration timeout) {
+        return process.exitStatus(timeout);
+    }
+
+    /** Its log so far, one line each. */
+    public List<String> logLines() {
+        return process.logLines();
     }
 
     /** SIGTERM: a clean stop, which the test waits for. */

@@ -44,6 +44,7 @@ class WebhookSender implements DisposableBean {
     static final int KEPT_BODY_BYTES = 4096;
 
     private final CloseableHttpClient client;
+    private final PoolingHttpClientConnectionManager connections;
     private final Duration timeout;
     /**
      * Cancels exchanges past the timeout. A deadline cancelled because its exchange ended in time leaves
@@ -55,7 +56,7 @@ class WebhookSender implements DisposableBean {
     WebhookSender(WebhookProperties properties) {
         this.timeout = properties.timeout();
         Timeout limit = Timeout.of(timeout);
-        PoolingHttpClientConnectionManagerBuilder connections = PoolingHttpClientConnectionManagerBuilder.create()
+        PoolingHttpClientConnectionManagerBuilder pool = PoolingHttpClientConnectionManagerBuilder.create()
                 .setMaxConnTotal(properties.maxConnectionsPerHost() * 8)
                 .setMaxConnPerRoute(properties.maxConnectionsPerHost())
                 .setDefaultConnectionConfig(ConnectionConfig.custom()
@@ -64,10 +65,10 @@ class WebhookSender implements DisposableBean {
                         // a kept-alive connection the receiver has closed meanwhile is noticed before use
                         .setValidateAfterInactivity(TimeValue.ofSeconds(1))
                         .build());
-        connections.setDnsResolver(new GuardedDnsResolver(properties.targetAddressRule()));
-        PoolingHttpClientConnectionManager manager = connections.build();
+        pool.setDnsResolver(new GuardedDnsResolver(properties.targetAddressRule()));
+        this.connections = pool.build();
         this.client = HttpClients.custom()
-                .setConnectionManager(manager)
+                .setConnectionManager(connections)
                 .setDefaultRequestConfig(RequestConfig.custom()
                         .setConnectionRequestTimeout(limit)
                         .setResponseTimeout(limit)
@@ -80,6 +81,15 @@ class WebhookSender implements DisposableBean {
                 .setUserAgent(USER_AGENT)
                 .evictIdleConnections(Timeout.ofSeconds(30))
                 .build();
+    }
+
+    /**
+     * Closes the kept-alive connections no exchange is using: the warm-up's to its own receiver once
+     * it has ended, so that no connection made under its permission ({@link GuardedDnsResolver#permitting})
+     * outlives it.
+     */
+    void closeIdleConnections() {
+        connections.closeIdle(TimeValue.ZERO_MILLISECONDS);
     }
 
     private static ScheduledThreadPoolExecutor deadlineTimer() {

@@ -1,17 +1,22 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -57,6 +62,57 @@ class WebhookSenderTest {
 
         assertThat(outcome.status()).isNull();
         assertThat(outcome.error()).containsIgnoringCase("internal");
+    }
+
+    @Test
+    void reachesTheWarmUpsOwnLoopbackEndpointOnlyOnTheThreadAndPortItPermits() throws Exception {
+        receiver.answer("/x", WebhookReceiver.Answer.ok());
+        sender = new WebhookSender(Settings.withPrivateTargets(false));
+        String url = "http://127.0.0.1:" + receiver.port() + "/x";
+        InetSocketAddress endpoint = new InetSocketAddress(InetAddress.getLoopbackAddress(), receiver.port());
+        InetSocketAddress otherPort = new InetSocketAddress(InetAddress.getLoopbackAddress(), receiver.port() + 1);
+        CountDownLatch permitted = new CountDownLatch(1);
+        CountDownLatch otherThreadDone = new CountDownLatch(1);
+
+        CompletableFuture<HttpOutcome> whilePermittedOnAnotherThread = CompletableFuture.supplyAsync(() -> {
+            try {
+                permitted.await(10, TimeUnit.SECONDS);
+                return sender.post(url, BODY, "msg_2", SECRET);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            } finally {
+                otherThreadDone.countDown();
+            }
+        });
+        GuardedDnsResolver.permitting(endpoint, () -> {
+            permitted.countDown();
+            try {
+                return otherThreadDone.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        HttpOutcome forAnotherPort = GuardedDnsResolver.permitting(otherPort, () -> sender.post(url, BODY, "msg_3", SECRET));
+        HttpOutcome within = GuardedDnsResolver.permitting(endpoint, () -> sender.post(url, BODY, "msg_1", SECRET));
+        sender.closeIdleConnections(); // as the warm-up does once it ends: its connection is not kept
+        HttpOutcome afterwards = sender.post(url, BODY, "msg_4", SECRET);
+
+        assertThat(within.status()).isEqualTo(200);
+        for (HttpOutcome refused : new HttpOutcome[] {whilePermittedOnAnotherThread.get(10, TimeUnit.SECONDS), forAnotherPort,
+                afterwards}) {
+            assertThat(refused.status()).isNull();
+            assertThat(refused.error()).containsIgnoringCase("refused").containsIgnoringCase("internal");
+        }
+        assertThat(receiver.requests("/x")).hasSize(1);
+        assertThat(receiver.requests("/x").get(0).webhookId()).isEqualTo("msg_1");
+    }
+
+    @Test
+    void permitsNoEndpointOffTheLoopbackInterface() throws IOException {
+        InetSocketAddress metadata = new InetSocketAddress(InetAddress.getByAddress(new byte[] {(byte) 169, (byte) 254, (byte) 169, (byte) 254}), 80);
+
+        assertThatThrownBy(() -> GuardedDnsResolver.permitting(metadata, () -> "never"))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @ParameterizedTest
