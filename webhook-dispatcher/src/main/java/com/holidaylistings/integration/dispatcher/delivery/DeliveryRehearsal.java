@@ -49,7 +49,7 @@ public class DeliveryRehearsal {
                 new ConsumerRecord<>(DeliveryTopics.DELIVERIES, 0, 0, written.key(), written.value());
         written.headers().forEach(header -> consumed.headers().add(header));
         DeliveryTask read = records.read(consumed);
-        records.dueAt(consumed);
+        records.dueAt(consumed); // as the listener reads a record, for its lateness
         if (read == null || deliveries.forAttempt(read).isPresent()) {
             throw new IllegalStateException("A rehearsal's delivery " + task.webhookId() + " must have no row");
         }

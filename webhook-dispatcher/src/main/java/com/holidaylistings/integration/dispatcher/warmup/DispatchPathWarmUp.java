@@ -9,7 +9,6 @@ import com.holidaylistings.integration.events.PartyDetails;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import java.security.SecureRandom;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -23,7 +22,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
 import org.springframework.stereotype.Component;
@@ -46,9 +44,6 @@ import tools.jackson.databind.json.JsonMapper;
 @Component
 class DispatchPathWarmUp implements SmartLifecycle {
 
-    /** Published once the warm-up has ended (or was skipped), before any consumer starts. */
-    record WarmUpFinished(int rehearsed, Map<Integer, Integer> answers, int failed, Duration took) {}
-
     private static final Logger log = LoggerFactory.getLogger(DispatchPathWarmUp.class);
     private static final int EVENTS_PER_FAN_OUT = 20;
 
@@ -57,17 +52,15 @@ class DispatchPathWarmUp implements SmartLifecycle {
     private final DeliveryRehearsal deliveries;
     private final FanOutRehearsal fanOut;
     private final JsonMapper json;
-    private final ApplicationEventPublisher events;
     private volatile boolean running;
 
     DispatchPathWarmUp(WarmUpProperties properties, OwnerLanes lanes, DeliveryRehearsal deliveries,
-            FanOutRehearsal fanOut, JsonMapper json, ApplicationEventPublisher events) {
+            FanOutRehearsal fanOut, JsonMapper json) {
         this.properties = properties;
         this.lanes = lanes;
         this.deliveries = deliveries;
         this.fanOut = fanOut;
         this.json = json;
-        this.events = events;
     }
 
     @Override
@@ -90,8 +83,6 @@ class DispatchPathWarmUp implements SmartLifecycle {
                 log.warn("The warm-up failed; consuming anyway: {}", e.toString());
             }
         }
-        events.publishEvent(new WarmUpFinished(rehearsed(answers), Map.copyOf(answers), failed.get(),
-                Duration.ofNanos(System.nanoTime() - started)));
         if (properties.exitAfter()) {
             log.info("Stopping once warmed up (dispatcher.warm-up.exit-after): a training run, no consumer started");
             // No shutdown hooks: the context is still starting, and closing it from here would start nothing
