@@ -3,7 +3,6 @@ package com.holidaylistings.integration.dispatcher;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.holidaylistings.integration.events.EnquiryEvents;
 import com.holidaylistings.integration.testsupport.TestPostgres;
 import com.holidaylistings.integration.testsupport.TestSchema;
 import com.holidaylistings.integration.testsupport.WebhookReceiver;
@@ -11,7 +10,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -47,13 +45,7 @@ class DispatcherKillIT {
 
     @BeforeAll
     static void ownBroker() {
-        kafka = new EmbeddedKafkaKraftBroker(1, 3, EnquiryEvents.TOPIC);
-        kafka.brokerProperties(Map.of(
-                "auto.create.topics.enable", "false",
-                "offsets.topic.replication.factor", "1",
-                "transaction.state.log.replication.factor", "1",
-                "transaction.state.log.min.isr", "1"));
-        kafka.afterPropertiesSet();
+        kafka = OwnBroker.start();
     }
 
     @AfterAll

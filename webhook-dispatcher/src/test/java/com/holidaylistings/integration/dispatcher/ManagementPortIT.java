@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.holidaylistings.integration.events.EnquiryEvents;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.Inet4Address;
@@ -19,7 +18,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Collections;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -41,13 +39,7 @@ class ManagementPortIT {
 
     @BeforeAll
     static void start() {
-        kafka = new EmbeddedKafkaKraftBroker(1, 3, EnquiryEvents.TOPIC);
-        kafka.brokerProperties(Map.of(
-                "auto.create.topics.enable", "false",
-                "offsets.topic.replication.factor", "1",
-                "transaction.state.log.replication.factor", "1",
-                "transaction.state.log.min.isr", "1"));
-        kafka.afterPropertiesSet();
+        kafka = OwnBroker.start();
         dispatcher = DispatcherProcess.start("management-port", kafka.getBrokersAsString());
         await().atMost(Duration.ofSeconds(90)).until(dispatcher::isReady);
     }

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.DispatcherProcess;
-import com.holidaylistings.integration.events.EnquiryEvents;
+import com.holidaylistings.integration.dispatcher.OwnBroker;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +19,7 @@ import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
  * receiver of its own on the loopback interface (where owners' targets may not be internal, as in
  * production), before any Kafka consumer starts and before it reports ready, and stores nothing;
  * and a training run of its class-data archive stops once warmed up, no consumer started. Runs on a
- * broker of its own, as DispatcherKillIT.
+ * broker of its own ({@link OwnBroker}), as DispatcherKillIT.
  */
 class WarmUpIT {
 
@@ -31,13 +31,7 @@ class WarmUpIT {
 
     @BeforeAll
     static void startBroker() {
-        kafka = new EmbeddedKafkaKraftBroker(1, 3, EnquiryEvents.TOPIC);
-        kafka.brokerProperties(Map.of(
-                "auto.create.topics.enable", "false",
-                "offsets.topic.replication.factor", "1",
-                "transaction.state.log.replication.factor", "1",
-                "transaction.state.log.min.isr", "1"));
-        kafka.afterPropertiesSet();
+        kafka = OwnBroker.start();
     }
 
     @AfterAll
