@@ -105,7 +105,7 @@ class DispatchPathWarmUp implements SmartLifecycle {
                 if (!slots.tryAcquire(remaining(deadline), TimeUnit.NANOSECONDS)) {
                     break;
                 }
-                // a lane of its own for each slot: the warm-up never meets an owner's cap
+                // spread over owners and hooks of the warm-up's own, each far under an owner's and a hook's cap
                 OwnerId owner = OwnerId.of(new UUID(0, i % concurrency));
                 SubscriptionId hook = SubscriptionId.of(new UUID(1, i % concurrency));
                 EnquiryCreated enquiry = anEnquiry();
