@@ -50,12 +50,16 @@ public class DeliveryRehearsal {
         written.headers().forEach(header -> consumed.headers().add(header));
         DeliveryTask read = records.read(consumed);
         records.dueAt(consumed); // as the listener reads a record, for its lateness
-        if (read == null || deliveries.forAttempt(read).isPresent()) {
+        if (read == null) {
+            throw new IllegalStateException("A rehearsal's record of " + task.webhookId() + " could not be read back");
+        }
+        if (deliveries.forAttempt(read).isPresent()) {
             throw new IllegalStateException("A rehearsal's delivery " + task.webhookId() + " must have no row");
         }
         Delivery delivery = new Delivery(read.webhookId(), read.submittedAt(), read.subscriptionId(),
                 EnquiryId.of(UUID.randomUUID()), DeliveryStatus.PENDING, 0, 1);
-        String url = "http://" + receiver.getAddress().getHostAddress() + ":" + receiver.getPort() + "/" + task.webhookId();
+        // one target per hook, as owners' hooks have: each target keeps a circuit breaker for minutes
+        String url = "http://" + receiver.getAddress().getHostAddress() + ":" + receiver.getPort() + "/" + task.subscriptionId();
         HttpOutcome http = GuardedDnsResolver.permitting(receiver, () -> guards.send(url,
                 () -> sender.post(url, payload, delivery.webhookId(), List.of(secret), false)));
         DeliveryTransitions.AfterAttempt after = transitions.afterAttempt(delivery, http, Instant.now());

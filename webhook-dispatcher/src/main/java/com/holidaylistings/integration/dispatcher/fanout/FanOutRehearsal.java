@@ -2,7 +2,6 @@ package com.holidaylistings.integration.dispatcher.fanout;
 
 import com.holidaylistings.integration.events.EnquiryCreated;
 import java.util.List;
-import java.util.UUID;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -23,12 +22,11 @@ public class FanOutRehearsal {
         this.json = json;
     }
 
-    /** Returns the subscriptions found for the payloads' properties: none, for the warm-up's own. */
-    public int rehearse(List<String> payloads) {
-        List<UUID> properties = payloads.stream()
+    /** Reads the payloads and looks up their properties' subscriptions (none, for the warm-up's own properties). */
+    public void rehearse(List<String> payloads) {
+        subscriptions.byProperty(payloads.stream()
                 .map(payload -> json.readValue(payload, EnquiryCreated.class).propertyId())
                 .distinct()
-                .toList();
-        return subscriptions.byProperty(properties).values().stream().mapToInt(List::size).sum();
+                .toList());
     }
 }

@@ -27,6 +27,7 @@ final class WarmUpReceiver implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService handlers = Executors.newVirtualThreadPerTaskExecutor();
     private final AtomicInteger received = new AtomicInteger();
+    private final InetSocketAddress endpoint;
 
     private WarmUpReceiver() {
         try {
@@ -37,6 +38,7 @@ final class WarmUpReceiver implements AutoCloseable {
         server.createContext("/", this::answer);
         server.setExecutor(handlers);
         server.start();
+        endpoint = new InetSocketAddress(InetAddress.getLoopbackAddress(), server.getAddress().getPort());
     }
 
     static WarmUpReceiver start() {
@@ -45,12 +47,7 @@ final class WarmUpReceiver implements AutoCloseable {
 
     /** Where it listens: the one target the rehearsed deliveries may reach. */
     InetSocketAddress endpoint() {
-        return new InetSocketAddress(InetAddress.getLoopbackAddress(), server.getAddress().getPort());
-    }
-
-    /** Requests received so far. */
-    int received() {
-        return received.get();
+        return endpoint;
     }
 
     private void answer(HttpExchange exchange) throws IOException {
