@@ -24,6 +24,11 @@ public final class Management {
         return get(port, "/actuator/health/readiness").contains("\"status\":\"UP\"");
     }
 
+    /** Whether the liveness probe says UP: the process runs, whether or not it takes traffic yet. */
+    public static boolean isLive(int port) {
+        return get(port, "/actuator/health/liveness").contains("\"status\":\"UP\"");
+    }
+
     /** The full health document, or "" when nothing answers. */
     public static String health(int port) {
         return get(port, "/actuator/health");

@@ -100,6 +100,11 @@ public final class ServiceProcess implements AutoCloseable {
         return Management.isReady(port);
     }
 
+    /** Whether the liveness probe says UP. */
+    public boolean isLive() {
+        return Management.isLive(port);
+    }
+
     /** The full health document, or "" when the process does not answer. */
     public String health() {
         return Management.health(port);

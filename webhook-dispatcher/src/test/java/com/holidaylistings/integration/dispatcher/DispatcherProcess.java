@@ -66,6 +66,11 @@ public final class DispatcherProcess implements AutoCloseable {
         return process.isReady();
     }
 
+    /** Whether the liveness probe says UP. */
+    public boolean isLive() {
+        return process.isLive();
+    }
+
     public String health() {
         return process.health();
     }

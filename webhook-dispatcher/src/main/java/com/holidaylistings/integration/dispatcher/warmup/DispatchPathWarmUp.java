@@ -22,6 +22,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.LivenessState;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
 import org.springframework.stereotype.Component;
@@ -33,11 +36,11 @@ import tools.jackson.databind.json.JsonMapper;
  * (docs/benchmarks/delivery-model.md). Started before the listener containers (a lower phase) and
  * before the row and operational pollers (scheduled once the context is refreshed), it holds them
  * and readiness until it ends, so that the partitions a rolling deploy hands to the new replica meet
- * run code. It rehearses up to {@code WARM_UP_DELIVERIES} deliveries, {@code concurrency} at a time
- * in owners' lanes of its own, for at most {@code WARM_UP_MAX_DURATION}: each through the owner's
- * lane, its record, the read of its row (there is none), the signed POST to a receiver of the
- * process's own on the loopback interface ({@link WarmUpReceiver}) and what would follow
- * ({@link DeliveryRehearsal}); and every twentieth, the fan-out's reading of a batch of events
+ * run code; its liveness is UP meanwhile. It rehearses up to {@code WARM_UP_DELIVERIES} deliveries,
+ * {@code concurrency} at a time in owners' lanes of its own, for at most {@code WARM_UP_MAX_DURATION}:
+ * each through the owner's lane, its record, the read of its row (there is none), the signed POST to
+ * a receiver of the process's own on the loopback interface ({@link WarmUpReceiver}) and what would
+ * follow ({@link DeliveryRehearsal}); and every twentieth, the fan-out's reading of a batch of events
  * ({@link FanOutRehearsal}). Nothing is written, published, counted or traced. A warm-up that fails
  * is logged, and the consumers start anyway.
  */
@@ -52,15 +55,17 @@ class DispatchPathWarmUp implements SmartLifecycle {
     private final DeliveryRehearsal deliveries;
     private final FanOutRehearsal fanOut;
     private final JsonMapper json;
+    private final ApplicationEventPublisher events;
     private volatile boolean running;
 
     DispatchPathWarmUp(WarmUpProperties properties, OwnerLanes lanes, DeliveryRehearsal deliveries,
-            FanOutRehearsal fanOut, JsonMapper json) {
+            FanOutRehearsal fanOut, JsonMapper json, ApplicationEventPublisher events) {
         this.properties = properties;
         this.lanes = lanes;
         this.deliveries = deliveries;
         this.fanOut = fanOut;
         this.json = json;
+        this.events = events;
     }
 
     @Override
@@ -72,6 +77,9 @@ class DispatchPathWarmUp implements SmartLifecycle {
         if (properties.deliveries() == 0) {
             log.info("No warm-up before the consumers start (WARM_UP_DELIVERIES=0)");
         } else {
+            // Live while it warms up: the web server already answers probes, and a liveness probe that
+            // said DOWN for these seconds would have an orchestrator restart a replica that is only starting.
+            AvailabilityChangeEvent.publish(events, this, LivenessState.CORRECT);
             try {
                 warmUp(answers, failed, started + properties.maxDuration().toNanos());
                 log.info("Warmed up the delivery path before consuming: {} deliveries rehearsed in {} ms, answered {}, {} failed",

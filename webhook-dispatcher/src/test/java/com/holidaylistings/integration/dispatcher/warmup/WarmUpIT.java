@@ -63,6 +63,23 @@ class WarmUpIT {
                 .as("rows of rehearsed deliveries").isZero();
     }
 
+    /**
+     * A warm-up held long (more deliveries than fit in its 15 s): meanwhile the replica is live, so that
+     * a liveness probe does not restart it, and not ready.
+     */
+    @Test
+    void isLiveButNotReadyWhileItWarmsUp() {
+        try (DispatcherProcess dispatcher = DispatcherProcess.start("warm-up-long-" + System.nanoTime(),
+                kafka.getBrokersAsString(), Map.of("WARM_UP_DELIVERIES", "10000000", "WARM_UP_MAX_DURATION", "15s"))) {
+            await().atMost(Duration.ofSeconds(60)).until(dispatcher::isLive);
+
+            assertThat(dispatcher.isReady()).as("ready while warming up").isFalse();
+            assertThat(indexOf(dispatcher.logLines(), WARMED_UP)).as("the warm-up's end").isNegative();
+            assertThat(indexOf(dispatcher.logLines(), CONSUMER_LOG)).as("a consumer's first line").isNegative();
+            await().atMost(Duration.ofSeconds(120)).until(dispatcher::isReady);
+        }
+    }
+
     @Test
     void aTrainingRunStopsOnceWarmedUpWithNoConsumerStarted() {
         try (DispatcherProcess training = DispatcherProcess.start("warm-up-training-" + System.nanoTime(),
