@@ -88,7 +88,8 @@ final class ResourcesBench {
             seconds.forEach((second, latencies) -> bySecond.put((double) second, latencies.millisAt(50)));
             report.figure("first 30 s after a restart, 200/s through the intake: p50",
                     Latencies.round(firstLatencies.millisAt(50)), "ms", Report.Goal.atMost(50));
-            report.figure("first 30 s after a restart: p99", Latencies.round(firstLatencies.millisAt(99)), "ms", null);
+            report.figure("first 30 s after a restart: p99", Latencies.round(firstLatencies.millisAt(99)), "ms",
+                    Report.Goal.atMost(250));
             report.lost("first 30 s after a restart: lost",
                     firstAccounting.inFlight() + PER_SECOND * FIRST.toSeconds() - first.size());
             Map<String, Object> firstRun = new LinkedHashMap<>(firstLatencies.summary());
@@ -113,7 +114,8 @@ final class ResourcesBench {
             owner.unsubscribeAll();
         }
         for (String service : Services.NAMES) {
-            report.figure(service + " start-up to ready", startup.get(service), "s", Report.Goal.atMost(3));
+            // the warm-ups before readiness (docs/OPERATIONS.md 3.6) are paid for within 10 s
+            report.figure(service + " start-up to ready", startup.get(service), "s", Report.Goal.atMost(10));
         }
         for (String service : Services.NAMES) {
             report.figure(service + " at rest", Math.round(atRest.get(service)), "MiB", Report.Goal.atMost(256));
