@@ -15,7 +15,11 @@ import org.awaitility.Awaitility;
  */
 public final class Replica implements AutoCloseable {
 
-    /** The stack's default JVM options for a service (dev/up.sh, DEV_JAVA_OPTS). */
+    /**
+     * A test replica's JVM options: roomier than dev/up.sh's (DEV_JAVA_OPTS and each service's own,
+     * docs/OPERATIONS.md 3.6): a 192 MiB heap, a 64 MiB code cache and both compilers. A replica's
+     * memory is not what its tests measure.
+     */
     private static final List<String> JVM_OPTIONS = List.of("-Xms64m", "-Xmx192m", "-XX:+UseSerialGC",
             "-XX:MaxMetaspaceSize=128m", "-XX:ReservedCodeCacheSize=64m", "-Xss512k", "-XX:MaxDirectMemorySize=64m");
 
