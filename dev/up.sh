@@ -30,9 +30,9 @@ PG_SETTLE_TIMEOUT=30
 read -r -a SERVICE_JAVA_OPTS <<<"${DEV_JAVA_OPTS:--Xms32m -Xmx128m -XX:+UseSerialGC -XX:MaxMetaspaceSize=128m -XX:ReservedCodeCacheSize=48m -Xss512k -XX:MaxDirectMemorySize=64m -XX:TrimNativeHeapInterval=5000 -XX:+ExitOnOutOfMemoryError}"
 # Each service's own on top of them (a later -Xms or -XX:ReservedCodeCacheSize wins), unless DEV_JAVA_OPTS
 # is set (OPERATIONS 3.6): enquiry-ingest and webhook-dispatcher compile with C1 alone (warm seconds after
-# a start, about 30-50 MiB less resident, a few per cent more CPU once C2 would have finished; api-service
-# keeps C2, which its intake needs under a burst), and the dispatcher makes no full collection while an
-# owner's flood loads new code. DEV_JAVA_EXTRA_OPTS come last, for every service (a later option wins:
+# a start, 30-70 MiB less resident; once C2 would have finished, a drain 6-10 % slower; api-service keeps
+# C2, which its intake needs under a burst), and the dispatcher makes no full collection while an owner's
+# flood loads new code. DEV_JAVA_EXTRA_OPTS come last, for every service (a later option wins:
 # -XX:TieredStopAtLevel=4 gives the two C2 back).
 declare -A OWN_JAVA_OPTS=(
     [enquiry-ingest]="-XX:TieredStopAtLevel=1"
