@@ -4,6 +4,7 @@ import com.holidaylistings.integration.api.auth.AuthenticatedOwner;
 import com.holidaylistings.integration.api.auth.RequiredScope;
 import com.holidaylistings.integration.api.auth.Scope;
 import com.holidaylistings.integration.api.idempotency.IdempotencyKey;
+import com.holidaylistings.integration.api.warmup.WarmUpRequests;
 import com.holidaylistings.integration.api.web.CanonicalUuid;
 import com.holidaylistings.integration.api.web.FieldErrors;
 import com.holidaylistings.integration.api.web.InvalidBodyMessage;
@@ -29,10 +30,14 @@ class EnquiryController {
 
     private final Enquiries enquiries;
     private final EnquiryIntake intake;
+    private final IntakeRehearsal rehearsal;
+    private final WarmUpRequests warmUp;
 
-    EnquiryController(Enquiries enquiries, EnquiryIntake intake) {
+    EnquiryController(Enquiries enquiries, EnquiryIntake intake, IntakeRehearsal rehearsal, WarmUpRequests warmUp) {
         this.enquiries = enquiries;
         this.intake = intake;
+        this.rehearsal = rehearsal;
+        this.warmUp = warmUp;
     }
 
     static final String REPLAYED_HEADER = "Idempotent-Replayed";
@@ -73,12 +78,17 @@ class EnquiryController {
         return Map.of("enquiry", updated.summary());
     }
 
-    /** The listing site's intake; a retry with the same {@code Idempotency-Key} gets the first answer again. */
+    /**
+     * The listing site's intake; a retry with the same {@code Idempotency-Key} gets the first answer
+     * again. The replica's own warm-up requests are rehearsed: run in full, then rolled back.
+     */
     @PostMapping("/internal/v1/enquiries")
     ResponseEntity<String> submit(@RequestBody NewEnquiry submission, HttpServletRequest request) {
         Optional<IdempotencyKey> key =
                 IdempotencyKey.fromHeader(Collections.list(request.getHeaders(IdempotencyKey.HEADER)));
-        EnquiryIntake.Answer answer = intake.submit(submission, key);
+        EnquiryIntake.Answer answer = warmUp.isWarmUp(request)
+                ? rehearsal.rehearse(submission, key)
+                : intake.submit(submission, key);
         ResponseEntity.BodyBuilder response =
                 ResponseEntity.status(answer.status()).contentType(MediaType.APPLICATION_JSON);
         if (answer.replayed()) {

@@ -49,6 +49,11 @@ record NewEnquiry(
         errors.throwIfAny();
     }
 
+    /** The same submission about another property. */
+    NewEnquiry about(UUID property) {
+        return new NewEnquiry(property, subject, message, userName, userEmail, partyDetails);
+    }
+
     PartyDetails party() {
         return new PartyDetails(
                 partyDetails.groupSize(), partyDetails.checkIn(), partyDetails.checkOut(), partyDetails.occasion());

@@ -30,11 +30,16 @@ import org.springframework.stereotype.Component;
  * readiness only once every {@link ApplicationRunner} has returned, so a rolling deploy sends
  * traffic to code that has been run (classes loaded, methods compiled), not to a cold JVM. The
  * replica sends itself up to {@code WARM_UP_REQUESTS} intake requests over its own port (HTTPS, its
- * own certificate pinned; the admin key it accepts), each a complete, valid enquiry about a property
- * that does not exist: TLS, the filters, JSON, validation and the property's query all run, and the
- * intake refuses it (400) before anything is written. Nothing is stored, nothing is published, and
- * the requests are not observed ({@link WarmUpRequests}: no metrics sample, no trace). Bounded by
- * {@code WARM_UP_MAX_DURATION}; a warm-up that fails is logged and readiness follows anyway.
+ * own certificate pinned; the admin key it accepts), {@code concurrency} kept-alive connections as a
+ * listing site keeps them, each request a complete, valid enquiry with an {@code Idempotency-Key}:
+ * TLS, the filters, JSON, validation, the property's query, the key's claim, the enquiry's and its
+ * outbox row's inserts and the 201's JSON all run, in a transaction that is rolled back (the
+ * intake's rehearsal, which the request's {@link WarmUpRequests} token asks for). Every sixteenth
+ * request is invalid, so that the refusal's path runs too, and the server closes that connection
+ * as it closes a refused one: the next request makes a new TLS handshake. Nothing is committed,
+ * nothing is published, and the requests are not observed (no metrics sample, no trace, no
+ * access-log line). Bounded by {@code WARM_UP_MAX_DURATION}; a warm-up that fails is logged and
+ * readiness follows anyway.
  */
 @Component
 class RequestPathWarmUp implements ApplicationRunner {
@@ -45,6 +50,8 @@ class RequestPathWarmUp implements ApplicationRunner {
     private static final Logger log = LoggerFactory.getLogger(RequestPathWarmUp.class);
     private static final String PATH = "/internal/v1/enquiries";
     private static final String ADMIN_KEY_HEADER = "X-Admin-Key";
+    private static final String IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+    private static final int INVALID_EVERY = 16;
 
     private final WarmUpProperties properties;
     private final InternalApiProperties internal;
@@ -108,15 +115,17 @@ class RequestPathWarmUp implements ApplicationRunner {
              ExecutorService senders = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 0; i < properties.concurrency(); i++) {
                 senders.execute(() -> {
-                    while (next.getAndIncrement() < properties.requests() && System.nanoTime() < deadline
+                    int n;
+                    while ((n = next.getAndIncrement()) < properties.requests() && System.nanoTime() < deadline
                             && failures.sum() < properties.concurrency()) {
                         try {
                             HttpRequest.Builder request = HttpRequest.newBuilder(intake)
                                     .timeout(Duration.ofSeconds(5))
                                     .header("Content-Type", "application/json")
                                     .header(ADMIN_KEY_HEADER, key)
+                                    .header(IDEMPOTENCY_KEY_HEADER, UUID.randomUUID().toString())
                                     .header(WarmUpRequests.HEADER, marked.token())
-                                    .POST(HttpRequest.BodyPublishers.ofString(enquiryAboutNoProperty()));
+                                    .POST(HttpRequest.BodyPublishers.ofString(enquiry(n % INVALID_EVERY != 0)));
                             if (!tls) {
                                 request.header("X-Forwarded-Proto", "https"); // as the proxy in front would say
                             }
@@ -136,12 +145,15 @@ class RequestPathWarmUp implements ApplicationRunner {
         return answers.values().stream().mapToInt(Integer::intValue).sum();
     }
 
-    /** A complete, valid enquiry about a property that does not exist: refused before anything is written. */
-    private static String enquiryAboutNoProperty() {
+    /**
+     * A complete enquiry (the rehearsal puts it about a property of its own), or the same without
+     * its subject, which the intake refuses before it reads anything.
+     */
+    private static String enquiry(boolean valid) {
         return """
-                {"property_id":"%s","subject":"Warm-up","message":"A warm-up request of the service itself.",
+                {"property_id":"%s",%s"message":"A warm-up request of the service itself.",
                  "user_name":"Warm Up","user_email":"warm-up@example.invalid",
                  "party_details":{"group_size":2,"check_in":"2030-01-01","check_out":"2030-01-08","occasion":"none"}}
-                """.formatted(UUID.randomUUID());
+                """.formatted(UUID.randomUUID(), valid ? "\"subject\":\"Warm-up\"," : "");
     }
 }

@@ -73,6 +73,20 @@ class EnquiryIntakeIT extends ApiIntegrationTest {
     }
 
     @Test
+    void aWarmUpHeaderWithoutTheReplicasOwnTokenIsStoredAsAnyEnquiry() {
+        TestWorld.Account account = world.newAccount();
+
+        ApiClient.Response response = listingSite().with("X-Warm-Up", UUID.randomUUID().toString())
+                .post(INTAKE, Fixtures.anEnquiry(account.propertyId()));
+
+        assertThat(response.status()).as(response.body()).isEqualTo(201);
+        UUID id = UUID.fromString(response.json().get("enquiry").get("id").asString());
+        assertThat(as(account).get("/integration/v1/enquiries/" + id).status())
+                .as("not rehearsed and rolled back: only the replica's own warm-up is").isEqualTo(200);
+        assertThat(outboxRows(id)).hasSize(1);
+    }
+
+    @Test
     void writesExactlyOneOutboxEventCarryingTheSpecPayload() {
         TestWorld.Account account = world.newAccount();
         String requestId = "intake-" + UUID.randomUUID();
