@@ -1,6 +1,7 @@
 package com.holidaylistings.integration.api.warmup;
 
 import com.holidaylistings.integration.api.auth.InternalApiProperties;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -36,10 +37,13 @@ import org.springframework.stereotype.Component;
  * outbox row's inserts and the 201's JSON all run, in a transaction that is rolled back (the
  * intake's rehearsal, which the request's {@link WarmUpRequests} token asks for). Every sixteenth
  * request is invalid, so that the refusal's path runs too, and the server closes that connection
- * as it closes a refused one: the next request makes a new TLS handshake. Nothing is committed,
- * nothing is published, and the requests are not observed (no metrics sample, no trace, no
- * access-log line). Bounded by {@code WARM_UP_MAX_DURATION}; a warm-up that fails is logged and
- * readiness follows anyway.
+ * as it closes a refused one: the next request makes a new TLS handshake. The requests are observed
+ * as every request is (the server span, the timer), so that that path is compiled too. Nothing is
+ * committed, nothing is published, and nothing of theirs is seen: their spans are not exported,
+ * the intake's {@code http.server.requests} meters are removed once the warm-up has ended (before
+ * readiness, so that the first sample they count is a guest's), and the access log writes no line
+ * for them ({@link WarmUpRequests}). Bounded by {@code WARM_UP_MAX_DURATION}; a warm-up that fails
+ * is logged and readiness follows anyway.
  */
 @Component
 class RequestPathWarmUp implements ApplicationRunner {
@@ -49,6 +53,7 @@ class RequestPathWarmUp implements ApplicationRunner {
 
     private static final Logger log = LoggerFactory.getLogger(RequestPathWarmUp.class);
     private static final String PATH = "/internal/v1/enquiries";
+    private static final String REQUESTS_METRIC = "http.server.requests";
     private static final String ADMIN_KEY_HEADER = "X-Admin-Key";
     private static final String IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
     private static final int INVALID_EVERY = 16;
@@ -60,10 +65,12 @@ class RequestPathWarmUp implements ApplicationRunner {
     private final ServerProperties server;
     private final SslBundles bundles;
     private final ApplicationEventPublisher events;
+    private final MeterRegistry meters;
 
     RequestPathWarmUp(WarmUpProperties properties, InternalApiProperties internal, WarmUpRequests marked,
             WebServerApplicationContext context, ServerProperties server, SslBundles bundles,
-            ApplicationEventPublisher events) {
+            ApplicationEventPublisher events, MeterRegistry meters) {
+        this.meters = meters;
         this.properties = properties;
         this.internal = internal;
         this.marked = marked;
@@ -88,6 +95,8 @@ class RequestPathWarmUp implements ApplicationRunner {
                         (System.nanoTime() - started) / 1_000_000, answers);
             } catch (Exception e) {
                 log.warn("The warm-up before readiness failed; ready anyway: {}", e.toString());
+            } finally {
+                forgetSamples();
             }
         }
         events.publishEvent(new WarmUpFinished(sent, Map.copyOf(answers), Duration.ofNanos(System.nanoTime() - started)));
@@ -95,6 +104,11 @@ class RequestPathWarmUp implements ApplicationRunner {
             log.info("Stopping once warmed up (owner-api.warm-up.exit-after): a training run");
             System.exit(SpringApplication.exit(context));
         }
+    }
+
+    /** The intake's server-request meters hold the warm-up's samples alone: they start again at the first guest's. */
+    private void forgetSamples() {
+        meters.find(REQUESTS_METRIC).tag("uri", PATH).meters().forEach(meters::remove);
     }
 
     private int warmUp(Map<Integer, Integer> answers, long started) throws Exception {

@@ -1,7 +1,10 @@
 package com.holidaylistings.integration.api.warmup;
 
+import io.micrometer.common.KeyValue;
 import io.micrometer.observation.Observation;
-import io.micrometer.observation.ObservationPredicate;
+import io.micrometer.observation.ObservationFilter;
+import io.micrometer.tracing.exporter.FinishedSpan;
+import io.micrometer.tracing.exporter.SpanExportingPredicate;
 import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -10,35 +13,47 @@ import org.springframework.http.server.observation.ServerRequestObservationConte
 import org.springframework.stereotype.Component;
 
 /**
- * Tells the warm-up's own requests apart, so that they leave no trace of their own: no {@code
- * http.server.requests} sample, no trace and no access-log line per request (the access log asks
- * {@link #isWarmUp}), a thousand of each at every start otherwise; the warm-up logs one line of its
- * own; and the intake rehearses them (runs them, then rolls them back) instead of storing them. They
- * carry a header with a token that exists only in this process's memory, compared in constant
- * time; a request from outside that guessed the header name without the token is observed, logged
- * and stored as any other.
+ * Tells the warm-up's own requests apart. They are observed as every request is, so that the
+ * warm-up compiles the observation's path too (the server span, its context's propagation, the
+ * {@code http.server.requests} timer), but they leave nothing behind: their spans carry the tag
+ * {@value #SPAN_TAG} and are not exported ({@link #isExportable}); the warm-up removes the
+ * intake's {@code http.server.requests} meters once it has ended, before readiness; the access log
+ * writes no line for them ({@link #isWarmUp}); and the intake rehearses them (runs them, then rolls
+ * them back) instead of storing them. They carry a header with a token that exists only in this
+ * process's memory, compared in constant time; a request from outside that guessed the header name
+ * without the token is exported, logged and stored as any other.
  */
 @Component
-public class WarmUpRequests implements ObservationPredicate {
+public class WarmUpRequests implements ObservationFilter, SpanExportingPredicate {
 
     static final String HEADER = "X-Warm-Up";
+    static final String SPAN_TAG = "warm_up";
 
-    private final String token = UUID.randomUUID().toString();
+    private final byte[] token = UUID.randomUUID().toString().getBytes(StandardCharsets.UTF_8);
 
     /** The header's value on the warm-up's requests. */
     String token() {
-        return token;
+        return new String(token, StandardCharsets.UTF_8);
     }
 
     /** Whether {@code request} is one of this process's warm-up requests. */
     public boolean isWarmUp(HttpServletRequest request) {
         String header = request.getHeader(HEADER);
-        return header != null && MessageDigest.isEqual(
-                token.getBytes(StandardCharsets.UTF_8), header.getBytes(StandardCharsets.UTF_8));
+        return header != null && MessageDigest.isEqual(token, header.getBytes(StandardCharsets.UTF_8));
     }
 
+    /** Marks the server span of a warm-up request; a high-cardinality value, so no timer's tags change. */
     @Override
-    public boolean test(String name, Observation.Context context) {
-        return !(context instanceof ServerRequestObservationContext request && isWarmUp(request.getCarrier()));
+    public Observation.Context map(Observation.Context context) {
+        if (context instanceof ServerRequestObservationContext request && isWarmUp(request.getCarrier())) {
+            context.addHighCardinalityKeyValue(KeyValue.of(SPAN_TAG, "true"));
+        }
+        return context;
+    }
+
+    /** Exports every span but the warm-up's. */
+    @Override
+    public boolean isExportable(FinishedSpan span) {
+        return !span.getTags().containsKey(SPAN_TAG);
     }
 }

@@ -5,11 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import com.holidaylistings.integration.api.support.ApiClient;
 import com.holidaylistings.integration.api.support.ApiInstances;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.availability.AvailabilityChangeEvent;
@@ -23,8 +27,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 /**
  * A replica runs the intake's whole path before it reports ready, and the warm-up leaves nothing
  * behind: its enquiries are answered 201 as a guest's are, in a transaction that is rolled back (no
- * owner, property, enquiry, outbox row or idempotency key of theirs remains), and are not observed
- * (no metrics, no traces) nor written to the access log.
+ * owner, property, enquiry, outbox row or idempotency key of theirs remains); they are observed, but
+ * their spans are not exported and their samples are gone by readiness; and the access log has no
+ * line of theirs.
  */
 class WarmUpIT {
 
@@ -33,12 +38,14 @@ class WarmUpIT {
     @Test
     void theReplicaRunsItsIntakeBeforeItReportsReadyAndStoresNothing() {
         List<Object> seen = new CopyOnWriteArrayList<>();
+        InMemorySpanExporter spans = InMemorySpanExporter.create();
         ListAppender<ILoggingEvent> accessLog = new ListAppender<>();
         accessLog.start();
         Logger access = (Logger) LoggerFactory.getLogger("access");
         ApplicationListener<ApplicationEvent> listener = event -> {
-            if (event instanceof ApplicationPreparedEvent) {
+            if (event instanceof ApplicationPreparedEvent prepared) {
                 access.addAppender(accessLog); // once the application has set up its logging, which drops appenders
+                prepared.getApplicationContext().getBeanFactory().registerSingleton("testSpanExporter", spans);
             } else if (event instanceof PayloadApplicationEvent<?> payload
                     && payload.getPayload() instanceof RequestPathWarmUp.WarmUpFinished finished) {
                 seen.add(finished);
@@ -59,7 +66,17 @@ class WarmUpIT {
                     .isEqualTo(Map.of(201, 281, 400, 19));
             assertThat(replica.context().getBean(MeterRegistry.class).find("http.server.requests")
                     .tag("uri", "/internal/v1/enquiries").timers())
-                    .as("the warm-up's requests are not observed: no 400s in the intake's metrics, no traces").isEmpty();
+                    .as("the warm-up's samples are gone from the intake's metrics by readiness").isEmpty();
+            assertThat(ApiClient.https(replica.port()).get("/integration/v1/enquiries").status())
+                    .as("a request from outside, without a token").isEqualTo(401);
+            replica.context().getBean(SdkTracerProvider.class).forceFlush().join(10, TimeUnit.SECONDS);
+            assertThat(spans.getFinishedSpanItems())
+                    .as("spans are exported (the request from outside's), but none of the warm-up's")
+                    .isNotEmpty()
+                    .noneMatch(span -> span.getAttributes().asMap().keySet().stream()
+                            .anyMatch(key -> key.getKey().equals("warm_up")))
+                    .noneMatch(span -> span.getName().contains("/internal/v1/enquiries")
+                            || String.valueOf(span.getAttributes().asMap().values()).contains("/internal/v1/enquiries"));
             assertThat(accessLog.list).extracting(ILoggingEvent::getFormattedMessage)
                     .as("nor logged: no access-log line per warm-up request")
                     .noneMatch(line -> line.startsWith("POST /internal/v1/enquiries"));
