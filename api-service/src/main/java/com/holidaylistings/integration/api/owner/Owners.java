@@ -27,8 +27,9 @@ public class Owners {
         this.cipher = cipher;
     }
 
+    /** A new owner with its webhook secret (the internal API's, and the intake's rehearsal's). */
     @Transactional
-    Owner create(String email) {
+    public Owner create(String email) {
         UUID id = TimeOrderedUuid.next();
         try {
             jdbc.sql("insert into owners (id, email) values (:id, :email)")
@@ -88,5 +89,5 @@ public class Owners {
         return secret;
     }
 
-    record Owner(UUID id, String email) {}
+    public record Owner(UUID id, String email) {}
 }

@@ -8,7 +8,7 @@ import tools.jackson.databind.annotation.JsonNaming;
 
 /** The body of POST /internal/v1/owners/{ownerId}/properties. */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-record NewProperty(String title, String location, String urlSlug, String uniqueCode, String status) {
+public record NewProperty(String title, String location, String urlSlug, String uniqueCode, String status) {
 
     static final List<String> STATUSES = List.of("active", "inactive");
     private static final Pattern SLUG = Pattern.compile("^[a-z0-9]+(-[a-z0-9]+)*$");

@@ -28,7 +28,8 @@ public class PropertyRepository {
         this.jdbc = jdbc;
     }
 
-    Property create(UUID ownerId, NewProperty property) {
+    /** A new property of the owner's, as given (validated by the caller): the internal API's, and the intake's rehearsal's. */
+    public Property create(UUID ownerId, NewProperty property) {
         UUID id = TimeOrderedUuid.next();
         try {
             return jdbc.sql("""

@@ -70,7 +70,6 @@ class RequestPathWarmUp implements ApplicationRunner {
     RequestPathWarmUp(WarmUpProperties properties, InternalApiProperties internal, WarmUpRequests marked,
             WebServerApplicationContext context, ServerProperties server, SslBundles bundles,
             ApplicationEventPublisher events, MeterRegistry meters) {
-        this.meters = meters;
         this.properties = properties;
         this.internal = internal;
         this.marked = marked;
@@ -78,6 +77,7 @@ class RequestPathWarmUp implements ApplicationRunner {
         this.server = server;
         this.bundles = bundles;
         this.events = events;
+        this.meters = meters;
     }
 
     @Override

@@ -74,7 +74,7 @@ class WarmUpIT {
                     .as("spans are exported (the request from outside's), but none of the warm-up's")
                     .isNotEmpty()
                     .noneMatch(span -> span.getAttributes().asMap().keySet().stream()
-                            .anyMatch(key -> key.getKey().equals("warm_up")))
+                            .anyMatch(key -> key.getKey().equals(WarmUpRequests.SPAN_TAG)))
                     .noneMatch(span -> span.getName().contains("/internal/v1/enquiries")
                             || String.valueOf(span.getAttributes().asMap().values()).contains("/internal/v1/enquiries"));
             assertThat(accessLog.list).extracting(ILoggingEvent::getFormattedMessage)
