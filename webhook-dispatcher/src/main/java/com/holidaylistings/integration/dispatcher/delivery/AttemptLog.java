@@ -9,6 +9,7 @@ import com.holidaylistings.integration.events.delivery.DeliveryRefusal;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import io.github.resilience4j.retry.Retry;
 import java.sql.Array;
+import java.sql.Date;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -60,10 +61,16 @@ class AttemptLog extends BatchingComponent {
                                            submitted_at, test, request_headers, response_headers)
             values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, cast(? as jsonb), cast(? as jsonb))
             """;
-    // Locked in key order, as every batch does, so that two replicas' batches cannot deadlock.
+    // The batch's counts in one statement: one per count cost the database 0.048 ms a count, one for all about
+    // 0.027 ms a count in a drain's batches (0.043 ms with the traffic mix's three). In key order, as every batch
+    // locks its rows, so that two replicas' batches cannot deadlock; a subscription deleted meanwhile has none.
     private static final String COUNT = """
             insert into attempt_counts as c (subscription_id, day, outcome, http_status, attempts)
-            select id, ?, ?, ?, ? from webhook_subscriptions where id = ?
+            select k.subscription_id, k.day, k.outcome, k.http_status, k.attempts
+              from unnest(?::uuid[], ?::date[], ?::text[], ?::int[], ?::bigint[])
+                   with ordinality as k(subscription_id, day, outcome, http_status, attempts, n)
+             where exists (select 1 from webhook_subscriptions s where s.id = k.subscription_id)
+             order by k.n
             on conflict (subscription_id, day, outcome, http_status) do update set attempts = c.attempts + excluded.attempts
             """;
     // One statement for the batch's rows: one each cost the database twice as much (a statement's start
@@ -218,14 +225,16 @@ class AttemptLog extends BatchingComponent {
                         a.outcome().value(), a.httpStatus() == null ? 0 : a.httpStatus()), 1L, Long::sum);
             }
         }
+        if (counts.isEmpty()) {
+            return;
+        }
         List<Map.Entry<CountKey, Long>> rows = List.copyOf(counts.entrySet());
-        jdbc.batchUpdate(COUNT, rows, rows.size(), (statement, row) -> {
-            statement.setObject(1, row.getKey().day());
-            statement.setString(2, row.getKey().outcome());
-            statement.setInt(3, row.getKey().httpStatus());
-            statement.setLong(4, row.getValue());
-            statement.setObject(5, row.getKey().subscription());
-        });
+        jdbc.update(COUNT,
+                SqlArrays.column(jdbc, "uuid", rows, row -> row.getKey().subscription()),
+                SqlArrays.column(jdbc, "date", rows, row -> Date.valueOf(row.getKey().day())),
+                SqlArrays.column(jdbc, "text", rows, row -> row.getKey().outcome()),
+                SqlArrays.column(jdbc, "int4", rows, row -> row.getKey().httpStatus()),
+                SqlArrays.column(jdbc, "int8", rows, Map.Entry::getValue));
     }
 
     /**
