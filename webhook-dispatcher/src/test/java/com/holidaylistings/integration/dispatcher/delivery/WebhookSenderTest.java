@@ -13,9 +13,14 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -252,6 +257,63 @@ class WebhookSenderTest {
             assertThat(outcome.error()).startsWith("NoHttpResponseException");
             assertThat(server.requests()).isEqualTo(2);
         }
+    }
+
+    @Test
+    void sendsUntilAFreshConnectionWhenTheReceiverClosedSeveralKeptAliveOnesAtOnce() throws Exception {
+        try (RawHttpServer server = RawHttpServer.start(answerEachOnceTheFirst(3))) {
+            sender = new WebhookSender(Settings.withTimeout(Duration.ofSeconds(5)));
+            keepClosedConnections(server, 3);
+
+            HttpOutcome outcome = sender.post(server.url("/after"), BODY, "msg_after", SECRET);
+
+            assertThat(outcome.succeeded()).as("sent on the three closed ones, then on a fresh one").isTrue();
+            assertThat(server.requests()).as("the closed ones never read theirs").isEqualTo(4);
+        }
+    }
+
+    @Test
+    void sendsAtMostEightTimesOnKeptAliveConnectionsThatAllFail() throws Exception {
+        try (RawHttpServer server = RawHttpServer.start(answerEachOnceTheFirst(10))) {
+            sender = new WebhookSender(Settings.withTimeout(Duration.ofSeconds(5)));
+            keepClosedConnections(server, 10);
+
+            HttpOutcome outcome = sender.post(server.url("/after"), BODY, "msg_after", SECRET);
+
+            assertThat(outcome.succeeded()).isFalse();
+            assertThat(outcome.error()).startsWith("NoHttpResponseException");
+            assertThat(server.requests()).as("no fresh connection within the eight sends").isEqualTo(10);
+        }
+    }
+
+    /** Answers 204, keeping the connection alive as far as the sender knows, once the first {@code n} have all arrived. */
+    private static RawHttpServer.Answer answerEachOnceTheFirst(int n) {
+        CountDownLatch arrived = new CountDownLatch(n);
+        return out -> {
+            arrived.countDown();
+            arrived.await(5, TimeUnit.SECONDS);
+            out.write("HTTP/1.1 204 No Content\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        };
+    }
+
+    /**
+     * Leaves {@code n} kept-alive connections in the sender's pool that the server has closed: {@code n}
+     * deliveries at once, each answered on its own connection, which the server then closes (as one that
+     * keeps only so many idle connections does), well within the second after which the pool checks one.
+     */
+    private void keepClosedConnections(RawHttpServer server, int n) throws Exception {
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<HttpOutcome>> sends = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                String id = "msg_" + i;
+                sends.add(threads.submit(() -> sender.post(server.url("/before"), BODY, id, SECRET)));
+            }
+            for (Future<HttpOutcome> send : sends) {
+                assertThat(send.get(10, TimeUnit.SECONDS).status()).isEqualTo(204);
+            }
+        }
+        assertThat(server.requests()).isEqualTo(n);
+        Thread.sleep(100); // the server's closes reach the sender's sockets
     }
 
     @Test
