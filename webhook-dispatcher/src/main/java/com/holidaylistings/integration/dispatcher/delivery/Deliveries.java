@@ -32,9 +32,11 @@ class Deliveries extends BatchingComponent {
 
     private static final int MAX_BATCH = 200;
     // One row per key found, numbered as the keys were given; a row whose delivery is gone is missing.
-    // The owner's secrets are looked up by key for each row (offset 0 keeps the subquery apart): joined
-    // as a table, the generic plan hashed all of webhook_secrets for every batch once it held a few
-    // thousand owners (2.6 ms a batch, most of the read's cost on a drain; measured 2026-11-26).
+    // The subscription and the owner's secrets are looked up by key for each row (offset 0 keeps each
+    // subquery apart): joined as tables, the generic plan hashed all of webhook_secrets for every batch
+    // once it held a few thousand owners (2.6 ms a batch, most of the read's cost on a drain; measured
+    // 2026-11-26), and all of webhook_subscriptions once it held 22,000 (4.4 ms a batch, 28 s of the
+    // database's time in a 27-s drain of 100,000 deliveries; measured 2026-11-27).
     private static final String FOR_ATTEMPT = """
             select k.n, d.enquiry_id, d.status, d.attempts, d.stage, d.request_id, d.requested_at is not null as asked_for,
                    d.test, d.throttled_until is not null as start_reserved, e.payload::text as payload,
@@ -44,7 +46,8 @@ class Deliveries extends BatchingComponent {
               from unnest(?::text[], ?::timestamptz[]) with ordinality as k(webhook_id, submitted_at, n)
               join deliveries d on d.webhook_id = k.webhook_id and d.submitted_at = k.submitted_at
               join webhook_events e on e.event_id = d.event_id and e.submitted_at = d.submitted_at
-              join webhook_subscriptions s on s.id = d.subscription_id
+              cross join lateral (select s.target_url, s.paused, s.unsubscribe_reason, s.owner_id, s.throttle_per_second
+                                    from webhook_subscriptions s where s.id = d.subscription_id offset 0) s
               cross join lateral (select w.secret, w.previous_secret, w.rotated_at from webhook_secrets w
                                    where w.owner_id = s.owner_id offset 0) w
             """;
