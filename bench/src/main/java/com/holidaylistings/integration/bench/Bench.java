@@ -37,7 +37,7 @@ public final class Bench {
                 case "api" -> new ApiBench(db, output, Duration.ofSeconds(Long.getLong("bench.seconds", 30))).run();
                 case "e2e" -> new EndToEndBench(db, output, phase).run();
                 case "intake" -> new IntakeCapacityBench(output, Duration.ofSeconds(Long.getLong("bench.seconds", 30))).run();
-                case "dispatcher" -> new DispatcherBench(db, output, Integer.getInteger("bench.enquiries", 3000),
+                case "dispatcher" -> new DispatcherBench(db, output, Integer.getInteger("bench.enquiries", 10000),
                         Integer.getInteger("bench.subscriptions", 10),
                         Duration.ofSeconds(Long.getLong("bench.warmup.seconds", 20))).run();
                 case "isolation" -> new IsolationBench(db, output, phase).run();
