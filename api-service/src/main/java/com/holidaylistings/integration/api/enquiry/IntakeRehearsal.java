@@ -16,10 +16,11 @@ import org.springframework.transaction.interceptor.TransactionAspectSupport;
  * owner and a property of its own, made as the internal API makes them (random names, so that no
  * two rehearsals meet on a unique index), then {@link EnquiryIntake#submit} exactly as a guest's
  * enquiry runs it (the property's query, the idempotency key's claim, the enquiry with its outbox
- * row, the answer's JSON) about that property, and a rollback in place of the commit. Nothing is committed, so nothing reaches the outbox's relay
- * (logical decoding passes on committed transactions only), and a crash in the middle leaves nothing
- * either. The answer is the one a guest would get (201), so that the warm-up's connections stay open
- * as a listing site's do: a refusal (400) makes the server close them.
+ * row, the answer's JSON) about that property, and a rollback in place of the commit. Nothing is
+ * committed, so nothing reaches the outbox's relay (logical decoding passes on committed
+ * transactions only), and a crash in the middle leaves nothing either. The answer is the one a
+ * guest would get (201), so that the warm-up's connections stay open as a listing site's do: a
+ * refusal (400) makes the server close them.
  */
 @Service
 class IntakeRehearsal {

@@ -261,28 +261,32 @@ class WebhookSenderTest {
 
     @Test
     void sendsUntilAFreshConnectionWhenTheReceiverClosedSeveralKeptAliveOnesAtOnce() throws Exception {
-        try (RawHttpServer server = RawHttpServer.start(answerEachOnceTheFirst(3))) {
-            sender = new WebhookSender(Settings.withTimeout(Duration.ofSeconds(5)));
-            keepClosedConnections(server, 3);
+        AfterClosed after = sendAfterTheReceiverClosedKeptAliveConnections(3);
 
-            HttpOutcome outcome = sender.post(server.url("/after"), BODY, "msg_after", SECRET);
-
-            assertThat(outcome.succeeded()).as("sent on the three closed ones, then on a fresh one").isTrue();
-            assertThat(server.requests()).as("the closed ones never read theirs").isEqualTo(4);
-        }
+        assertThat(after.outcome().succeeded()).as("sent on the three closed ones, then on a fresh one").isTrue();
+        assertThat(after.requests()).as("the closed ones never read theirs").isEqualTo(4);
     }
 
     @Test
     void sendsAtMostEightTimesOnKeptAliveConnectionsThatAllFail() throws Exception {
-        try (RawHttpServer server = RawHttpServer.start(answerEachOnceTheFirst(10))) {
+        AfterClosed after = sendAfterTheReceiverClosedKeptAliveConnections(NoAnswerRetry.MAX_SENDS + 2);
+
+        assertThat(after.outcome().succeeded()).isFalse();
+        assertThat(after.outcome().error()).startsWith("NoHttpResponseException");
+        assertThat(after.requests()).as("no fresh connection within the eight sends").isEqualTo(NoAnswerRetry.MAX_SENDS + 2);
+    }
+
+    /** A delivery's outcome, and the requests the receiver read in all. */
+    private record AfterClosed(HttpOutcome outcome, int requests) {}
+
+    /** One delivery sent after the receiver closed {@code kept} kept-alive connections of the sender's pool. */
+    private AfterClosed sendAfterTheReceiverClosedKeptAliveConnections(int kept) throws Exception {
+        try (RawHttpServer server = RawHttpServer.start(answerEachOnceTheFirst(kept))) {
             sender = new WebhookSender(Settings.withTimeout(Duration.ofSeconds(5)));
-            keepClosedConnections(server, 10);
+            keepClosedConnections(server, kept);
 
             HttpOutcome outcome = sender.post(server.url("/after"), BODY, "msg_after", SECRET);
-
-            assertThat(outcome.succeeded()).isFalse();
-            assertThat(outcome.error()).startsWith("NoHttpResponseException");
-            assertThat(server.requests()).as("no fresh connection within the eight sends").isEqualTo(10);
+            return new AfterClosed(outcome, server.requests());
         }
     }
 
