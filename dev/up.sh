@@ -222,7 +222,7 @@ ensure_admin_key() {
 # The stack's own credentials, made once in .dev/credentials.env (readable by its user only): the
 # password of each service's database role and Kafka principal, of the broker's admin and of the
 # read-only downstream principal (docs/OPERATIONS.md, "Security").
-CREDENTIALS=(PG_API_SERVICE PG_ENQUIRY_INGEST PG_WEBHOOK_DISPATCHER
+CREDENTIALS=(PG_API_SERVICE PG_ENQUIRY_INGEST PG_WEBHOOK_DISPATCHER PG_WEBHOOK_DISPATCHER_OWNER
     KAFKA_ADMIN KAFKA_ENQUIRY_INGEST KAFKA_WEBHOOK_DISPATCHER KAFKA_DOWNSTREAM)
 ensure_credentials() {
     local file=$DEV_DIR/credentials.env name var missing=false
@@ -444,21 +444,29 @@ SQL
     mv "$tmp" "$PG_DATA"
 }
 
-# The roles (docs/OPERATIONS.md, "Security"), made or brought up to date in single-user mode before
-# each start: the schema's owner runs the migrations (REPLICATION to make the outbox's slot before the
-# first enquiry, V6), and each service logs in as its own role, none of them superuser; the grants
-# come with the migrations (V15). The marker tells a running server that predates the roles.
-PG_ROLES_MARKER=roles.v1
+# The roles (docs/OPERATIONS.md, "Security" and "Who owns which table"), made or brought up to date in
+# single-user mode before each start: the database's owner owns api-service's schema (public) and runs
+# its migrations (REPLICATION to make the outbox's slot before the first enquiry, V6);
+# webhook_dispatcher_owner owns the dispatcher's schemas, which the dispatcher migrates at its start
+# (it may create schemas in the database, nothing else); each service logs in as its own role, none of
+# them superuser, seeing its own schema and the read contract it may read (search_path); the grants
+# come with each service's migrations. The marker tells a running server that predates the roles.
+PG_ROLES_MARKER=roles.v2
 provision_pg_roles() {
     local out
     out=$(run_pg "$PG_BINDIR/postgres" --single -D "$PG_DATA" -F postgres 2>&1 <<SQL
 DO \$\$BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'api_service') THEN CREATE ROLE api_service; END IF; END\$\$;
 DO \$\$BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'enquiry_ingest') THEN CREATE ROLE enquiry_ingest; END IF; END\$\$;
 DO \$\$BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'webhook_dispatcher') THEN CREATE ROLE webhook_dispatcher; END IF; END\$\$;
+DO \$\$BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'webhook_dispatcher_owner') THEN CREATE ROLE webhook_dispatcher_owner; END IF; END\$\$;
 ALTER ROLE $DB_USER WITH LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB REPLICATION PASSWORD '$DB_PASSWORD';
 ALTER ROLE api_service WITH LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB NOREPLICATION PASSWORD '$PG_API_SERVICE_PASSWORD';
 ALTER ROLE enquiry_ingest WITH LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB REPLICATION PASSWORD '$PG_ENQUIRY_INGEST_PASSWORD';
 ALTER ROLE webhook_dispatcher WITH LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB NOREPLICATION PASSWORD '$PG_WEBHOOK_DISPATCHER_PASSWORD';
+ALTER ROLE webhook_dispatcher_owner WITH LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB NOREPLICATION PASSWORD '$PG_WEBHOOK_DISPATCHER_OWNER_PASSWORD';
+GRANT CREATE ON DATABASE $DB_NAME TO webhook_dispatcher_owner;
+ALTER ROLE api_service SET search_path = public, dispatcher_read;
+ALTER ROLE webhook_dispatcher SET search_path = dispatcher, api_read;
 SQL
     ) || true
     printf '%s\n' "$out" >>"$LOG_DIR/postgres.log"
@@ -859,7 +867,8 @@ prune_warm_starts() {
 
 # Everything <name> is started with but its ports, in .dev/services/<name>.env (readable by its user
 # only; a replica that the system tests start reads the same file): its own database role (and, for
-# api-service's migrations, the schema owner's), its own Kafka principal, and the stack's settings.
+# the migrations of api-service and of the dispatcher, its schema owner's), its own Kafka principal,
+# and the stack's settings.
 # A database or broker given from outside (SPRING_DATASOURCE_URL, SPRING_KAFKA_BOOTSTRAP_SERVERS) is
 # used with the credentials given with it.
 write_service_env() {
@@ -888,6 +897,11 @@ write_service_env() {
             var=KAFKA_${role^^}_PASSWORD
             printf '%s=%s\n' KAFKA_SECURITY_PROTOCOL SASL_PLAINTEXT KAFKA_SASL_MECHANISM SCRAM-SHA-512 \
                 KAFKA_USERNAME "$name" KAFKA_PASSWORD "${!var}"
+        fi
+        if [[ $name == webhook-dispatcher ]] && ! $DB_EXTERNAL; then
+            # the dispatcher migrates its own schema at start, as that schema's owner
+            printf '%s=%s\n' SPRING_FLYWAY_USER webhook_dispatcher_owner \
+                SPRING_FLYWAY_PASSWORD "$PG_WEBHOOK_DISPATCHER_OWNER_PASSWORD"
         fi
     )
     mv "$file.tmp" "$file"

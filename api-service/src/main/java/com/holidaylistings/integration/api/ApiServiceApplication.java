@@ -7,7 +7,7 @@ import org.springframework.scheduling.annotation.EnableScheduling;
 
 @SpringBootApplication
 @ConfigurationPropertiesScan
-@EnableScheduling // the purge of expired idempotency keys
+@EnableScheduling // the purges of expired idempotency keys and of old outbox rows
 public class ApiServiceApplication {
 
     public static void main(String[] args) {

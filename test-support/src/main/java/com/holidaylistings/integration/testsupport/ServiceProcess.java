@@ -52,6 +52,11 @@ public final class ServiceProcess implements AutoCloseable {
         TestPostgres.Connection role = db.as(module.replace('-', '_')); // each service logs in as its own role
         env.put("SPRING_DATASOURCE_USERNAME", role.username());
         env.put("SPRING_DATASOURCE_PASSWORD", role.password());
+        if (module.equals("webhook-dispatcher")) { // it migrates its own schema at start, as that schema's owner
+            TestPostgres.Connection owner = db.as(TestPostgres.DISPATCHER_OWNER);
+            env.put("SPRING_FLYWAY_USER", owner.username());
+            env.put("SPRING_FLYWAY_PASSWORD", owner.password());
+        }
         env.put("MANAGEMENT_SERVER_PORT", Integer.toString(port));
         env.put("SECRETS_ENCRYPTION_KEYS", TestSecrets.ENCRYPTION_KEYS);
         env.putAll(environment);

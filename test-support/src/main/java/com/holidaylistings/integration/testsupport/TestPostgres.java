@@ -97,12 +97,28 @@ public final class TestPostgres {
         }
     }
 
-    /** Makes the services' login roles on the server of {@code sql} (each role's password is its name). */
+    /**
+     * The owner role of webhook-dispatcher's schema, which its own migrations make (api-service's
+     * schema, public, is owned by the database's owner, as in the local stack).
+     */
+    public static final String DISPATCHER_OWNER = "webhook_dispatcher_owner";
+
+    /**
+     * Makes the services' login roles and the dispatcher's owner role on the server of {@code sql}
+     * (each role's password is its name), as whoever sets up a database makes them. Each login role
+     * sees its own schema and the read contract it may read, as the services ask for in their
+     * connections' options; the tests' own user sees every service's tables.
+     */
     static void createServiceRoles(Statement sql) throws SQLException {
         for (String role : SERVICE_ROLES) {
             String replication = role.equals("enquiry_ingest") ? " replication" : "";
             sql.execute("create role " + role + " login" + replication + " password '" + role + "'");
         }
+        sql.execute("alter role api_service set search_path = public, dispatcher_read");
+        sql.execute("alter role webhook_dispatcher set search_path = dispatcher, api_read");
+        sql.execute("create role " + DISPATCHER_OWNER + " login password '" + DISPATCHER_OWNER + "'");
+        sql.execute("grant create on database " + DATABASE + " to " + DISPATCHER_OWNER);
+        sql.execute("alter database " + DATABASE + " set search_path = public, dispatcher");
     }
 
     /** Whether {@link #restart()} is possible: the embedded server can be restarted on its port. */

@@ -6,9 +6,10 @@ import java.util.Map;
 import org.flywaydb.core.Flyway;
 
 /**
- * The shared test database with api-service's schema, migrated from api-service's own migration
- * files (it owns the schema), for the tests of the services that only use it. As in production,
- * the outbox publication and replication slot exist before any enquiry.
+ * The shared test database with every service's schema, each migrated from that service's own
+ * migration files as it migrates them at its start: api-service's (public, and its read contract
+ * api_read), then webhook-dispatcher's (dispatcher and dispatcher_read) as the dispatcher's owner role.
+ * As in production, the outbox publication and replication slot exist before any enquiry.
  */
 public final class TestSchema {
 
@@ -21,8 +22,16 @@ public final class TestSchema {
         if (!migrated) {
             Flyway.configure()
                     .dataSource(db.jdbcUrl(), db.username(), db.password())
-                    .locations("filesystem:" + migrations())
+                    .locations("filesystem:" + migrations("api-service"))
                     .placeholders(Map.of("createReplicationSlot", "true"))
+                    .load()
+                    .migrate();
+            TestPostgres.Connection owner = db.as(TestPostgres.DISPATCHER_OWNER);
+            Flyway.configure()
+                    .dataSource(db.jdbcUrl(), owner.username(), owner.password())
+                    .schemas("dispatcher", "dispatcher_read")
+                    .defaultSchema("dispatcher")
+                    .locations("filesystem:" + migrations("webhook-dispatcher"))
                     .load()
                     .migrate();
             migrated = true;
@@ -30,13 +39,13 @@ public final class TestSchema {
         return db;
     }
 
-    private static Path migrations() {
+    private static Path migrations(String service) {
         for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path candidate = dir.resolve(Path.of("api-service", "src", "main", "resources", "db", "migration"));
+            Path candidate = dir.resolve(Path.of(service, "src", "main", "resources", "db", "migration"));
             if (Files.isDirectory(candidate)) {
                 return candidate;
             }
         }
-        throw new IllegalStateException("api-service's migrations not found above " + Path.of("").toAbsolutePath());
+        throw new IllegalStateException(service + "'s migrations not found above " + Path.of("").toAbsolutePath());
     }
 }

@@ -56,6 +56,8 @@ public abstract class DispatcherIntegrationTest {
         registry.add("spring.datasource.url", db::jdbcUrl);
         registry.add("spring.datasource.username", () -> db.as("webhook_dispatcher").username());
         registry.add("spring.datasource.password", () -> db.as("webhook_dispatcher").password());
+        registry.add("spring.flyway.user", () -> db.as(TestPostgres.DISPATCHER_OWNER).username());
+        registry.add("spring.flyway.password", () -> db.as(TestPostgres.DISPATCHER_OWNER).password());
         registry.add("spring.kafka.bootstrap-servers", TestKafka::bootstrapServers);
         registry.add("secrets.encryption-keys", () -> TestSecrets.ENCRYPTION_KEYS);
         createEventTopic();

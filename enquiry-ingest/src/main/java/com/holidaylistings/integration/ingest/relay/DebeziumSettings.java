@@ -10,7 +10,9 @@ import org.springframework.stereotype.Component;
  * The embedded engine's configuration: the Postgres connector on the outbox publication and slot
  * (no snapshot: the slot predates the first enquiry), source offsets in a Kafka topic so that they
  * survive restarts and moves between machines (written as the service's own Kafka principal), and a
- * heartbeat that moves the slot on while the outbox is quiet.
+ * heartbeat that moves the slot on while the outbox is quiet. The heartbeat is a logical decoding
+ * message, not a row: enquiry-ingest writes no table (each table has one writing service, and the
+ * outbox is api-service's).
  */
 @Component
 class DebeziumSettings {
@@ -45,13 +47,13 @@ class DebeziumSettings {
         p.setProperty("publication.name", relay.publicationName());
         p.setProperty("publication.autocreate.mode", "disabled");
         p.setProperty("snapshot.mode", "no_data");
-        p.setProperty("table.include.list", "public.outbox,public.outbox_heartbeat");
+        p.setProperty("table.include.list", "public.outbox");
         p.setProperty("tombstones.on.delete", "false");
         p.setProperty("poll.interval.ms", Long.toString(relay.pollInterval().toMillis()));
         p.setProperty("max.batch.size", Integer.toString(relay.maxBatchSize()));
         p.setProperty("max.queue.size", Integer.toString(relay.maxBatchSize() * 4));
         p.setProperty("heartbeat.interval.ms", Long.toString(relay.heartbeatInterval().toMillis()));
-        p.setProperty("heartbeat.action.query", "update outbox_heartbeat set beat_at = now() where id = 1");
+        p.setProperty("heartbeat.action.query", "select pg_logical_emit_message(false, 'enquiry-ingest.heartbeat', now()::text)");
         p.setProperty("offset.storage", "org.apache.kafka.connect.storage.KafkaOffsetBackingStore");
         p.setProperty("offset.storage.topic", relay.offsetsTopic());
         p.setProperty("offset.storage.partitions", "1");

@@ -1,6 +1,5 @@
-package com.holidaylistings.integration.ingest.outbox;
+package com.holidaylistings.integration.api.outbox;
 
-import com.holidaylistings.integration.ingest.leader.Leadership;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -10,9 +9,10 @@ import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Component;
 
 /**
- * Keeps the outbox table small. Deleting a row never loses its event: logical decoding reads the
- * insert from the write-ahead log, which the slot retains until the relay has published it; the
- * relay skips the deletes. Only the leader purges, every {@link OutboxPurgeProperties#interval()}.
+ * Deletes outbox rows older than {@link OutboxPurgeProperties#retention()}, in batches, every
+ * {@link OutboxPurgeProperties#interval()}. Every replica purges; the rows a batch deletes are
+ * locked with {@code skip locked}, so that replicas purging at once share the rows instead of
+ * waiting for each other. A failure is logged and tried again at the next interval.
  */
 @Component
 class OutboxPurge implements SchedulingConfigurer {
@@ -21,12 +21,10 @@ class OutboxPurge implements SchedulingConfigurer {
     private static final int BATCH = 10_000;
 
     private final JdbcClient jdbc;
-    private final Leadership leadership;
     private final OutboxPurgeProperties properties;
 
-    OutboxPurge(JdbcClient jdbc, Leadership leadership, OutboxPurgeProperties properties) {
+    OutboxPurge(JdbcClient jdbc, OutboxPurgeProperties properties) {
         this.jdbc = jdbc;
-        this.leadership = leadership;
         this.properties = properties;
     }
 
@@ -36,21 +34,19 @@ class OutboxPurge implements SchedulingConfigurer {
     }
 
     void purge() {
-        if (leadership.role() != Leadership.Role.LEADER) {
-            return;
-        }
         try {
             int deleted;
             do {
                 deleted = jdbc.sql("""
                                 delete from outbox where id in (
-                                    select id from outbox where created_at < now() - cast(:retention as interval) limit :batch)
+                                    select id from outbox where created_at < now() - cast(:retention as interval)
+                                     limit :batch for update skip locked)
                                 """)
                         .param("retention", properties.retention().toSeconds() + " seconds")
                         .param("batch", BATCH)
                         .update();
                 if (deleted > 0) {
-                    log.info("Purged {} published outbox rows", deleted);
+                    log.info("Purged {} outbox rows older than {}", deleted, properties.retention());
                 }
             } while (deleted == BATCH);
         } catch (RuntimeException e) {

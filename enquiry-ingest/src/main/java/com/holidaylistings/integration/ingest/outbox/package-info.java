@@ -1,2 +1,0 @@
-/** Housekeeping of the outbox table. */
-package com.holidaylistings.integration.ingest.outbox;
