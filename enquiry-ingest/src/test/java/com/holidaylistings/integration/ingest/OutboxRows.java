@@ -81,19 +81,6 @@ public final class OutboxRows implements AutoCloseable {
         return written;
     }
 
-    /** How many of these enquiries' outbox rows are still in the table. */
-    public int countOutboxRows(List<Written> written) throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement("select count(*) from outbox where id = any (?)")) {
-            statement.setArray(1, connection.createArrayOf("uuid", written.stream().map(Written::eventId).toArray()));
-            try (ResultSet result = statement.executeQuery()) {
-                result.next();
-                int count = result.getInt(1);
-                connection.commit();
-                return count;
-            }
-        }
-    }
-
     /** Writes rows to tables outside the publication, one transaction each; returns the WAL position after them. */
     public String writeOtherTables(int transactions) throws SQLException {
         for (int i = 0; i < transactions; i++) {

@@ -16,8 +16,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Each service's database role has the rights its code uses and not the others (V15): a flaw in
- * one service is not the whole database. Each test logs in as the role and tries what it must not do.
+ * Each service's database role has the rights its code uses and not the others: a flaw in one service
+ * is not the whole database. Each service writes its own schema only (public: api-service's;
+ * dispatcher: webhook-dispatcher's) and reads another's through its views (api_read, dispatcher_read).
+ * Each test logs in as the role, seeing what its service sees by name, and tries what it must not do.
  */
 class ServiceRolesIT {
 
@@ -38,13 +40,16 @@ class ServiceRolesIT {
     @Test
     void the_dispatcher_cannot_read_access_tokens_idempotency_keys_portal_sessions_or_enquiries() throws SQLException {
         try (Connection db = login("webhook_dispatcher")) {
-            for (String table : new String[] {"access_tokens", "idempotency_keys", "portal_sessions", "portal_links", "enquiries", "outbox"}) {
-                assertDenied(db, "select count(*) from " + table);
+            for (String table : new String[] {"access_tokens", "idempotency_keys", "portal_sessions", "portal_links",
+                    "enquiries", "outbox", "owners", "webhook_subscriptions", "webhook_secrets"}) {
+                assertDenied(db, "select count(*) from public." + table);
             }
             assertDenied(db, "update webhook_secrets set secret = 'x'");
             assertDenied(db, "update webhook_subscriptions set target_url = 'https://example.com/'");
+            assertDenied(db, "update webhook_subscriptions set paused = true, disabled_at = now()");
             assertAllowed(db, "select count(*) from deliveries");
             assertAllowed(db, "select count(*) from webhook_secrets");
+            assertAllowed(db, "select count(*) from webhook_subscriptions");
         }
     }
 
@@ -53,21 +58,25 @@ class ServiceRolesIT {
         try (Connection db = login("webhook_dispatcher")) {
             assertAllowed(db, "select create_day_partitions('deliveries'::regclass, current_date, current_date + 1)");
             assertAllowed(db, "delete from deliveries_default where submitted_at < now() - interval '30 days'");
-            assertDenied(db, "select drop_day_partitions('access_tokens'::regclass, current_date)");
+            assertDenied(db, "select drop_day_partitions('public.access_tokens'::regclass, current_date)");
             assertDenied(db, "select drop_day_partitions_of('deliveries'::regclass, current_date - 400)");
             assertDenied(db, "create table anything (id int)");
+            assertDenied(db, "create table public.anything (id int)");
         }
     }
 
     @Test
-    void ingest_cannot_write_enquiries_or_read_anything_but_the_outbox() throws SQLException {
+    void ingest_writes_nothing_and_reads_nothing_but_the_outbox() throws SQLException {
         try (Connection db = login("enquiry_ingest")) {
             assertDenied(db, "insert into enquiries (id) values (gen_random_uuid())");
             assertDenied(db, "select count(*) from owners");
             assertDenied(db, "select count(*) from webhook_secrets");
             assertDenied(db, "insert into outbox (id) values (gen_random_uuid())");
+            assertDenied(db, "delete from outbox");
+            assertDenied(db, "select count(*) from dispatcher.deliveries");
             assertAllowed(db, "select count(*) from outbox");
-            assertAllowed(db, "update outbox_heartbeat set beat_at = now() where id = 1");
+            // its heartbeat: a logical decoding message, no row
+            assertAllowed(db, "select pg_logical_emit_message(false, 'enquiry-ingest.heartbeat', now()::text)");
         }
     }
 
@@ -77,9 +86,15 @@ class ServiceRolesIT {
             assertDenied(db, "delete from delivery_attempts");
             assertDenied(db, "update subscription_health set consecutive_failures = 0");
             assertDenied(db, "delete from deliveries");
-            assertDenied(db, "select drop_day_partitions('deliveries'::regclass, current_date)");
-            assertDenied(db, "select count(*) from operational_events");
+            assertDenied(db, "update deliveries set status = 'waiting'");
+            assertDenied(db, "insert into webhook_events (event_id) values (gen_random_uuid())");
+            assertDenied(db, "select count(*) from dispatcher.deliveries");
+            assertDenied(db, "select dispatcher.drop_day_partitions('dispatcher.deliveries'::regclass, current_date)");
+            assertDenied(db, "select count(*) from dispatcher.operational_events");
+            assertDenied(db, "create table dispatcher.anything (id int)");
             assertAllowed(db, "select count(*) from access_tokens");
+            assertAllowed(db, "select count(*) from deliveries");
+            assertAllowed(db, "delete from outbox where false");
         }
     }
 
@@ -89,8 +104,61 @@ class ServiceRolesIT {
         try (Connection db = login("api_service")) {
             assertAllowed(db, "select count(*) from attempt_counts");
             assertDenied(db, "delete from attempt_counts");
-            assertDenied(db, "select count(*) from hook_throttles");
+            assertDenied(db, "select count(*) from dispatcher.hook_throttles");
             assertAllowed(db, "update webhook_subscriptions set throttle_per_second = 5, disabled_at = null where false");
+        }
+    }
+
+    @Test
+    void every_table_has_exactly_one_writing_service_role_the_owner_of_its_schema() throws SQLException {
+        TestPostgres.Connection owner = TestSchema.database();
+        try (Connection db = DriverManager.getConnection(owner.jdbcUrl(), owner.username(), owner.password());
+                Statement sql = db.createStatement();
+                ResultSet rs = sql.executeQuery("""
+                        select n.nspname, c.relname,
+                               array(select r from unnest(array['api_service', 'enquiry_ingest', 'webhook_dispatcher']) r
+                                      where has_any_column_privilege(r, c.oid, 'INSERT, UPDATE')
+                                         or has_table_privilege(r, c.oid, 'DELETE, TRUNCATE')) as writers
+                          from pg_class c join pg_namespace n on n.oid = c.relnamespace
+                         where n.nspname in ('public', 'dispatcher', 'api_read', 'dispatcher_read')
+                           and c.relkind in ('r', 'p', 'v') and not c.relispartition
+                           and c.relname <> 'flyway_schema_history'
+                        """)) {
+            int tables = 0;
+            while (rs.next()) {
+                tables++;
+                String schema = rs.getString(1);
+                String table = schema + "." + rs.getString(2);
+                String[] writers = (String[]) rs.getArray(3).getArray();
+                switch (schema) {
+                    case "public" -> assertThat(writers).as(table).containsExactly("api_service");
+                    case "dispatcher" -> assertThat(writers).as(table).containsExactly("webhook_dispatcher");
+                    default -> assertThat(writers).as(table + ", a read contract").isEmpty();
+                }
+            }
+            assertThat(tables).isGreaterThan(20);
+        }
+    }
+
+    @Test
+    void the_only_functions_that_run_with_their_owners_rights_are_the_dispatchers_partitions_in_its_own_schema()
+            throws SQLException {
+        TestPostgres.Connection owner = TestSchema.database();
+        try (Connection db = DriverManager.getConnection(owner.jdbcUrl(), owner.username(), owner.password());
+                Statement sql = db.createStatement();
+                ResultSet rs = sql.executeQuery("""
+                        select n.nspname || '.' || p.proname || ' owned by ' || pg_get_userbyid(p.proowner)
+                          from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+                         where p.prosecdef and n.nspname not in ('pg_catalog', 'information_schema')
+                         order by 1
+                        """)) {
+            java.util.List<String> definers = new java.util.ArrayList<>();
+            while (rs.next()) {
+                definers.add(rs.getString(1));
+            }
+            assertThat(definers).containsExactly(
+                    "dispatcher.create_day_partitions owned by " + TestPostgres.DISPATCHER_OWNER,
+                    "dispatcher.drop_day_partitions owned by " + TestPostgres.DISPATCHER_OWNER);
         }
     }
 

@@ -177,18 +177,6 @@ class OutboxRelayIT {
     }
 
     @Test
-    @Order(7)
-    void purgesPublishedOutboxRowsWithoutLosingTheirEvents() throws Exception {
-        Map<String, String> quickPurge = Map.of("INGEST_OUTBOX_RETENTION", "1s", "INGEST_OUTBOX_PURGE_INTERVAL", "500ms");
-        try (IngestProcess relay = IngestProcess.start("purge", quickPurge)) {
-            List<OutboxRows.Written> written = outbox.enquiries(50);
-
-            assertThat(awaitAll(written)).hasSize(50);
-            await().atMost(STREAMING).until(() -> outbox.countOutboxRows(written) == 0);
-        }
-    }
-
-    @Test
     @Order(8)
     void movesTheSlotOnWhileOnlyOtherTablesAreWritten() throws Exception {
         try (IngestProcess relay = IngestProcess.start("heartbeat", Map.of("INGEST_HEARTBEAT_INTERVAL", "500ms"))) {
