@@ -4,7 +4,7 @@ import com.holidaylistings.integration.api.web.NotFound;
 
 /**
  * A redelivery of an event that is no longer kept: its outbox row is older than
- * {@code INGEST_OUTBOX_RETENTION} and the hook has no delivery of it (deliveries and their events
+ * {@code OUTBOX_RETENTION} and the hook has no delivery of it (deliveries and their events
  * are kept for {@code WEBHOOK_ATTEMPT_RETENTION}). 404, with a message that says so.
  */
 public class EventNoLongerKept extends NotFound {

@@ -30,7 +30,7 @@ import org.springframework.transaction.annotation.Transactional;
  * <p>A delivery's row names its event, whose payload the dispatcher keeps in {@code webhook_events}
  * as long as the row. An event never fanned out to the subscription (submitted while it was paused)
  * gets its row here, from the outbox (its row's id is the event id, its payload the exact event),
- * which enquiry-ingest keeps for {@code INGEST_OUTBOX_RETENTION}. Which events a subscription
+ * which api-service keeps for {@code OUTBOX_RETENTION}. Which events a subscription
  * receives is the dispatcher's own rule, {@link SubscriptionFilter}; which subscriptions receive
  * nothing, {@link DeliveryRefusal} (paused, removed, unsubscribed).
  *

@@ -336,7 +336,7 @@ public final class DeliveryRows {
                 .param("event", eventId).query(String.class).single();
     }
 
-    /** What enquiry-ingest does after INGEST_OUTBOX_RETENTION. */
+    /** What api-service's outbox purge does after OUTBOX_RETENTION. */
     public void purgeOutbox(UUID enquiry) {
         jdbc.sql("delete from outbox where aggregate_id = :enquiry").param("enquiry", enquiry).update();
     }
