@@ -450,7 +450,10 @@ SQL
 # webhook_dispatcher_owner owns the dispatcher's schemas, which the dispatcher migrates at its start
 # (it may create schemas in the database, nothing else); each service logs in as its own role, none of
 # them superuser, seeing its own schema and the read contract it may read (search_path); the grants
-# come with each service's migrations. The marker tells a running server that predates the roles.
+# come with each service's migrations. The stack's own account (JDBC_USERNAME in .dev/stack.env, which
+# the system tests, the benchmarks and an operator's psql use) may also act as the dispatcher's schema
+# owner, as a DBA would: in production the two owners stay apart. The marker tells a running server
+# that predates the roles.
 PG_ROLES_MARKER=roles.v2
 provision_pg_roles() {
     local out
@@ -465,6 +468,8 @@ ALTER ROLE enquiry_ingest WITH LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB REPLICA
 ALTER ROLE webhook_dispatcher WITH LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB NOREPLICATION PASSWORD '$PG_WEBHOOK_DISPATCHER_PASSWORD';
 ALTER ROLE webhook_dispatcher_owner WITH LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB NOREPLICATION PASSWORD '$PG_WEBHOOK_DISPATCHER_OWNER_PASSWORD';
 GRANT CREATE ON DATABASE $DB_NAME TO webhook_dispatcher_owner;
+GRANT webhook_dispatcher_owner TO $DB_USER;
+ALTER ROLE $DB_USER SET search_path = public, dispatcher;
 ALTER ROLE api_service SET search_path = public, dispatcher_read;
 ALTER ROLE webhook_dispatcher SET search_path = dispatcher, api_read;
 SQL
