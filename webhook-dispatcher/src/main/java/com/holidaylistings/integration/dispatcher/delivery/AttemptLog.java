@@ -102,24 +102,23 @@ class AttemptLog extends BatchingComponent {
     // What the dispatcher found out about a hook goes to its own row (subscription_health), never to the
     // subscription's, which is api-service's: webhook.operational takes it there. Each is written once, so
     // that it is announced once: of two replicas storing a 410 (or the last failures) at once only the first
-    // announces it. The subscription is looked up by key (generic plans: see Deliveries.FOR_ATTEMPT).
+    // announces it. The health rows are found by key and the subscription of each by a correlated subquery,
+    // run row by row (generic plans: never a join that could hash a growing table, see Deliveries.FOR_ATTEMPT).
     // A 410 ends the hook for the dispatcher; one the owner removed meanwhile is not announced.
     private static final String GONE = """
             update subscription_health h set gone_at = ?
-              from unnest(?::uuid[]) as k(id)
-              cross join lateral (select s.unsubscribed_at from webhook_subscriptions s where s.id = k.id offset 0) s
-             where h.subscription_id = k.id and h.gone_at is null and s.unsubscribed_at is null
+             where h.subscription_id = any(?) and h.gone_at is null
+               and (select s.unsubscribed_at is null from webhook_subscriptions s where s.id = h.subscription_id)
             returning h.subscription_id
             """;
     // Days of failures disable the hook for the dispatcher until the owner resumes it (a resumed_at later
     // than the disabling); one the owner paused or removed meanwhile, or found gone, is not announced.
     private static final String DISABLE = """
             update subscription_health h set disabled_at = ?
-              from unnest(?::uuid[]) as k(id)
-              cross join lateral (select s.paused, s.unsubscribed_at, s.resumed_at from webhook_subscriptions s
-                                   where s.id = k.id offset 0) s
-             where h.subscription_id = k.id and h.gone_at is null and not s.paused and s.unsubscribed_at is null
-               and (h.disabled_at is null or h.disabled_at < s.resumed_at)
+             where h.subscription_id = any(?) and h.gone_at is null
+               and (select not s.paused and s.unsubscribed_at is null
+                           and (h.disabled_at is null or h.disabled_at < s.resumed_at)
+                      from webhook_subscriptions s where s.id = h.subscription_id)
             returning h.subscription_id
             """;
 
