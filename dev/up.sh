@@ -223,7 +223,7 @@ ensure_admin_key() {
 # password of each service's database role and Kafka principal, of the broker's admin and of the
 # read-only downstream principal (docs/OPERATIONS.md, "Security").
 CREDENTIALS=(PG_API_SERVICE PG_ENQUIRY_INGEST PG_WEBHOOK_DISPATCHER PG_WEBHOOK_DISPATCHER_OWNER
-    KAFKA_ADMIN KAFKA_ENQUIRY_INGEST KAFKA_WEBHOOK_DISPATCHER KAFKA_DOWNSTREAM)
+    KAFKA_ADMIN KAFKA_API_SERVICE KAFKA_ENQUIRY_INGEST KAFKA_WEBHOOK_DISPATCHER KAFKA_DOWNSTREAM)
 ensure_credentials() {
     local file=$DEV_DIR/credentials.env name var missing=false
     # shellcheck source=/dev/null
@@ -696,6 +696,7 @@ format_kafka_storage() {
     say "Kafka: formatting its storage (cluster id $cluster_id)"
     if ! kafka_java kafka.tools.StorageTool format -t "$cluster_id" -c "$KAFKA_DIR/server.properties" \
         --add-scram "SCRAM-SHA-512=[name=admin,password=$KAFKA_ADMIN_PASSWORD]" \
+        --add-scram "SCRAM-SHA-512=[name=api-service,password=$KAFKA_API_SERVICE_PASSWORD]" \
         --add-scram "SCRAM-SHA-512=[name=enquiry-ingest,password=$KAFKA_ENQUIRY_INGEST_PASSWORD]" \
         --add-scram "SCRAM-SHA-512=[name=webhook-dispatcher,password=$KAFKA_WEBHOOK_DISPATCHER_PASSWORD]" \
         --add-scram "SCRAM-SHA-512=[name=downstream,password=$KAFKA_DOWNSTREAM_PASSWORD]" \
@@ -707,10 +708,14 @@ format_kafka_storage() {
 
 # The ACLs (docs/OPERATIONS.md, "Security"), made once after the storage is formatted: only
 # enquiry-ingest writes enquiry.created (and its offsets topic), only webhook-dispatcher writes
-# webhook.*, each reads with consumer groups of its own name, and the downstream principal reads
-# enquiry.created and webhook.operational with groups named downstream-*.
+# webhook.*, each reads with consumer groups of its own name, api-service reads webhook.operational
+# (the dispatcher's findings about hooks) with groups named api-service*, and the downstream principal
+# reads enquiry.created and webhook.operational with groups named downstream-*. A new version of the
+# marker (acls.v2: api-service's principal) adds what is new to a running broker: api-service's SCRAM
+# credential too, which a storage formatted before it lacks (added through the admin, not by
+# formatting afresh, which would lose the topics).
 KAFKA_SASL_MARKER=sasl.v1
-KAFKA_ACLS_MARKER=acls.v1
+KAFKA_ACLS_MARKER=acls.v2
 acl() {
     kafka_java org.apache.kafka.tools.AclCommand --bootstrap-server "$KAFKA_BOOTSTRAP" \
         --command-config "$KAFKA_DIR/admin.properties" --add --force "$@" >>"$LOG_DIR/kafka.log" 2>&1 ||
@@ -719,6 +724,10 @@ acl() {
 ensure_kafka_acls() {
     [[ -f $KAFKA_DIR/$KAFKA_ACLS_MARKER ]] && return 0
     say "Kafka: adding the principals' ACLs"
+    kafka_java kafka.admin.ConfigCommand --bootstrap-server "$KAFKA_BOOTSTRAP" \
+        --command-config "$KAFKA_DIR/admin.properties" --alter --entity-type users --entity-name api-service \
+        --add-config "SCRAM-SHA-512=[password=$KAFKA_API_SERVICE_PASSWORD]" >>"$LOG_DIR/kafka.log" 2>&1 ||
+        fail_with_log kafka "adding api-service's SCRAM credential failed"
     local writer=(--operation Read --operation Write --operation Describe --operation Create
         --operation DescribeConfigs --operation Alter --operation AlterConfigs)
     acl --allow-principal User:enquiry-ingest "${writer[@]}" --topic enquiry.created --topic enquiry-ingest.offsets
@@ -726,6 +735,9 @@ ensure_kafka_acls() {
     acl --allow-principal User:webhook-dispatcher --operation Read --operation Describe --topic enquiry.created
     acl --allow-principal User:webhook-dispatcher --operation Read --operation Describe \
         --group webhook-dispatcher --resource-pattern-type prefixed
+    acl --allow-principal User:api-service --operation Read --operation Describe --topic webhook.operational
+    acl --allow-principal User:api-service --operation Read --operation Describe \
+        --group api-service --resource-pattern-type prefixed
     acl --allow-principal User:downstream --operation Read --operation Describe \
         --topic enquiry.created --topic webhook.operational
     acl --allow-principal User:downstream --operation Read --operation Describe \
@@ -898,7 +910,8 @@ write_service_env() {
             printf '%s=%s\n' PORTAL_ALLOW_REQUEST_HOST "${PORTAL_ALLOW_REQUEST_HOST:-true}" \
                 SPRING_FLYWAY_USER "$JDBC_USERNAME" SPRING_FLYWAY_PASSWORD "$JDBC_PASSWORD" \
                 TLS_KEYSTORE "$TLS_DIR/api-service.p12" TLS_KEYSTORE_PASSWORD "$(<"$TLS_DIR/password")"
-        elif ! $KAFKA_EXTERNAL; then
+        fi
+        if ! $KAFKA_EXTERNAL; then
             var=KAFKA_${role^^}_PASSWORD
             printf '%s=%s\n' KAFKA_SECURITY_PROTOCOL SASL_PLAINTEXT KAFKA_SASL_MECHANISM SCRAM-SHA-512 \
                 KAFKA_USERNAME "$name" KAFKA_PASSWORD "${!var}"

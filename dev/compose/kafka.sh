@@ -2,9 +2,10 @@
 # The broker of docker-compose.yml (image apache/kafka), as dev/up.sh runs it: clients authenticate
 # with SCRAM-SHA-512, whose credentials are made when the storage is first formatted; the controller
 # listener takes the admin only (PLAIN); ACLs decide what each principal may do (docs/OPERATIONS.md,
-# "Security"). The ACLs are added once the broker answers, from the background.
+# "Security"). The ACLs are added once the broker answers, from the background, with api-service's SCRAM
+# credential, which a volume formatted before api-service had a principal lacks.
 set -euo pipefail
-: "${KAFKA_ADMIN_PASSWORD:?}" "${KAFKA_ENQUIRY_INGEST_PASSWORD:?}" "${KAFKA_WEBHOOK_DISPATCHER_PASSWORD:?}" "${KAFKA_DOWNSTREAM_PASSWORD:?}"
+: "${KAFKA_ADMIN_PASSWORD:?}" "${KAFKA_API_SERVICE_PASSWORD:?}" "${KAFKA_ENQUIRY_INGEST_PASSWORD:?}" "${KAFKA_WEBHOOK_DISPATCHER_PASSWORD:?}" "${KAFKA_DOWNSTREAM_PASSWORD:?}"
 config=/tmp/server.properties admin=/tmp/admin.properties data=/var/lib/kafka/data
 bin=/opt/kafka/bin
 cat >"$config" <<PROPERTIES
@@ -43,6 +44,7 @@ PROPERTIES
 if [[ ! -f $data/meta.properties ]]; then
     "$bin/kafka-storage.sh" format -t "${CLUSTER_ID:?}" -c "$config" \
         --add-scram "SCRAM-SHA-512=[name=admin,password=$KAFKA_ADMIN_PASSWORD]" \
+        --add-scram "SCRAM-SHA-512=[name=api-service,password=$KAFKA_API_SERVICE_PASSWORD]" \
         --add-scram "SCRAM-SHA-512=[name=enquiry-ingest,password=$KAFKA_ENQUIRY_INGEST_PASSWORD]" \
         --add-scram "SCRAM-SHA-512=[name=webhook-dispatcher,password=$KAFKA_WEBHOOK_DISPATCHER_PASSWORD]" \
         --add-scram "SCRAM-SHA-512=[name=downstream,password=$KAFKA_DOWNSTREAM_PASSWORD]"
@@ -50,12 +52,17 @@ fi
 acl() { KAFKA_HEAP_OPTS=-Xmx64m "$bin/kafka-acls.sh" --bootstrap-server localhost:9092 --command-config "$admin" --add --force "$@" >/dev/null; }
 add_acls() {
     until KAFKA_HEAP_OPTS=-Xmx64m "$bin/kafka-topics.sh" --bootstrap-server localhost:9092 --command-config "$admin" --list >/dev/null 2>&1; do sleep 2; done
+    KAFKA_HEAP_OPTS=-Xmx64m "$bin/kafka-configs.sh" --bootstrap-server localhost:9092 --command-config "$admin" \
+        --alter --entity-type users --entity-name api-service \
+        --add-config "SCRAM-SHA-512=[password=$KAFKA_API_SERVICE_PASSWORD]" >/dev/null
     local writer=(--operation Read --operation Write --operation Describe --operation Create
         --operation DescribeConfigs --operation Alter --operation AlterConfigs)
     acl --allow-principal User:enquiry-ingest "${writer[@]}" --topic enquiry.created --topic enquiry-ingest.offsets
     acl --allow-principal User:webhook-dispatcher "${writer[@]}" --topic webhook. --resource-pattern-type prefixed
     acl --allow-principal User:webhook-dispatcher --operation Read --operation Describe --topic enquiry.created
     acl --allow-principal User:webhook-dispatcher --operation Read --operation Describe --group webhook-dispatcher --resource-pattern-type prefixed
+    acl --allow-principal User:api-service --operation Read --operation Describe --topic webhook.operational
+    acl --allow-principal User:api-service --operation Read --operation Describe --group api-service --resource-pattern-type prefixed
     acl --allow-principal User:downstream --operation Read --operation Describe --topic enquiry.created --topic webhook.operational
     acl --allow-principal User:downstream --operation Read --operation Describe --group downstream- --resource-pattern-type prefixed
     touch /tmp/acls-ready

@@ -36,7 +36,7 @@ select id, owner_id from public.properties;
 
 create view api_read.webhook_subscriptions as
 select id, owner_id, target_url, property_id, event, paused, unsubscribed_at, unsubscribe_reason, created_at,
-       throttle_per_second, disabled_at
+       throttle_per_second, disabled_at, resumed_at
   from public.webhook_subscriptions;
 
 -- The secrets stay encrypted here; the dispatcher holds the keys that decrypt them.

@@ -167,7 +167,12 @@ create index delivery_attempts_subscription_recent_idx
 -- The delivery state of each subscription, kept with every batch of attempts (DeliveryTransitions
 -- decides it). failing_since: set when WEBHOOK_FAILING_AFTER attempts in a row failed (hook.failing),
 -- cleared by the next success (hook.recovered). first_failure_at: the first failure since the latest
--- success, for the disabling and where "Resume and recover" starts.
+-- success, for the disabling and where "Resume and recover" starts. What the dispatcher found out about
+-- the hook, in its own row (api-service applies it to the subscription from webhook.operational):
+-- gone_at, when a receiver answered 410 Gone; disabled_at, when the hook was turned off after
+-- WEBHOOK_DISABLE_AFTER of failures only (the occurred_at of its hook.disabled). From then on the
+-- dispatcher delivers nothing to the hook; a disabling is lifted by a resume later than it (the
+-- subscription's resumed_at).
 create table subscription_health (
     subscription_id      uuid primary key,
     consecutive_failures integer     not null default 0,
@@ -177,7 +182,9 @@ create table subscription_health (
     last_success_at      timestamptz,
     last_http_status     integer,
     last_error           text,
-    first_failure_at     timestamptz
+    first_failure_at     timestamptz,
+    gone_at              timestamptz,
+    disabled_at          timestamptz
 );
 
 -- The dispatcher's transactional outbox for webhook.operational: a row is written in the same

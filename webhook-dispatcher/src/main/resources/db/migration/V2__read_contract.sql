@@ -21,7 +21,7 @@ select id, webhook_id, subscription_id, enquiry_id, attempt, outcome, http_statu
 
 create view dispatcher_read.subscription_health as
 select subscription_id, consecutive_failures, failing_since, last_attempt_at, last_outcome, last_success_at,
-       last_http_status, last_error, first_failure_at
+       last_http_status, last_error, first_failure_at, gone_at, disabled_at
   from dispatcher.subscription_health;
 
 create view dispatcher_read.attempt_counts as

@@ -90,6 +90,32 @@ class LeastPrivilegeIT {
     }
 
     @Test
+    void apiServiceReadsOnlyTheOperationalEventsWithItsOwnGroups() {
+        Map<String, Object> api = quick(principalOf("api-service"));
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(api, new StringDeserializer(), new StringDeserializer())) {
+            assertThat(consumer.partitionsFor("webhook.operational")).isNotEmpty();
+        }
+        assertThatThrownBy(() -> send(api, "webhook.operational"))
+                .as("api-service publishing a finding about a hook, which it would apply itself")
+                .hasRootCauseInstanceOf(TopicAuthorizationException.class);
+        assertThatThrownBy(() -> send(api, EVENTS)).hasRootCauseInstanceOf(TopicAuthorizationException.class);
+
+        Map<String, Object> ownGroup = new HashMap<>(api);
+        ownGroup.put(ConsumerConfig.GROUP_ID_CONFIG, "api-service-least-privilege");
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(ownGroup, new StringDeserializer(), new StringDeserializer())) {
+            consumer.subscribe(List.of(EVENTS));
+            assertThatThrownBy(() -> consumer.poll(Duration.ofSeconds(10))).as("reading the enquiries")
+                    .isInstanceOf(TopicAuthorizationException.class);
+        }
+        Map<String, Object> foreignGroup = new HashMap<>(api);
+        foreignGroup.put(ConsumerConfig.GROUP_ID_CONFIG, "webhook-dispatcher");
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(foreignGroup, new StringDeserializer(), new StringDeserializer())) {
+            consumer.subscribe(List.of("webhook.operational"));
+            assertThatThrownBy(() -> consumer.poll(Duration.ofSeconds(10))).isInstanceOf(GroupAuthorizationException.class);
+        }
+    }
+
+    @Test
     void everyServiceIsConnectedAsItsOwnRoleAndNoneIsSuperuser() throws Exception {
         try (Connection db = DriverManager.getConnection(Stack.setting("JDBC_URL"), Stack.setting("JDBC_USERNAME"),
                 Stack.setting("JDBC_PASSWORD")); Statement sql = db.createStatement();

@@ -65,6 +65,9 @@ class OwnerToolsJourneyIT {
             JsonNode disabled = topic.of(hook).stream().filter(e -> e.get("type").asString().equals("hook.disabled"))
                     .findFirst().orElseThrow();
             String failingSince = disabled.get("failing_since").asString();
+            // api-service applies the record it consumes from webhook.operational to its own row
+            await("hook.disabled applied by api-service").atMost(DEADLINE)
+                    .until(() -> listedHook(owner, hook).get("paused").asBoolean());
             JsonNode listed = listedHook(owner, hook);
             assertThat(listed.get("display_status").asString()).isEqualTo("Inactive");
             assertThat(listed.get("paused").asBoolean()).isTrue();

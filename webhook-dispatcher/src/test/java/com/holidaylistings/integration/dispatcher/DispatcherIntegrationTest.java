@@ -35,7 +35,6 @@ import org.springframework.test.context.DynamicPropertySource;
     "webhook.open-circuit-for=3s",
     "webhook.failures-to-open-circuit=5",
     "dispatcher.instance-id=dispatcher-in-test-jvm",
-    "secrets.erase-interval=1s",
     "dispatcher.warm-up.deliveries=0"
 })
 public abstract class DispatcherIntegrationTest {

@@ -83,17 +83,6 @@ public final class TestData {
         return new Owner(owner.id(), secret);
     }
 
-    /** The owner's webhook_secrets row as stored: previous_secret still encrypted, or null once erased. */
-    public record StoredSecrets(String secret, String previousSecret, Instant rotatedAt) {}
-
-    public StoredSecrets storedSecrets(Owner owner) {
-        return jdbc.sql("select secret, previous_secret, rotated_at from webhook_secrets where owner_id = :id")
-                .param("id", owner.id())
-                .query((rs, n) -> new StoredSecrets(rs.getString("secret"), rs.getString("previous_secret"),
-                        instant(rs.getTimestamp("rotated_at"))))
-                .single();
-    }
-
     private static String newSecret() {
         byte[] key = new byte[32];
         new SecureRandom().nextBytes(key);
@@ -143,6 +132,26 @@ public final class TestData {
                 .query((rs, n) -> new Subscription(rs.getBoolean("paused"), instant(rs.getTimestamp("unsubscribed_at")),
                         rs.getString("unsubscribe_reason")))
                 .single();
+    }
+
+    /**
+     * What the dispatcher found out about a hook, in its own row ({@code subscription_health}): when a
+     * receiver answered 410, when it was disabled (nulls while not, or without a row).
+     */
+    public record Findings(Instant goneAt, Instant disabledAt) {}
+
+    public Findings findings(UUID subscriptionId) {
+        return jdbc.sql("select gone_at, disabled_at from subscription_health where subscription_id = :id")
+                .param("id", subscriptionId)
+                .query((rs, n) -> new Findings(instant(rs.getTimestamp("gone_at")), instant(rs.getTimestamp("disabled_at"))))
+                .optional()
+                .orElse(new Findings(null, null));
+    }
+
+    /** The owner resumed the hook, as api-service records it (paused no more, any disabling lifted, resumed_at now). */
+    public void resume(UUID subscriptionId) {
+        jdbc.sql("update webhook_subscriptions set paused = false, disabled_at = null, resumed_at = now() where id = :id")
+                .param("id", subscriptionId).update();
     }
 
     public String unsubscribeReason(UUID subscriptionId) {

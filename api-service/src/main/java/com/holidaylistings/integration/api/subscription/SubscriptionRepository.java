@@ -104,10 +104,14 @@ public class SubscriptionRepository {
     /**
      * Pauses or resumes one of the owner's subscriptions; false if the owner has no such subscription.
      * Resuming also ends a disabling by the dispatcher: the owner has seen it and wants deliveries again.
+     * It is recorded as {@code resumed_at}, which the dispatcher reads: its own disabling, if older, is
+     * over (it delivers again without being told), and a {@code hook.disabled} that occurred before it
+     * (late, or replayed) pauses nothing (hookfindings).
      */
     public boolean setPaused(UUID ownerId, UUID subscriptionId, boolean paused) {
         return jdbc.sql("""
-                        update webhook_subscriptions set paused = :paused, disabled_at = case when :paused then disabled_at end
+                        update webhook_subscriptions set paused = :paused, disabled_at = case when :paused then disabled_at end,
+                               resumed_at = case when :paused then resumed_at else now() end
                          where id = :id and owner_id = :owner
                         """)
                 .param("paused", paused)

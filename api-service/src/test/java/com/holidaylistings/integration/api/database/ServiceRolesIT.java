@@ -54,6 +54,23 @@ class ServiceRolesIT {
     }
 
     @Test
+    void the_dispatcher_writes_its_findings_about_a_hook_to_its_own_rows_only() throws SQLException {
+        try (Connection db = login("webhook_dispatcher")) {
+            assertDenied(db, "update webhook_subscriptions set unsubscribed_at = now(), unsubscribe_reason = 'gone' where false");
+            assertDenied(db, "update webhook_subscriptions set paused = true, disabled_at = now() where false");
+            assertDenied(db, "update webhook_secrets set previous_secret = null where false");
+            assertAllowed(db, "select resumed_at, paused, unsubscribed_at from webhook_subscriptions where false");
+            assertAllowed(db, "update subscription_health set gone_at = now(), disabled_at = now() where false");
+        }
+        try (Connection db = login("api_service")) {
+            assertAllowed(db, "select gone_at, disabled_at from subscription_health where false");
+            assertDenied(db, "update subscription_health set disabled_at = null where false");
+            assertAllowed(db, "update webhook_subscriptions set resumed_at = now() where false");
+            assertAllowed(db, "update webhook_secrets set previous_secret = null where false");
+        }
+    }
+
+    @Test
     void the_dispatcher_makes_day_partitions_of_the_delivery_tables_only() throws SQLException {
         try (Connection db = login("webhook_dispatcher")) {
             assertAllowed(db, "select create_day_partitions('deliveries'::regclass, current_date, current_date + 1)");

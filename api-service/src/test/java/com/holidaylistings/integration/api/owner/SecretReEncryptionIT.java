@@ -9,6 +9,7 @@ import com.holidaylistings.integration.events.secrets.EncryptionKeys;
 import com.holidaylistings.integration.events.secrets.SecretCipher;
 import com.holidaylistings.integration.testsupport.TestSecrets;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.UUID;
@@ -78,7 +79,7 @@ class SecretReEncryptionIT extends ApiIntegrationTest {
     void reEncryptsEveryRowInBatches() {
         List<UUID> owners = IntStream.range(0, 7).mapToObj(i -> world.newOwner().id()).toList();
         owners.forEach(owner -> store(owner, aSecret(), null));
-        SecretReEncryption inTwos = new SecretReEncryption(jdbc, transactions, cipher, new SecretsProperties(null, 2));
+        SecretReEncryption inTwos = new SecretReEncryption(jdbc, transactions, cipher, new SecretsProperties(null, 2, Duration.ofHours(24), Duration.ofMinutes(1)));
 
         SecretReEncryption.Outcome outcome = inTwos.reEncryptAll();
 

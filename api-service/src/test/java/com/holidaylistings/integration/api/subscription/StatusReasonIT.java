@@ -58,6 +58,11 @@ class StatusReasonIT extends ApiIntegrationTest {
         assertThat(resumed.json().get("status_reason").asString()).startsWith("The last 12 attempts failed");
         assertThat(jdbc.sql("select disabled_at is null from webhook_subscriptions where id = :id").param("id", hook)
                 .query(Boolean.class).single()).as("the disabling is over").isTrue();
+        assertThat(jdbc.sql("""
+                        select s.resumed_at > h.disabled_at from webhook_subscriptions s
+                          join subscription_health h on h.subscription_id = s.id where s.id = :id
+                        """).param("id", hook).query(Boolean.class).single())
+                .as("the resume is recorded, later than the dispatcher's disabling, which it lifts").isTrue();
     }
 
     @Test

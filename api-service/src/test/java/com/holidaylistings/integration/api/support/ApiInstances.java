@@ -32,6 +32,9 @@ public final class ApiInstances {
         properties.put("owner-api.internal.admin-api-key", TestWorld.ADMIN_KEY + ", " + TestWorld.NEXT_ADMIN_KEY);
         properties.put("secrets.encryption-keys", TestSecrets.ENCRYPTION_KEYS);
         properties.put("management.server.port", "0");
+        // the consumer of the dispatcher's findings reads the JVM's real broker; erasures every second
+        properties.put("spring.kafka.bootstrap-servers", OperationalTopic.bootstrapServers());
+        properties.put("secrets.erase-interval", "1s");
         // Portal links take the host of the request, as on the local stack: the tests reach the service on localhost.
         properties.put("owner-api.portal.allow-request-host", "true");
         // Every test calls from one address and many check 401s: the throttle is tested on instances of its own.

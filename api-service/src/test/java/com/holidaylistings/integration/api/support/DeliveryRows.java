@@ -283,12 +283,20 @@ public final class DeliveryRows {
     }
 
     /**
-     * The dispatcher turned the hook off after days of failure: paused, disabled at {@code at}, its
-     * health saying since when it failed and how.
+     * The dispatcher turned the hook off after days of failure (its health saying since when it failed
+     * and how, and disabled at {@code at}), and api-service applied its {@code hook.disabled}: paused,
+     * disabled at {@code at}.
      */
     public void disabled(UUID hook, Instant firstFailureAt, Instant at, Integer lastHttpStatus, String lastError) {
+        failedSince(hook, firstFailureAt, at, lastHttpStatus, lastError);
+        jdbc.sql("update subscription_health set disabled_at = :at where subscription_id = :hook")
+                .param("at", at.atOffset(ZoneOffset.UTC)).param("hook", hook).update();
         jdbc.sql("update webhook_subscriptions set paused = true, disabled_at = :at where id = :hook")
                 .param("at", at.atOffset(ZoneOffset.UTC)).param("hook", hook).update();
+    }
+
+    /** The hook's health as the dispatcher leaves it after failing from {@code firstFailureAt} to {@code lastAt}. */
+    public void failedSince(UUID hook, Instant firstFailureAt, Instant lastAt, Integer lastHttpStatus, String lastError) {
         jdbc.sql("""
                         insert into subscription_health as h (subscription_id, consecutive_failures, failing_since, first_failure_at,
                                                               last_attempt_at, last_outcome, last_http_status, last_error)
@@ -301,7 +309,7 @@ public final class DeliveryRows {
                         """)
                 .param("hook", hook)
                 .param("first", firstFailureAt.atOffset(ZoneOffset.UTC))
-                .param("at", at.atOffset(ZoneOffset.UTC))
+                .param("at", lastAt.atOffset(ZoneOffset.UTC))
                 .param("status", lastHttpStatus)
                 .param("error", lastError)
                 .update();

@@ -5,7 +5,6 @@ import com.holidaylistings.integration.dispatcher.operational.OperationalEvent;
 import com.holidaylistings.integration.dispatcher.operational.OperationalOutbox;
 import com.holidaylistings.integration.dispatcher.operational.OperationalOutbox.Decided;
 import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
-import com.holidaylistings.integration.events.delivery.DeliveryRefusal;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import io.github.resilience4j.retry.Retry;
 import java.sql.Array;
@@ -16,6 +15,7 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -37,9 +37,11 @@ import tools.jackson.databind.json.JsonMapper;
  * attempt would cap the dispatcher at the database's commit rate. In a batch: the attempts into the
  * attempt log; each delivery's row as {@link DeliveryTransitions} left it (only if no copy got there
  * first: the row must still hold the attempts it had); the health of each subscription involved,
- * locked in key order and changed attempt by attempt by {@link DeliveryTransitions}; a 410's
- * unsubscription; and the operational events all this decided, through {@link OperationalOutbox}, each
- * with the trace context of the attempt that decided it.
+ * locked in key order and changed attempt by attempt by {@link DeliveryTransitions}; what the batch
+ * found out about a hook (gone after a 410, disabled after days of failure), in that same row and not
+ * in the subscription's, which is api-service's to change when the event reaches it; and the
+ * operational events all this decided, through {@link OperationalOutbox}, each with the trace context
+ * of the attempt that decided it.
  * An attempt is never stored without its delivery's new state and its events, nor they without it.
  * A caller's future completes once its change is stored; transient database errors are retried here.
  */
@@ -97,18 +99,27 @@ class AttemptLog extends BatchingComponent {
                    last_outcome = ?, last_success_at = ?, last_http_status = ?, last_error = ?
              where subscription_id = ?
             """;
-    // A 410 ends the subscription when its attempt is stored, so that it is announced once.
-    private static final String UNSUBSCRIBE = """
-            update webhook_subscriptions set unsubscribed_at = now(), unsubscribe_reason = ?
-             where id = any(?) and unsubscribed_at is null
-            returning id
+    // What the dispatcher found out about a hook goes to its own row (subscription_health), never to the
+    // subscription's, which is api-service's: webhook.operational takes it there. Each is written once, so
+    // that it is announced once: of two replicas storing a 410 (or the last failures) at once only the first
+    // announces it. The health rows are found by key and the subscription of each by a correlated subquery,
+    // run row by row (generic plans: never a join that could hash a growing table, see Deliveries.FOR_ATTEMPT).
+    // A 410 ends the hook for the dispatcher; one the owner removed meanwhile is not announced.
+    private static final String GONE = """
+            update subscription_health h set gone_at = ?
+             where h.subscription_id = any(?) and h.gone_at is null
+               and (select s.unsubscribed_at is null from webhook_subscriptions s where s.id = h.subscription_id)
+            returning h.subscription_id
             """;
-    // Disabling pauses the subscription, once: of two replicas storing its last failures at once only
-    // the first announces it, and one the owner paused meanwhile is not announced.
+    // Days of failures disable the hook for the dispatcher until the owner resumes it (a resumed_at later
+    // than the disabling); one the owner paused or removed meanwhile, or found gone, is not announced.
     private static final String DISABLE = """
-            update webhook_subscriptions set paused = true, disabled_at = now()
-             where id = any(?) and not paused and unsubscribed_at is null
-            returning id
+            update subscription_health h set disabled_at = ?
+             where h.subscription_id = any(?) and h.gone_at is null
+               and (select not s.paused and s.unsubscribed_at is null
+                           and (h.disabled_at is null or h.disabled_at < s.resumed_at)
+                      from webhook_subscriptions s where s.id = h.subscription_id)
+            returning h.subscription_id
             """;
 
     /**
@@ -186,7 +197,8 @@ class AttemptLog extends BatchingComponent {
         List<Decided> events = new ArrayList<>();
         changes.forEach(c -> c.events().forEach(e -> events.add(new Decided(e, c.traceparent()))));
         events.addAll(changeHealth(attempted));
-        operational.write(jdbc, announcedOnce(events));
+        Instant at = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        operational.write(jdbc, announcedOnce(events, at), at);
     }
 
     /**
@@ -282,17 +294,18 @@ class AttemptLog extends BatchingComponent {
     }
 
     /**
-     * A 410 unsubscribes its subscription here, and days of failures disable it, conditionally: of two
-     * replicas storing one at once only the first announces it, and each is announced once.
+     * A 410 marks its hook gone here, and days of failures mark it disabled, in the dispatcher's own row
+     * and at {@code at}, the instant its event states as {@code occurred_at}: conditionally, so that of
+     * two replicas storing one at once only the first announces it, and each is announced once.
      */
-    private List<Decided> announcedOnce(List<Decided> events) {
-        Set<UUID> unsubscribed = changedOnce(events, OperationalEvent.HookUnsubscribed.class,
-                ids -> jdbc.queryForList(UNSUBSCRIBE, UUID.class, DeliveryRefusal.GONE_REASON, ids));
+    private List<Decided> announcedOnce(List<Decided> events, Instant at) {
+        Timestamp when = Timestamp.from(at);
+        Set<UUID> gone = changedOnce(events, OperationalEvent.HookUnsubscribed.class,
+                ids -> jdbc.queryForList(GONE, UUID.class, when, ids));
         Set<UUID> disabled = changedOnce(events, OperationalEvent.HookDisabled.class,
-                ids -> jdbc.queryForList(DISABLE, UUID.class, ids));
+                ids -> jdbc.queryForList(DISABLE, UUID.class, when, ids));
         return events.stream()
-                .filter(d -> !(d.event() instanceof OperationalEvent.HookUnsubscribed e)
-                        || unsubscribed.remove(e.subscription().value()))
+                .filter(d -> !(d.event() instanceof OperationalEvent.HookUnsubscribed e) || gone.remove(e.subscription().value()))
                 .filter(d -> !(d.event() instanceof OperationalEvent.HookDisabled e) || disabled.remove(e.subscription().value()))
                 .toList();
     }

@@ -32,22 +32,29 @@ class Deliveries extends BatchingComponent {
 
     private static final int MAX_BATCH = 200;
     // One row per key found, numbered as the keys were given; a row whose delivery is gone is missing.
-    // The subscription and the owner's secrets are looked up by key for each row (offset 0 keeps each
-    // subquery apart): joined as tables, the generic plan hashed all of webhook_secrets for every batch
-    // once it held a few thousand owners (2.6 ms a batch, most of the read's cost on a drain; measured
-    // 2026-11-26), and all of webhook_subscriptions once it held 22,000 (4.4 ms a batch, 28 s of the
-    // database's time in a 27-s drain of 100,000 deliveries; measured 2026-11-27).
+    // The subscription, the dispatcher's own findings about it and the owner's secrets are looked up by key
+    // for each row (offset 0 keeps each subquery apart): joined as tables, the generic plan hashed all of
+    // webhook_secrets for every batch once it held a few thousand owners (2.6 ms a batch, most of the read's
+    // cost on a drain; measured 2026-11-26), and all of webhook_subscriptions once it held 22,000 (4.4 ms a
+    // batch, 28 s of the database's time in a 27-s drain of 100,000 deliveries; measured 2026-11-27).
+    // A hook is refused as gone once a 410 was stored (gone_at), and as paused while a disabling is newer
+    // than the owner's latest resume, at once: api-service learns of both later, through webhook.operational.
     private static final String FOR_ATTEMPT = """
             select k.n, d.enquiry_id, d.status, d.attempts, d.stage, d.request_id, d.requested_at is not null as asked_for,
                    d.test, d.throttled_until is not null as start_reserved, e.payload::text as payload,
-                   s.target_url, s.paused, s.unsubscribe_reason, s.owner_id, s.throttle_per_second, w.secret,
+                   s.target_url, s.owner_id, s.throttle_per_second, w.secret,
+                   s.paused or coalesce(h.disabled_at >= coalesce(s.resumed_at, '-infinity'), false) as paused,
+                   coalesce(s.unsubscribe_reason, case when h.gone_at is not null then 'gone' end) as unsubscribe_reason,
                    case when w.rotated_at > now() - make_interval(secs => ?)
                         then w.previous_secret end as previous_secret
               from unnest(?::text[], ?::timestamptz[]) with ordinality as k(webhook_id, submitted_at, n)
               join deliveries d on d.webhook_id = k.webhook_id and d.submitted_at = k.submitted_at
               join webhook_events e on e.event_id = d.event_id and e.submitted_at = d.submitted_at
-              cross join lateral (select s.target_url, s.paused, s.unsubscribe_reason, s.owner_id, s.throttle_per_second
+              cross join lateral (select s.target_url, s.paused, s.unsubscribe_reason, s.resumed_at, s.owner_id,
+                                         s.throttle_per_second
                                     from webhook_subscriptions s where s.id = d.subscription_id offset 0) s
+              left join lateral (select h.gone_at, h.disabled_at from subscription_health h
+                                  where h.subscription_id = d.subscription_id offset 0) h on true
               cross join lateral (select w.secret, w.previous_secret, w.rotated_at from webhook_secrets w
                                    where w.owner_id = s.owner_id offset 0) w
             """;
@@ -67,7 +74,7 @@ class Deliveries extends BatchingComponent {
     /**
      * Everything one attempt needs, read with the other attempts starting at the same time: the
      * delivery's row, the event's payload, the subscription as it is now (where, whether it still
-     * receives anything, its throttle) and the owner's secrets (the previous one too while its
+     * receives anything, by its row and by what the dispatcher found out about it, its throttle) and the owner's secrets (the previous one too while its
      * rotation is younger than {@code WEBHOOK_SECRET_OVERLAP}, judged by the database's clock, which
      * set {@code rotated_at}), decrypted. Empty when the row is gone. A failure of the database is
      * thrown as it came. A secret that no key of {@code SECRETS_ENCRYPTION_KEYS} decrypts is thrown

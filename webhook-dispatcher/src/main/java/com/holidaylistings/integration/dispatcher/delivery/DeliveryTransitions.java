@@ -137,10 +137,11 @@ public final class DeliveryTransitions {
     /**
      * The subscription's health after one of its attempts ({@code outcome} at {@code at}; its answer's
      * status and error for a failure). The first success after {@code WEBHOOK_FAILING_AFTER} failures
-     * in a row recovers it; the failure that makes it that many marks it failing; a 410 unsubscribes it.
+     * in a row recovers it; the failure that makes it that many marks it failing; a 410 ends it
+     * ({@code hook.unsubscribed}; the attempt log marks it gone, once).
      * A failure at least {@code WEBHOOK_DISABLE_AFTER} after the first of an unbroken run of failures,
      * with at least {@code WEBHOOK_FAILING_AFTER} of them, disables it ({@code hook.disabled}; the
-     * attempt log pauses it, once).
+     * attempt log marks it disabled, once).
      */
     public HookChange afterAttemptOnHook(Delivery delivery, HookHealth before, DeliveryOutcome outcome, Instant at,
             Integer httpStatus, String error) {

@@ -1,8 +1,6 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
-import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
-import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
@@ -11,15 +9,13 @@ import org.springframework.validation.annotation.Validated;
  *
  * @param encryptionKeys {@code SECRETS_ENCRYPTION_KEYS} (required): {@code keyId:base64key,...} of
  *     32-byte keys, the same as api-service's; any of them decrypts
- * @param eraseInterval how often each replica erases the previous secrets whose rotation is older
- *     than {@code WEBHOOK_SECRET_OVERLAP} (1m)
  */
 @Validated
 @ConfigurationProperties("secrets")
-record SecretsProperties(String encryptionKeys, @DefaultValue("1m") Duration eraseInterval) {
+record SecretsProperties(String encryptionKeys) {
 
     @Override
     public String toString() {
-        return "SecretsProperties[encryptionKeys=(not shown), eraseInterval=" + eraseInterval + "]";
+        return "SecretsProperties[encryptionKeys=(not shown)]";
     }
 }

@@ -66,7 +66,8 @@ import org.springframework.validation.annotation.Validated;
  * @param failingAfter {@code WEBHOOK_FAILING_AFTER}: a subscription whose latest this many attempts
  *     all failed is failing, and {@code hook.failing} is published once until it recovers (4)
  * @param disableAfter {@code WEBHOOK_DISABLE_AFTER}: a subscription whose every attempt failed for
- *     this long, at least {@code failingAfter} of them, is paused and {@code hook.disabled} published
+ *     this long, at least {@code failingAfter} of them, is disabled (delivered nothing more until
+ *     its owner resumes it) and {@code hook.disabled} published, which api-service applies by pausing it
  *     (5d; 0 never disables)
  */
 @Validated

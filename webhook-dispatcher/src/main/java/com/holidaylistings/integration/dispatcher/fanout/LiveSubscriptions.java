@@ -14,7 +14,9 @@ import org.springframework.stereotype.Repository;
 
 /**
  * The live, unpaused subscriptions that may receive events on a property: its owner's, to all its
- * properties or to this one. Which of them receives a given event is their {@link SubscriptionFilter}'s
+ * properties or to this one. Live by their rows and by what the dispatcher itself found out about them
+ * (its {@code subscription_health} row): a hook found gone, or disabled and not resumed since, receives
+ * nothing from the moment that was stored, before api-service has applied it to the subscription. Which of them receives a given event is their {@link SubscriptionFilter}'s
  * decision. One query answers for all the properties of a batch of events.
  */
 @Repository
@@ -36,8 +38,11 @@ class LiveSubscriptions {
         jdbc.sql("""
                         select p.id as event_property, s.id, s.owner_id, s.property_id, s.created_at
                           from properties p join webhook_subscriptions s on s.owner_id = p.owner_id
+                          left join lateral (select h.gone_at, h.disabled_at from subscription_health h
+                                              where h.subscription_id = s.id offset 0) h on true
                          where p.id = any(:properties) and s.unsubscribed_at is null and not s.paused
                            and (s.property_id is null or s.property_id = p.id)
+                           and h.gone_at is null and (h.disabled_at is null or h.disabled_at < s.resumed_at)
                         """)
                 .param("properties", properties.toArray(UUID[]::new))
                 .query((rs, n) -> {

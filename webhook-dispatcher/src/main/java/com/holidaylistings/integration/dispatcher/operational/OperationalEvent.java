@@ -27,7 +27,7 @@ public sealed interface OperationalEvent {
 
     /**
      * Every attempt to the hook failed for {@code WEBHOOK_DISABLE_AFTER}, since {@code failingSince}
-     * (the first failure after its latest success), and it was paused.
+     * (the first failure after its latest success), and the dispatcher disabled it (api-service pauses it).
      */
     record HookDisabled(SubscriptionId subscription, Instant failingSince, Integer lastHttpStatus, String lastError)
             implements OperationalEvent {
@@ -47,7 +47,7 @@ public sealed interface OperationalEvent {
         }
     }
 
-    /** A receiver answered 410 Gone and the hook was removed. */
+    /** A receiver answered 410 Gone: the hook is gone for the dispatcher, and api-service unsubscribes it. */
     record HookUnsubscribed(SubscriptionId subscription) implements OperationalEvent {
 
         @Override

@@ -4,11 +4,11 @@ package com.holidaylistings.integration.dispatcher.operational;
 public enum OperationalEventType {
     /** The hook's latest {@code WEBHOOK_FAILING_AFTER} attempts all failed; once, until it recovers. */
     HOOK_FAILING("hook.failing"),
-    /** Every attempt to the hook failed for {@code WEBHOOK_DISABLE_AFTER}, and it was paused. */
+    /** Every attempt to the hook failed for {@code WEBHOOK_DISABLE_AFTER}, and it was disabled. */
     HOOK_DISABLED("hook.disabled"),
     /** The first successful delivery to a failing hook. */
     HOOK_RECOVERED("hook.recovered"),
-    /** A receiver answered 410 Gone and the hook was removed. */
+    /** A receiver answered 410 Gone, which ends the hook. */
     HOOK_UNSUBSCRIBED("hook.unsubscribed"),
     /** The last retry of one event failed. */
     DELIVERY_ABANDONED("delivery.abandoned");

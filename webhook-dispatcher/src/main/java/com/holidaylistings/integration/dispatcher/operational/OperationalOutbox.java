@@ -9,7 +9,6 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,15 +52,19 @@ public class OperationalOutbox {
     /** The hook as every event names it. */
     private record Hook(SubscriptionId id, OwnerId owner, String targetUrl, UUID propertyId) {}
 
-    /** Writes one outbox row per event (an event of a subscription deleted meanwhile has nobody to tell); returns how many. */
-    public int write(JdbcTemplate jdbc, List<Decided> events) {
+    /**
+     * Writes one outbox row per event (an event of a subscription deleted meanwhile has nobody to tell),
+     * each {@code occurred_at} {@code at} (whole microseconds, as stored): the instant the caller wrote
+     * beside them, so that a consumer comparing the event's time with its own rows compares the same
+     * instant the dispatcher keeps. Returns how many.
+     */
+    public int write(JdbcTemplate jdbc, List<Decided> events, Instant at) {
         if (events.isEmpty()) {
             return 0;
         }
         Map<SubscriptionId, Hook> hooks = hooks(jdbc,
                 events.stream().map(d -> d.event().subscription().value()).distinct().toList());
         List<Decided> known = events.stream().filter(d -> hooks.containsKey(d.event().subscription())).toList();
-        Instant at = Instant.now().truncatedTo(ChronoUnit.MICROS);
         jdbc.batchUpdate(INSERT, known, known.size(), (statement, decided) -> {
             OperationalEvent event = decided.event();
             UUID id = UUID.randomUUID();

@@ -8,6 +8,7 @@ import com.holidaylistings.integration.dispatcher.Events;
 import com.holidaylistings.integration.dispatcher.TestData;
 import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -16,6 +17,10 @@ class FailedDeliveriesIT extends DispatcherIntegrationTest {
 
     private static final Duration DONE = Duration.ofSeconds(30);
 
+    /**
+     * A 410 ends the hook for the dispatcher in its own row; the subscription's row is api-service's,
+     * which applies the hook.unsubscribed it is told of: the dispatcher leaves it as it was.
+     */
     @Test
     void unsubscribesOnGoneWithoutRetrying() {
         TestData.Owner owner = data.owner();
@@ -29,9 +34,9 @@ class FailedDeliveriesIT extends DispatcherIntegrationTest {
         assertThat(attempt.outcome()).isEqualTo("gone");
         assertThat(attempt.httpStatus()).isEqualTo(410);
         assertThat(attempt.nextAttemptAt()).isNull();
-        TestData.Subscription subscription = data.subscription(gone);
-        assertThat(subscription.unsubscribeReason()).isEqualTo("gone");
-        assertThat(subscription.unsubscribedAt()).isNotNull();
+        await().atMost(DONE).until(() -> data.findings(gone).goneAt() != null);
+        assertThat(data.subscription(gone)).as("api-service's row, unchanged by the dispatcher")
+                .isEqualTo(new TestData.Subscription(false, null, null));
         assertThat(data.delivery(gone, event.enquiryId())).get()
                 .extracting(TestData.Delivery::status, TestData.Delivery::attempts).containsExactly("gone", 1);
         await().during(Duration.ofSeconds(4)).atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
@@ -47,7 +52,7 @@ class FailedDeliveriesIT extends DispatcherIntegrationTest {
         UUID gone = data.subscribe(owner, receiver.url("/gone", WebhookReceiver.Answer.status(410)), null);
         data.subscribe(owner, receiver.url("/witness", WebhookReceiver.Answer.ok()), null);
         Events.Published first = events.enquiryOn(property);
-        await().atMost(DONE).until(() -> "gone".equals(data.unsubscribeReason(gone)));
+        await().atMost(DONE).until(() -> data.findings(gone).goneAt() != null);
 
         Events.Published later = events.enquiryOn(property);
 
@@ -57,6 +62,24 @@ class FailedDeliveriesIT extends DispatcherIntegrationTest {
             assertThat(data.attempts(gone, later.enquiryId())).isEmpty();
         });
         assertThat(data.delivery(gone, later.enquiryId())).as("no delivery to an unsubscribed subscription").isEmpty();
+        assertThat(data.unsubscribeReason(gone)).as("not yet applied by api-service, and not needed").isNull();
+    }
+
+    @Test
+    void skipsTheDueDeliveriesOfAHookFoundGoneBeforeApiServiceHasAppliedIt() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        UUID gone = data.subscribe(owner, receiver.url("/gone-due", WebhookReceiver.Answer.status(410)), null);
+        Events.Published first = events.enquiryOn(property);
+        await().atMost(DONE).until(() -> data.findings(gone).goneAt() != null);
+
+        // an event asked for again (a recover's row, due now), while the subscription's row still says subscribed
+        UUID enquiry = UUID.randomUUID();
+        data.askFor(owner, gone, UUID.randomUUID(), enquiry, Instant.now(), Events.payloadOf(Events.anEnquiryOn(property)), "req_recover");
+
+        await().atMost(DONE).until(() -> "skipped".equals(data.deliveryStatus(gone, enquiry)));
+        assertThat(data.attempts(gone, enquiry)).as("skipped, never sent").isEmpty();
+        assertThat(receiver.bodies("/gone-due")).containsExactly(first.payload());
     }
 
     @Test

@@ -130,8 +130,9 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
         JsonNode gone = only(hook, "hook.unsubscribed");
         assertThat(gone.get("targetUrl").asString()).isEqualTo(url);
         assertThat(gone.get("propertyId").isNull()).as("a hook for all the owner's properties").isTrue();
-        assertThat(data.unsubscribeReason(UUID.fromString(hook))).isEqualTo("gone");
-        assertThat(displayStatus(hook)).isEqualTo(DisplayStatus.Inactive);
+        assertThat(data.findings(UUID.fromString(hook)).goneAt()).as("found gone, in the dispatcher's own row, when it says")
+                .isEqualTo(OffsetDateTime.parse(gone.get("occurred_at").asString()).toInstant());
+        assertThat(data.unsubscribeReason(UUID.fromString(hook))).as("api-service's row is api-service's to change").isNull();
         assertRecordsAsDocumented(hook);
     }
 
@@ -142,14 +143,7 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
         String url = receiver.url("/dead", WebhookReceiver.Answer.status(503).after(Duration.ofMillis(300)));
         UUID hookId = data.subscribe(owner, url, property);
         String hook = hookId.toString();
-        // The five days of failures before (WEBHOOK_DISABLE_AFTER, default 5d, here too), as the attempt log left them.
-        OffsetDateTime firstFailure = OffsetDateTime.now().minusDays(6).withNano(123_456_000);
-        jdbc.sql("""
-                        insert into subscription_health (subscription_id, consecutive_failures, first_failure_at, failing_since,
-                                                         last_attempt_at, last_outcome, last_http_status)
-                        values (:hook, 120, :first, :first + interval '1 hour', now() - interval '1 hour', 'abandoned', 503)
-                        """)
-                .param("hook", hookId).param("first", firstFailure).update();
+        OffsetDateTime firstFailure = failedForSixDays(hookId);
 
         events.enquiryOn(property); // both in flight at once: two failures, one disabling
         events.enquiryOn(property);
@@ -158,10 +152,10 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
         JsonNode disabled = only(hook, "hook.disabled");
         assertThat(OffsetDateTime.parse(disabled.get("failing_since").asString()).toInstant()).isEqualTo(firstFailure.toInstant());
         assertThat(disabled.get("last_http_status").asInt()).isEqualTo(503);
-        assertThat(data.subscription(hookId).paused()).isTrue();
-        assertThat(jdbc.sql("select disabled_at is not null from webhook_subscriptions where id = :id").param("id", hookId)
-                .query(Boolean.class).single()).as("disabled, not paused by the owner").isTrue();
-        assertThat(displayStatus(hook)).isEqualTo(DisplayStatus.Inactive);
+        assertThat(data.findings(hookId).disabledAt()).as("disabled in the dispatcher's own row, when the event says")
+                .isEqualTo(OffsetDateTime.parse(disabled.get("occurred_at").asString()).toInstant());
+        assertThat(data.subscription(hookId)).as("api-service's row, which it changes when the event reaches it")
+                .isEqualTo(new TestData.Subscription(false, null, null));
 
         UUID afterwards = events.enquiryOn(property).enquiryId();
         quietly();
@@ -169,6 +163,43 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
         assertThat(receiver.requests("/dead")).as("the retries were skipped").hasSize(2);
         assertThat(topic.types(hook)).containsExactly("hook.disabled");
         assertRecordsAsDocumented(hook);
+    }
+
+    @Test
+    void aResumeThatApiServiceRecordedAfterTheDisablingLetsDeliveriesGoAgain() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        String url = receiver.url("/revived", WebhookReceiver.Answer.status(503));
+        UUID hookId = data.subscribe(owner, url, property);
+        String hook = hookId.toString();
+        failedForSixDays(hookId);
+        events.enquiryOn(property);
+        await("hook.disabled").atMost(ANNOUNCED).until(() -> topic.types(hook).contains("hook.disabled"));
+        UUID whileDisabled = events.enquiryOn(property).enquiryId();
+        quietly();
+        assertThat(data.delivery(hookId, whileDisabled)).isEmpty();
+
+        receiver.answer("/revived", WebhookReceiver.Answer.ok());
+        data.resume(hookId);
+        Events.Published afterResume = events.enquiryOn(property);
+
+        await("delivered after the resume").atMost(ANNOUNCED)
+                .until(() -> receiver.bodies("/revived").contains(afterResume.payload()));
+        await("hook.recovered").atMost(ANNOUNCED).until(() -> topic.types(hook).contains("hook.recovered"));
+        assertThat(data.findings(hookId).disabledAt()).as("kept: the resume, later, lifts it").isNotNull();
+        assertThat(topic.types(hook)).containsExactly("hook.disabled", "hook.recovered");
+    }
+
+    /** The six days of failures before (WEBHOOK_DISABLE_AFTER, default 5d, here too), as the attempt log left them; their start. */
+    private OffsetDateTime failedForSixDays(UUID hookId) {
+        OffsetDateTime firstFailure = OffsetDateTime.now().minusDays(6).withNano(123_456_000);
+        jdbc.sql("""
+                        insert into subscription_health (subscription_id, consecutive_failures, first_failure_at, failing_since,
+                                                         last_attempt_at, last_outcome, last_http_status)
+                        values (:hook, 120, :first, :first + interval '1 hour', now() - interval '1 hour', 'abandoned', 503)
+                        """)
+                .param("hook", hookId).param("first", firstFailure).update();
+        return firstFailure;
     }
 
     @Test

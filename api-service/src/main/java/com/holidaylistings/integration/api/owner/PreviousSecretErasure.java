@@ -1,4 +1,4 @@
-package com.holidaylistings.integration.dispatcher.delivery;
+package com.holidaylistings.integration.api.owner;
 
 import java.time.Duration;
 import org.slf4j.Logger;
@@ -12,9 +12,10 @@ import org.springframework.stereotype.Component;
 
 /**
  * Erases an owner's previous signing secret once its overlap has ended (the latest rotation is older
- * than {@code WEBHOOK_SECRET_OVERLAP}, by the database's clock, as {@link Deliveries} judges it):
- * nothing signs with it any more, so it is not kept. {@code rotated_at} stays. Every replica runs it
- * every {@code secrets.erase-interval}; erasing twice changes nothing.
+ * than {@code WEBHOOK_SECRET_OVERLAP}, by the database's clock, as webhook-dispatcher judges it when
+ * it signs): nothing signs with it any more, so it is not kept. {@code rotated_at} stays. The secrets
+ * are api-service's rows, so api-service erases them, not the dispatcher that reads them. Every
+ * replica runs it every {@code secrets.erase-interval}; erasing twice changes nothing.
  */
 @Component
 class PreviousSecretErasure implements SchedulingConfigurer {
@@ -25,9 +26,9 @@ class PreviousSecretErasure implements SchedulingConfigurer {
     private final Duration overlap;
     private final Duration interval;
 
-    PreviousSecretErasure(JdbcClient jdbc, WebhookProperties webhooks, SecretsProperties secrets) {
+    PreviousSecretErasure(JdbcClient jdbc, SecretsProperties secrets) {
         this.jdbc = jdbc;
-        this.overlap = webhooks.secretOverlap();
+        this.overlap = secrets.previousSecretOverlap();
         this.interval = secrets.eraseInterval();
     }
 
