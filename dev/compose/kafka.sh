@@ -52,9 +52,9 @@ add_acls() {
     until KAFKA_HEAP_OPTS=-Xmx64m "$bin/kafka-topics.sh" --bootstrap-server localhost:9092 --command-config "$admin" --list >/dev/null 2>&1; do sleep 2; done
     local writer=(--operation Read --operation Write --operation Describe --operation Create
         --operation DescribeConfigs --operation Alter --operation AlterConfigs)
-    acl --allow-principal User:enquiry-ingest "${writer[@]}" --topic enquiry.created --topic enquiry-ingest.offsets
+    acl --allow-principal User:enquiry-ingest "${writer[@]}" --topic enquiry.created --topic delivery.commands --topic enquiry-ingest.offsets
     acl --allow-principal User:webhook-dispatcher "${writer[@]}" --topic webhook. --resource-pattern-type prefixed
-    acl --allow-principal User:webhook-dispatcher --operation Read --operation Describe --topic enquiry.created
+    acl --allow-principal User:webhook-dispatcher --operation Read --operation Describe --topic enquiry.created --topic delivery.commands
     acl --allow-principal User:webhook-dispatcher --operation Read --operation Describe --group webhook-dispatcher --resource-pattern-type prefixed
     acl --allow-principal User:downstream --operation Read --operation Describe --topic enquiry.created --topic webhook.operational
     acl --allow-principal User:downstream --operation Read --operation Describe --group downstream- --resource-pattern-type prefixed
