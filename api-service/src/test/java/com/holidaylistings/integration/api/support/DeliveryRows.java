@@ -3,6 +3,7 @@ package com.holidaylistings.integration.api.support;
 import com.holidaylistings.integration.api.Timestamps;
 import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
 import com.holidaylistings.integration.events.delivery.DeliveryStatus;
+import com.holidaylistings.integration.events.command.DeliveryCommand;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -17,6 +18,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * subscription's health that the attempt log keeps.
  */
 public final class DeliveryRows {
+
+    private static final tools.jackson.databind.json.JsonMapper JSON = tools.jackson.databind.json.JsonMapper.builder().build();
 
     private final JdbcClient jdbc;
 
@@ -111,6 +114,32 @@ public final class DeliveryRows {
                         DeliveryStatus.of(rs.getString("status")), Timestamps.read(rs, "next_attempt_at"),
                         rs.getString("request_id"), rs.getString("payload")))
                 .list();
+    }
+
+    /** What webhook-dispatcher makes of a test event's command: the event's payload and its delivery, marked test. */
+    public void testDeliveryMade(DeliveryCommand.TestEvent command) {
+        jdbc.sql("""
+                        insert into webhook_events (event_id, submitted_at, enquiry_id, payload)
+                        values (:event, :submittedAt, :enquiry, cast(:payload as json))
+                        """)
+                .param("event", command.eventId())
+                .param("submittedAt", command.event().sentAt().atOffset(ZoneOffset.UTC))
+                .param("enquiry", command.event().enquiryId())
+                .param("payload", JSON.writeValueAsString(command.event()))
+                .update();
+        jdbc.sql("""
+                        insert into deliveries (webhook_id, submitted_at, event_id, subscription_id, owner_id, enquiry_id,
+                                                status, next_attempt_at, requested_at, request_id, test)
+                        values (webhook_id(:event, :hook), :submittedAt, :event, :hook, :owner, :enquiry, 'waiting', now(),
+                                now(), :request, true)
+                        """)
+                .param("event", command.eventId())
+                .param("hook", command.hook().value())
+                .param("owner", command.owner().value())
+                .param("submittedAt", command.event().sentAt().atOffset(ZoneOffset.UTC))
+                .param("enquiry", command.event().enquiryId())
+                .param("request", command.requestId())
+                .update();
     }
 
     /** What the row poller does with the hook's waiting deliveries that fell due: back on the topic, pending. */
