@@ -2,6 +2,7 @@ package com.holidaylistings.integration.api.support;
 
 import com.holidaylistings.integration.events.command.DeliveryCommand;
 import java.util.List;
+import java.util.Objects;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import tools.jackson.databind.json.JsonMapper;
@@ -20,12 +21,16 @@ public final class CommandRows {
         this.jdbc = jdbc;
     }
 
-    /** The commands keyed {@code key} (a hook's, or an owner's replay), oldest first. */
+    /**
+     * The commands keyed {@code key} (a hook's, or an owner's replay), oldest first: by the time they
+     * were written, then (a recover's commands share their transaction's time) by their event's
+     * submission.
+     */
     public List<DeliveryCommand> of(UUID key) {
         return jdbc.sql("""
                         select id, aggregate_id, event_type, payload::text as payload, request_id from outbox
                          where aggregate_id = :key and event_type in (:types)
-                         order by created_at, id
+                         order by created_at, cast(payload ->> 'submitted_at' as timestamptz), id
                         """)
                 .param("key", key)
                 .param("types", DeliveryCommand.TYPES)
@@ -34,7 +39,7 @@ public final class CommandRows {
                     if (!command.commandId().equals(rs.getObject("id", UUID.class))
                             || !command.key().equals(rs.getObject("aggregate_id", UUID.class))
                             || !command.type().equals(rs.getString("event_type"))
-                            || !java.util.Objects.equals(command.requestId(), rs.getString("request_id"))) {
+                            || !Objects.equals(command.requestId(), rs.getString("request_id"))) {
                         throw new IllegalStateException("The outbox row does not match its command: " + command);
                     }
                     return command;

@@ -1,9 +1,9 @@
 package com.holidaylistings.integration.api.support;
 
 import com.holidaylistings.integration.api.Timestamps;
+import com.holidaylistings.integration.events.command.DeliveryCommand;
 import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
 import com.holidaylistings.integration.events.delivery.DeliveryStatus;
-import com.holidaylistings.integration.events.command.DeliveryCommand;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -11,6 +11,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The rows webhook-dispatcher writes, written as it writes them (the dispatcher is not part of
@@ -19,7 +20,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  */
 public final class DeliveryRows {
 
-    private static final tools.jackson.databind.json.JsonMapper JSON = tools.jackson.databind.json.JsonMapper.builder().build();
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final JdbcClient jdbc;
 
@@ -150,6 +151,26 @@ public final class DeliveryRows {
                         """)
                 .param("hook", hook)
                 .update();
+    }
+
+    /**
+     * The enquiry's delivery to the hook brought to {@code status} by the dispatcher (a command it
+     * applied, an attempt), due now while in progress, its other columns as they were.
+     */
+    public void status(UUID hook, UUID enquiry, DeliveryStatus status) {
+        int changed = jdbc.sql("""
+                        update deliveries set status = :status, updated_at = now(),
+                               next_attempt_at = case when :due then now() end
+                         where subscription_id = :hook and enquiry_id = :enquiry
+                        """)
+                .param("status", status.value())
+                .param("due", status.inProgress())
+                .param("hook", hook)
+                .param("enquiry", enquiry)
+                .update();
+        if (changed != 1) {
+            throw new IllegalStateException("no delivery of " + enquiry + " to " + hook);
+        }
     }
 
     /** The attempt of the enquiry's pending delivery to the hook ended it ({@code status}: succeeded, abandoned, gone). */
@@ -351,6 +372,12 @@ public final class DeliveryRows {
     public UUID eventId(UUID enquiry) {
         return jdbc.sql("select id from outbox where aggregate_id = :enquiry")
                 .param("enquiry", enquiry).query(UUID.class).single();
+    }
+
+    /** When the enquiry was submitted: its event's {@code submitted_at}. */
+    public Instant sentAt(UUID enquiry) {
+        return jdbc.sql("select sent_at from enquiries where id = :enquiry")
+                .param("enquiry", enquiry).query(OffsetDateTime.class).single().toInstant();
     }
 
     /** The enquiry's event as the outbox has it. */
