@@ -706,16 +706,17 @@ format_kafka_storage() {
     touch "$KAFKA_DIR/$KAFKA_SASL_MARKER"
 }
 
-# The ACLs (docs/OPERATIONS.md, "Security"), made once after the storage is formatted: only
-# enquiry-ingest writes enquiry.created (and its offsets topic), only webhook-dispatcher writes
-# webhook.*, each reads with consumer groups of its own name, api-service reads webhook.operational
-# (the dispatcher's findings about hooks) with groups named api-service*, and the downstream principal
-# reads enquiry.created and webhook.operational with groups named downstream-*. A new version of the
-# marker (acls.v2: api-service's principal) adds what is new to a running broker: api-service's SCRAM
-# credential too, which a storage formatted before it lacks (added through the admin, not by
-# formatting afresh, which would lose the topics).
+# The ACLs (docs/OPERATIONS.md, "Security"), made once after the storage is formatted (a new marker
+# adds them to an existing stack): only enquiry-ingest writes enquiry.created, delivery.commands (the
+# owners' requests for webhook-dispatcher) and its offsets topic, only webhook-dispatcher writes
+# webhook.* and reads delivery.commands, each reads with consumer groups of its own name, api-service
+# reads webhook.operational (the dispatcher's findings about hooks) with groups named api-service*, and
+# the downstream principal reads enquiry.created and webhook.operational (never delivery.commands) with
+# groups named downstream-*. A new version of the marker adds what is new to a running broker:
+# api-service's SCRAM credential too, which a storage formatted before it lacks (added through the
+# admin, not by formatting afresh, which would lose the topics).
 KAFKA_SASL_MARKER=sasl.v1
-KAFKA_ACLS_MARKER=acls.v2
+KAFKA_ACLS_MARKER=acls.v3
 acl() {
     kafka_java org.apache.kafka.tools.AclCommand --bootstrap-server "$KAFKA_BOOTSTRAP" \
         --command-config "$KAFKA_DIR/admin.properties" --add --force "$@" >>"$LOG_DIR/kafka.log" 2>&1 ||
@@ -730,9 +731,11 @@ ensure_kafka_acls() {
         fail_with_log kafka "adding api-service's SCRAM credential failed"
     local writer=(--operation Read --operation Write --operation Describe --operation Create
         --operation DescribeConfigs --operation Alter --operation AlterConfigs)
-    acl --allow-principal User:enquiry-ingest "${writer[@]}" --topic enquiry.created --topic enquiry-ingest.offsets
+    acl --allow-principal User:enquiry-ingest "${writer[@]}" --topic enquiry.created --topic delivery.commands \
+        --topic enquiry-ingest.offsets
     acl --allow-principal User:webhook-dispatcher "${writer[@]}" --topic webhook. --resource-pattern-type prefixed
-    acl --allow-principal User:webhook-dispatcher --operation Read --operation Describe --topic enquiry.created
+    acl --allow-principal User:webhook-dispatcher --operation Read --operation Describe --topic enquiry.created \
+        --topic delivery.commands
     acl --allow-principal User:webhook-dispatcher --operation Read --operation Describe \
         --group webhook-dispatcher --resource-pattern-type prefixed
     acl --allow-principal User:api-service --operation Read --operation Describe --topic webhook.operational

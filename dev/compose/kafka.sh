@@ -57,9 +57,9 @@ add_acls() {
         --add-config "SCRAM-SHA-512=[password=$KAFKA_API_SERVICE_PASSWORD]" >/dev/null
     local writer=(--operation Read --operation Write --operation Describe --operation Create
         --operation DescribeConfigs --operation Alter --operation AlterConfigs)
-    acl --allow-principal User:enquiry-ingest "${writer[@]}" --topic enquiry.created --topic enquiry-ingest.offsets
+    acl --allow-principal User:enquiry-ingest "${writer[@]}" --topic enquiry.created --topic delivery.commands --topic enquiry-ingest.offsets
     acl --allow-principal User:webhook-dispatcher "${writer[@]}" --topic webhook. --resource-pattern-type prefixed
-    acl --allow-principal User:webhook-dispatcher --operation Read --operation Describe --topic enquiry.created
+    acl --allow-principal User:webhook-dispatcher --operation Read --operation Describe --topic enquiry.created --topic delivery.commands
     acl --allow-principal User:webhook-dispatcher --operation Read --operation Describe --group webhook-dispatcher --resource-pattern-type prefixed
     acl --allow-principal User:api-service --operation Read --operation Describe --topic webhook.operational
     acl --allow-principal User:api-service --operation Read --operation Describe --group api-service --resource-pattern-type prefixed

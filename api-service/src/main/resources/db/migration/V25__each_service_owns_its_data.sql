@@ -16,7 +16,7 @@
 drop function if exists create_day_partitions(regclass, date, date), drop_day_partitions(regclass, date),
     day_partitioned(regclass), create_day_partitions_of(regclass, date, date), drop_day_partitions_of(regclass, date);
 drop table if exists deliveries, webhook_events, delivery_attempts, subscription_health, operational_events,
-    hook_throttles, attempt_counts;
+    hook_throttles, attempt_counts, applied_commands;
 drop function if exists webhook_id(uuid, uuid);
 drop table if exists outbox_heartbeat;
 

@@ -221,6 +221,16 @@ create table attempt_counts (
     primary key (subscription_id, day, outcome, http_status)
 );
 
+-- The commands of delivery.commands the dispatcher has applied, by command id, written in the
+-- transaction of the change each made: a command read twice (relayed again, read again after a
+-- crash) changes nothing twice. Rows older than WEBHOOK_COMMANDS_APPLIED_RETENTION are pruned, well
+-- past the longest a command can wait in the outbox or on the topic before it is read again.
+create table applied_commands (
+    command_id uuid primary key,
+    applied_at timestamptz not null default now()
+);
+create index applied_commands_applied_at_idx on applied_commands (applied_at);
+
 create table webhook_events_default partition of webhook_events default;
 create table deliveries_default partition of deliveries default;
 create table delivery_attempts_default partition of delivery_attempts default;
@@ -233,6 +243,7 @@ select create_day_partitions_of('delivery_attempts', (now() at time zone 'UTC'):
 grant usage on schema dispatcher to webhook_dispatcher;
 grant select, insert, update, delete on deliveries, webhook_events, delivery_attempts, subscription_health,
     operational_events, hook_throttles, attempt_counts to webhook_dispatcher;
+grant select, insert, delete on applied_commands to webhook_dispatcher;
 grant select, delete on deliveries_default, webhook_events_default, delivery_attempts_default to webhook_dispatcher;
 grant usage on all sequences in schema dispatcher to webhook_dispatcher;
 

@@ -8,7 +8,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The {@code enquiry.created} part of the committed AsyncAPI document, read as the tests check it
- * (the document also describes {@code webhook.operational}, which webhook-dispatcher's tests check).
+ * (the document also describes {@code webhook.operational}, which webhook-dispatcher's tests check, and
+ * {@code delivery.commands}, which {@link DeliveryCommandsContractTest} checks).
  */
 public final class AsyncApiContract {
 

@@ -3,6 +3,7 @@ package com.holidaylistings.integration.ingest;
 import com.holidaylistings.integration.events.EnquiryCreated;
 import com.holidaylistings.integration.events.EnquiryInsert;
 import com.holidaylistings.integration.events.PartyDetails;
+import com.holidaylistings.integration.events.command.DeliveryCommand;
 import com.holidaylistings.integration.testsupport.TestPostgres;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -71,6 +72,28 @@ public final class OutboxRows implements AutoCloseable {
             throw e;
         }
         return new Written(eventId, enquiryId, payload, requestId, traceparent);
+    }
+
+    /** Writes a command's outbox row as api-service does (its key as the aggregate id); returns its JSON. */
+    public String command(DeliveryCommand command) throws SQLException {
+        String payload = JSON.writerFor(DeliveryCommand.class).writeValueAsString(command);
+        outboxRow(command.commandId(), command.key(), command.type(), payload, command.requestId());
+        return payload;
+    }
+
+    /** Writes an outbox row of any event type, in a transaction of its own. */
+    public void outboxRow(UUID id, UUID aggregateId, String eventType, String payload, String requestId)
+            throws SQLException {
+        try {
+            execute("""
+                    insert into outbox (id, aggregate_type, aggregate_id, event_type, payload, request_id)
+                    values (?, 'delivery', ?, ?, cast(? as json), ?)
+                    """, id, aggregateId, eventType, payload, requestId);
+            connection.commit();
+        } catch (SQLException e) {
+            connection.rollback();
+            throw e;
+        }
     }
 
     public List<Written> enquiries(int count) throws SQLException {

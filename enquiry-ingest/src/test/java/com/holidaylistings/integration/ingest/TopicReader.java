@@ -15,13 +15,19 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
-/** Reads the whole {@code enquiry.created} topic from the beginning, as an independent consumer would. */
+/** Reads a whole topic ({@code enquiry.created} unless told) from the beginning, as an independent consumer would. */
 public final class TopicReader implements AutoCloseable {
 
     private final KafkaConsumer<String, String> consumer;
+    private final String topic;
     private final List<ConsumerRecord<String, String>> records = new ArrayList<>();
 
     public TopicReader() {
+        this(EnquiryEvents.TOPIC);
+    }
+
+    public TopicReader(String topic) {
+        this.topic = topic;
         consumer = new KafkaConsumer<>(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, IngestTestBed.kafka(),
                 ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
@@ -33,7 +39,7 @@ public final class TopicReader implements AutoCloseable {
     public List<ConsumerRecord<String, String>> poll() {
         List<TopicPartition> partitions;
         try {
-            partitions = consumer.partitionsFor(EnquiryEvents.TOPIC, Duration.ofSeconds(5)).stream()
+            partitions = consumer.partitionsFor(topic, Duration.ofSeconds(5)).stream()
                     .map(info -> new TopicPartition(info.topic(), info.partition()))
                     .toList();
         } catch (TimeoutException e) {

@@ -35,6 +35,7 @@ import org.junit.jupiter.api.Test;
 class LeastPrivilegeIT {
 
     private static final String EVENTS = "enquiry.created";
+    private static final String COMMANDS = "delivery.commands";
 
     @Test
     void aClientWithoutCredentialsCanNeitherReadNorWrite() {
@@ -68,6 +69,12 @@ class LeastPrivilegeIT {
         }
         assertThatThrownBy(() -> send(downstream, EVENTS)).hasRootCauseInstanceOf(TopicAuthorizationException.class);
         assertThatThrownBy(() -> send(downstream, "webhook.deliveries")).hasRootCauseInstanceOf(TopicAuthorizationException.class);
+        assertThatThrownBy(() -> send(downstream, COMMANDS)).hasRootCauseInstanceOf(TopicAuthorizationException.class);
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(downstream, new StringDeserializer(), new StringDeserializer())) {
+            assertThatThrownBy(() -> consumer.partitionsFor(COMMANDS))
+                    .as("the owners' requests to the dispatcher are not downstream's to read")
+                    .isInstanceOf(TopicAuthorizationException.class);
+        }
 
         Map<String, Object> foreignGroup = new HashMap<>(downstream);
         foreignGroup.put(ConsumerConfig.GROUP_ID_CONFIG, "webhook-dispatcher");
@@ -83,6 +90,12 @@ class LeastPrivilegeIT {
         assertThatThrownBy(() -> send(dispatcher, EVENTS))
                 .as("the dispatcher publishing an enquiry event")
                 .hasRootCauseInstanceOf(TopicAuthorizationException.class);
+        assertThatThrownBy(() -> send(dispatcher, COMMANDS))
+                .as("the dispatcher writing a command, which only api-service's outbox may ask for")
+                .hasRootCauseInstanceOf(TopicAuthorizationException.class);
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(dispatcher, new StringDeserializer(), new StringDeserializer())) {
+            assertThat(consumer.partitionsFor(COMMANDS)).as("the dispatcher reads the commands").isNotEmpty();
+        }
         Map<String, Object> ingest = quick(principalOf("enquiry-ingest"));
         assertThatThrownBy(() -> send(ingest, "webhook.deliveries"))
                 .as("ingest writing a delivery record, which the dispatcher would sign")

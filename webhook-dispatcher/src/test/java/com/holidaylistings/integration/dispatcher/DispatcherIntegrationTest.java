@@ -1,6 +1,7 @@
 package com.holidaylistings.integration.dispatcher;
 
 import com.holidaylistings.integration.events.EnquiryEvents;
+import com.holidaylistings.integration.events.command.DeliveryCommand;
 import com.holidaylistings.integration.testsupport.TestKafka;
 import com.holidaylistings.integration.testsupport.TestPostgres;
 import com.holidaylistings.integration.testsupport.TestSchema;
@@ -86,10 +87,15 @@ public abstract class DispatcherIntegrationTest {
         return new SimpleDriverDataSource(new org.postgresql.Driver(), db.jdbcUrl(), db.username(), db.password());
     }
 
-    /** enquiry-ingest creates the topic in production; here the test does. */
+    /** enquiry-ingest creates the topics it writes in production; here the test does. */
     private static void createEventTopic() {
+        createTopic(EnquiryEvents.TOPIC);
+        createTopic(DeliveryCommand.TOPIC);
+    }
+
+    private static void createTopic(String topic) {
         try (AdminClient admin = AdminClient.create(java.util.Map.of("bootstrap.servers", TestKafka.bootstrapServers()))) {
-            admin.createTopics(List.of(new NewTopic(EnquiryEvents.TOPIC, 3, (short) 1))).all().get();
+            admin.createTopics(List.of(new NewTopic(topic, 3, (short) 1))).all().get();
         } catch (ExecutionException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {
                 throw new IllegalStateException(e);

@@ -21,7 +21,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 /**
  * Owners, properties and subscriptions as api-service stores them (the dispatcher only reads
  * them); the deliveries' rows, the attempt log and the subscriptions' health as the dispatcher
- * writes them; and a delivery asked for again as api-service marks it.
+ * writes them; and a delivery asked for again as applying an owner's command leaves it
+ * (command.RequestedDeliveries).
  */
 public final class TestData {
 
@@ -212,9 +213,10 @@ public final class TestData {
 
     /**
      * The owner asked for the event of {@code enquiryId} to be delivered to the subscription again
-     * (redeliver, or one event of a recover), as api-service marks the delivery's row (Redeliveries): a
-     * delivery in progress (pending or waiting) keeps its chain and only notes the request (when, and its
-     * id); any other waits on its row, due now, at stage 1 of the schedule, for the row poller.
+     * (redeliver, or one event of a recover), as the dispatcher marks the delivery's row when it applies
+     * the command (command.RequestedDeliveries): a delivery in progress (pending or waiting) keeps its
+     * chain and only notes the request (when, and its id); any other waits on its row, due now, at stage
+     * 1 of the schedule, for the row poller.
      */
     public int askAgain(UUID subscriptionId, UUID enquiryId, String requestId) {
         int marked = jdbc.sql("""
@@ -235,9 +237,9 @@ public final class TestData {
 
     /**
      * An event's payload and its delivery to the subscription, written as the fan-out writes them but
-     * in the state given: for an event never fanned out to the subscription (api-service's recover of a
-     * paused hook's events inserts such rows, waiting and asked for), or a delivery left in a given
-     * state. Answers its webhook-id.
+     * in the state given: for an event never fanned out to the subscription (a recover of a paused hook's
+     * events, applied by the dispatcher, inserts such rows, waiting and asked for), or a delivery left in
+     * a given state. Answers its webhook-id.
      */
     public String insertDelivery(Owner owner, UUID subscriptionId, UUID eventId, UUID enquiryId, Instant submittedAt,
             String payload, String status, int attempts, int stage, Instant nextAttemptAt, String requestId) {
@@ -272,8 +274,9 @@ public final class TestData {
     }
 
     /**
-     * A test event to the subscription, written as api-service's {@code POST …/test} writes it: its
-     * payload, and its delivery waiting, due now, marked {@code test}. Answers its webhook-id.
+     * A test event to the subscription, written as the dispatcher writes it when it applies the command
+     * of api-service's {@code POST …/test}: its payload, and its delivery waiting, due now, marked
+     * {@code test}. Answers its webhook-id.
      */
     public String sendTest(Owner owner, UUID subscriptionId, String payload) {
         UUID eventId = UUID.randomUUID();

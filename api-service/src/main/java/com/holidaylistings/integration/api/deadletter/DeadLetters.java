@@ -1,6 +1,13 @@
 package com.holidaylistings.integration.api.deadletter;
 
+import com.holidaylistings.integration.api.TimeOrderedUuid;
+import com.holidaylistings.integration.api.command.CommandOutbox;
+import com.holidaylistings.integration.events.command.DeliveryCommand;
 import com.holidaylistings.integration.events.delivery.DeliveryStatus;
+import com.holidaylistings.integration.events.delivery.OwnerId;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
+import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.Map;
@@ -8,14 +15,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+import org.springframework.transaction.annotation.Transactional;
 
 /**
  * The dead letters are the abandoned deliveries' rows (the dead-letter topic is kept for audit and
- * other consumers, never read back). Replaying asks for them again as a redelivery does: each row
- * waits, due now, at stage 1 of the retry schedule, and webhook-dispatcher's row poller puts it on
- * {@code webhook.deliveries} with its webhook-id, its attempts counting on. One statement; a delivery
- * replayed is no longer abandoned, so a second replay takes only those abandoned since, and two
- * replays at once take each delivery once.
+ * other consumers, never read back). A replay is one {@link DeliveryCommand.ReplayDeadLetters}
+ * written to the outbox with the request's filter and the time it was answered: webhook-dispatcher
+ * asks each abandoned delivery that matches and was abandoned by then for again, as a redelivery does
+ * (stage 1 of the retry schedule, its attempts counting on). The answer counts the abandoned rows that
+ * match now; a delivery abandoned later is not replayed, however late the command is applied.
  */
 @Repository
 class DeadLetters {
@@ -23,23 +31,28 @@ class DeadLetters {
     private static final Logger log = LoggerFactory.getLogger(DeadLetters.class);
 
     private final JdbcClient jdbc;
+    private final CommandOutbox commands;
 
-    DeadLetters(JdbcClient jdbc) {
+    DeadLetters(JdbcClient jdbc, CommandOutbox commands) {
         this.jdbc = jdbc;
+        this.commands = commands;
     }
 
+    /** How many abandoned deliveries match, and the database's time of the count: the replay's cut-off. */
+    private record Count(int matching, Instant at) {}
+
     /**
-     * Replays the abandoned deliveries that {@code request} names, marked with the id of the request
-     * that asked; returns how many. Only the filters given become conditions, so that the statement
-     * is a range of the partial index of abandoned rows in the partitions {@code since} leaves.
+     * Asks for the abandoned deliveries that {@code request} names again, marked with the id of the
+     * request that asked; returns how many match now. Only the filters given become conditions, so
+     * that the count is a range of the partial index of abandoned rows in the partitions {@code since}
+     * leaves.
      */
+    @Transactional
     int replay(ReplayRequest request, String requestId) {
         // A test event is never retried, so it is never a dead letter to replay.
         StringBuilder where = new StringBuilder("status = :abandoned and not test");
         Map<String, Object> params = new HashMap<>();
         params.put("abandoned", DeliveryStatus.ABANDONED.value());
-        params.put("waiting", DeliveryStatus.WAITING.value());
-        params.put("request", requestId);
         request.owner().ifPresent(owner -> {
             where.append(" and owner_id = :owner");
             params.put("owner", owner.value());
@@ -52,17 +65,18 @@ class DeadLetters {
             where.append(" and submitted_at >= :since");
             params.put("since", since.atOffset(ZoneOffset.UTC));
         });
-        int replayed = jdbc.sql("""
-                        update deliveries
-                           set status = :waiting, stage = 1, next_attempt_at = now(), requested_at = now(),
-                               request_id = :request, updated_at = now()
-                         where %s
-                        """.formatted(where))
+        // The database's clock, the one the dispatcher stamps a delivery's abandonment with (updated_at).
+        Count count = jdbc.sql("select count(*) as matching, clock_timestamp() as at from deliveries where %s"
+                        .formatted(where))
                 .params(params)
-                .update();
+                .query((rs, n) -> new Count(rs.getInt("matching"), rs.getObject("at", OffsetDateTime.class).toInstant()))
+                .single();
+        commands.write(new DeliveryCommand.ReplayDeadLetters(TimeOrderedUuid.next(), count.at(), requestId,
+                request.owner().orElse(null), request.hook().orElse(null), request.since().orElse(null)));
         log.info("Dead-letter replay (owner {}, hook {}, since {}): {} abandoned deliveries asked for again",
-                request.owner().map(Object::toString).orElse("any"), request.hook().map(Object::toString).orElse("any"),
-                request.since().map(Object::toString).orElse("any time"), replayed);
-        return replayed;
+                request.owner().map(OwnerId::toString).orElse("any"),
+                request.hook().map(SubscriptionId::toString).orElse("any"),
+                request.since().map(Object::toString).orElse("any time"), count.matching());
+        return count.matching();
     }
 }

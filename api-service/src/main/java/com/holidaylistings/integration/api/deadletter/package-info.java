@@ -1,5 +1,5 @@
 /**
  * The operators' replay of the dead letters: abandoned deliveries asked for again, through the
- * internal API, for the dispatcher's row poller to send.
+ * internal API, as a command that webhook-dispatcher carries out.
  */
 package com.holidaylistings.integration.api.deadletter;

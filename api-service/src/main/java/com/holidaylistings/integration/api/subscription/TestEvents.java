@@ -2,30 +2,34 @@ package com.holidaylistings.integration.api.subscription;
 
 import com.holidaylistings.integration.api.TimeOrderedUuid;
 import com.holidaylistings.integration.api.Timestamps;
+import com.holidaylistings.integration.api.command.CommandOutbox;
 import com.holidaylistings.integration.api.property.ListingSiteProperties;
 import com.holidaylistings.integration.api.web.Conflict;
 import com.holidaylistings.integration.api.web.NotFound;
 import com.holidaylistings.integration.events.EnquiryCreated;
 import com.holidaylistings.integration.events.PartyDetails;
+import com.holidaylistings.integration.events.command.DeliveryCommand;
 import com.holidaylistings.integration.events.delivery.DeliveryRefusal;
-import com.holidaylistings.integration.events.delivery.DeliveryStatus;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
+import com.holidaylistings.integration.events.delivery.WebhookIds;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
-import tools.jackson.databind.json.JsonMapper;
+import org.springframework.transaction.annotation.Transactional;
 
 /**
  * Test events: an owner checks their receiver with a delivery that is like every other (the spec's
- * {@code enquiry.created} payload, signed, with its own webhook-id) but about no real enquiry. It is
- * an event with its payload in {@code webhook_events} and a delivery row marked {@code test}, waiting
- * and due now, which the dispatcher's row poller sends within about a second; the dispatcher neither
- * retries it nor counts it in the hook's health and statistics, and recover and the dead-letter
- * replay never pick it. No enquiry and no outbox row are made: nothing reaches {@code enquiry.created}
+ * {@code enquiry.created} payload, signed, with its own webhook-id) but about no real enquiry.
+ * api-service makes the event (its id and sample payload) and writes a {@link DeliveryCommand.TestEvent}
+ * to its outbox; the dispatcher makes the delivery, marked {@code test}, and sends it at once (within a
+ * second of the answer). The answer's webhook-id is the one the dispatcher gives the delivery
+ * ({@link WebhookIds}, the SQL function {@code webhook_id()}). The dispatcher neither retries a test
+ * event nor counts it in the hook's health and statistics, and recover and the dead-letter replay
+ * never pick it. No enquiry and no {@code enquiry.created} event are made: nothing reaches that topic
  * or any other subscription.
  */
 @Repository
@@ -34,24 +38,13 @@ public class TestEvents {
     /** The property of a test event for an owner who has none yet. */
     static final UUID SAMPLE_PROPERTY = UUID.fromString("00000000-0000-4000-8000-000000000001");
 
-    private static final String SEND = """
-            with event as (
-                insert into webhook_events (event_id, submitted_at, enquiry_id, payload)
-                values (:event, :submittedAt, :enquiry, cast(:payload as json)))
-            insert into deliveries (webhook_id, submitted_at, event_id, subscription_id, owner_id, enquiry_id, status,
-                                    next_attempt_at, requested_at, request_id, test)
-            values (webhook_id(:event, :subscription), :submittedAt, :event, :subscription, :owner, :enquiry, :waiting,
-                    now(), now(), :request, true)
-            returning webhook_id
-            """;
-
     private final JdbcClient jdbc;
-    private final JsonMapper json;
+    private final CommandOutbox commands;
     private final ListingSiteProperties listingSite;
 
-    TestEvents(JdbcClient jdbc, JsonMapper json, ListingSiteProperties listingSite) {
+    TestEvents(JdbcClient jdbc, CommandOutbox commands, ListingSiteProperties listingSite) {
         this.jdbc = jdbc;
-        this.json = json;
+        this.commands = commands;
         this.listingSite = listingSite;
     }
 
@@ -63,6 +56,7 @@ public class TestEvents {
      * Queues a test event to the owner's hook, asked for by {@code requestId}; 404 for a hook the owner
      * does not have, 409 while it is paused or removed.
      */
+    @Transactional
     public TestDelivery send(OwnerId owner, SubscriptionId subscription, String requestId) {
         Hook hook = hook(owner, subscription);
         DeliveryRefusal.of(hook.paused(), hook.unsubscribeReason()).ifPresent(refusal -> {
@@ -70,18 +64,9 @@ public class TestEvents {
         });
         UUID eventId = TimeOrderedUuid.next();
         EnquiryCreated event = sample(hook, Timestamps.now());
-        String webhookId = jdbc.sql(SEND)
-                .param("event", eventId)
-                .param("submittedAt", event.sentAt().atOffset(ZoneOffset.UTC))
-                .param("enquiry", event.enquiryId())
-                .param("payload", json.writeValueAsString(event))
-                .param("subscription", subscription.value())
-                .param("owner", owner.value())
-                .param("waiting", DeliveryStatus.WAITING.value())
-                .param("request", requestId)
-                .query(String.class)
-                .single();
-        return new TestDelivery(webhookId);
+        commands.write(new DeliveryCommand.TestEvent(TimeOrderedUuid.next(), Timestamps.now(), requestId, owner,
+                subscription, eventId, event));
+        return new TestDelivery(WebhookIds.of(eventId, subscription));
     }
 
     /**

@@ -179,6 +179,29 @@ class ServiceRolesIT {
         }
     }
 
+    @Test
+    void api_service_reads_the_deliveries_but_only_the_dispatcher_writes_them_and_its_applied_commands()
+            throws SQLException {
+        try (Connection db = login("api_service")) {
+            assertAllowed(db, "select count(*) from deliveries");
+            assertAllowed(db, "select count(*) from webhook_events");
+            assertDenied(db, "update deliveries set status = 'waiting' where false");
+            assertDenied(db, "update deliveries set requested_at = now(), request_id = 'r' where false");
+            assertDenied(db, "update deliveries set throttled_until = null, next_attempt_at = now(), updated_at = now() "
+                    + "where false");
+            assertDenied(db, "insert into webhook_events (event_id, submitted_at, enquiry_id, payload) "
+                    + "values (gen_random_uuid(), now(), gen_random_uuid(), '{}')");
+            assertDenied(db, "select count(*) from dispatcher.applied_commands");
+            assertAllowed(db, "insert into outbox (id, aggregate_type, aggregate_id, event_type, payload) "
+                    + "values (gen_random_uuid(), 'delivery', gen_random_uuid(), 'delivery.test', '{}')");
+        }
+        try (Connection db = login("webhook_dispatcher")) {
+            assertAllowed(db, "insert into applied_commands (command_id) values (gen_random_uuid())");
+            assertAllowed(db, "delete from applied_commands where applied_at < now() - interval '3 days'");
+            assertAllowed(db, "update deliveries set status = 'waiting' where false");
+        }
+    }
+
     private static Connection login(String role) throws SQLException {
         TestPostgres.Connection db = TestSchema.database().as(role);
         Connection connection = DriverManager.getConnection(db.jdbcUrl(), db.username(), db.password());

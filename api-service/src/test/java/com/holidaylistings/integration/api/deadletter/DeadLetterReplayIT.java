@@ -11,8 +11,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.holidaylistings.integration.api.support.ApiClient;
 import com.holidaylistings.integration.api.support.ApiIntegrationTest;
+import com.holidaylistings.integration.api.support.CommandRows;
 import com.holidaylistings.integration.api.support.DeliveryRows;
 import com.holidaylistings.integration.api.support.TestWorld;
+import com.holidaylistings.integration.events.command.DeliveryCommand;
 import com.holidaylistings.integration.events.delivery.DeliveryStatus;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -26,20 +28,25 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * POST /internal/v1/dead-letters/replay: the abandoned deliveries that the filters name wait again,
- * due now, at stage 1, for webhook-dispatcher's row poller; nothing else changes. The dispatcher's
- * rows are written the way it writes them. Every test names an owner or a hook of its own, so that
- * the deliveries other test classes left abandoned stay as they are.
+ * POST /internal/v1/dead-letters/replay: one {@link DeliveryCommand.ReplayDeadLetters} written to the
+ * outbox with the request's filters and the time it was answered, keyed by the hook (else the owner),
+ * and {@code queued}, the abandoned non-test deliveries that match then; api-service changes none of
+ * the dispatcher's rows. That the dispatcher replays those (and none abandoned after the command's
+ * time) is its DeliveryCommandsIT's. The dispatcher's rows are written the way it writes them. Every
+ * test names an owner or a hook of its own, so that the deliveries other test classes left abandoned
+ * are counted by none.
  */
 class DeadLetterReplayIT extends ApiIntegrationTest {
 
     private static final String REPLAY = "/internal/v1/dead-letters/replay";
 
     private DeliveryRows rows;
+    private CommandRows commands;
 
     @BeforeEach
     void rows() {
         rows = new DeliveryRows(jdbc);
+        commands = new CommandRows(jdbc);
     }
 
     private ApiClient operator() {
@@ -62,7 +69,7 @@ class DeadLetterReplayIT extends ApiIntegrationTest {
     }
 
     @Test
-    void replaysTheOwnersAbandonedDeliveriesOnlyWithTheIdOfTheRequest() {
+    void asksForTheOwnersAbandonedDeliveriesWithTheIdOfTheRequest() {
         Hook first = hookWithDeadLetters("owner-first");
         UUID second = world.subscribe(first.owner(), "https://93.184.215.14/owner-second", null);
         UUID alsoAbandoned = world.newEnquiry(first.owner());
@@ -75,20 +82,22 @@ class DeadLetterReplayIT extends ApiIntegrationTest {
 
         assertThat(response.status()).as(response.body()).isEqualTo(202);
         assertThat(response.body()).isEqualTo("{\"queued\":2}");
-        DeliveryRows.Delivery replayed = rows.deliveries(first.id()).get(0);
-        assertThat(replayed.status()).isEqualTo(WAITING);
-        assertThat(replayed.stage()).isOne();
-        assertThat(replayed.attempts()).as("attempts count on").isEqualTo(6);
-        assertThat(replayed.nextAttemptAt()).isBetween(before, databaseNow());
-        assertThat(replayed.requestedAt()).isBetween(before, databaseNow());
-        assertThat(replayed.requestId()).isEqualTo("ops-replay-1");
-        assertThat(rows.deliveries(second)).extracting(DeliveryRows.Delivery::status).containsExactly(WAITING);
-        assertThat(statuses(first.id())).containsExactly(WAITING, SUCCEEDED, PENDING);
+        DeliveryCommand.ReplayDeadLetters replay = singleReplay(first.owner().ownerId());
+        assertThat(replay.owner().value()).isEqualTo(first.owner().ownerId());
+        assertThat(replay.hook()).isNull();
+        assertThat(replay.since()).isNull();
+        assertThat(replay.requestId()).isEqualTo("ops-replay-1");
+        assertThat(replay.requestedAt()).as("the database's time of the count, the cut-off of what it replays")
+                .isBetween(before, databaseNow());
+        assertThat(commands.of(first.id())).isEmpty();
+        assertThat(commands.of(otherOwners.owner().ownerId())).isEmpty();
+        assertThat(statuses(first.id())).as("left to the dispatcher").containsExactly(ABANDONED, SUCCEEDED, PENDING);
+        assertThat(statuses(second)).containsExactly(ABANDONED);
         assertThat(statuses(otherOwners.id())).containsExactly(ABANDONED, SUCCEEDED, PENDING);
     }
 
     @Test
-    void replaysOneHooksAbandonedDeliveriesWithoutNamingItsOwner() {
+    void asksForOneHooksAbandonedDeliveriesWithoutNamingItsOwner() {
         Hook hook = hookWithDeadLetters("hook-only");
         UUID sameOwnersOtherHook = world.subscribe(hook.owner(), "https://93.184.215.14/hook-other", null);
         UUID other = world.newEnquiry(hook.owner());
@@ -98,12 +107,16 @@ class DeadLetterReplayIT extends ApiIntegrationTest {
 
         assertThat(response.status()).as(response.body()).isEqualTo(202);
         assertThat(response.json().get("queued").asInt()).isOne();
-        assertThat(statuses(hook.id())).containsExactly(WAITING, SUCCEEDED, PENDING);
-        assertThat(statuses(sameOwnersOtherHook)).containsExactly(ABANDONED);
+        DeliveryCommand.ReplayDeadLetters replay = singleReplay(hook.id());
+        assertThat(replay.hook().value()).isEqualTo(hook.id());
+        assertThat(replay.owner()).isNull();
+        assertThat(commands.of(hook.owner().ownerId())).isEmpty();
+        assertThat(commands.of(sameOwnersOtherHook)).isEmpty();
+        assertThat(statuses(hook.id())).containsExactly(ABANDONED, SUCCEEDED, PENDING);
     }
 
     @Test
-    void replaysOnlyDeliveriesSubmittedAtOrAfterSince() {
+    void countsOnlyDeliveriesSubmittedAtOrAfterSinceAndPassesSinceOn() {
         TestWorld.Account owner = world.newAccount();
         UUID hook = world.subscribe(owner, "https://93.184.215.14/since", null);
         Instant cut = Instant.now().minus(2, ChronoUnit.HOURS).truncatedTo(ChronoUnit.MICROS);
@@ -120,26 +133,34 @@ class DeadLetterReplayIT extends ApiIntegrationTest {
 
         assertThat(response.status()).as(response.body()).isEqualTo(202);
         assertThat(response.json().get("queued").asInt()).isEqualTo(2);
-        assertThat(statuses(hook)).containsExactly(ABANDONED, WAITING, WAITING);
+        assertThat(singleReplay(hook).since()).isEqualTo(cut);
+        assertThat(statuses(hook)).containsExactly(ABANDONED, ABANDONED, ABANDONED);
     }
 
     @Test
-    void findsNothingNewOnASecondReplayAndNothingForAnotherOwnersHook() {
+    void findsNothingNewOnceTheDispatcherReplayedThemAndNothingForAnotherOwnersHook() {
         Hook hook = hookWithDeadLetters("twice");
         Map<String, Object> filter = Map.of("hook_id", hook.id().toString());
 
         assertThat(operator().post(REPLAY, filter).json().get("queued").asInt()).isOne();
+        ApiClient.Response beforeItIsApplied = operator().post(REPLAY, filter);
+        // What the dispatcher makes of the command: the abandoned delivery waits again.
+        rows.status(hook.id(), hook.enquiries().getFirst(), WAITING);
         ApiClient.Response again = operator().post(REPLAY, filter);
         ApiClient.Response mismatched = operator().post(REPLAY,
                 Map.of("hook_id", hook.id().toString(), "owner_id", world.newOwner().id().toString()));
 
+        assertThat(beforeItIsApplied.body()).as("counted as it is when asked").isEqualTo("{\"queued\":1}");
         assertThat(again.status()).isEqualTo(202);
         assertThat(again.body()).isEqualTo("{\"queued\":0}");
         assertThat(mismatched.body()).isEqualTo("{\"queued\":0}");
+        assertThat(commands.of(hook.id(), DeliveryCommand.ReplayDeadLetters.class))
+                .as("one command per request, each applied once").hasSize(4)
+                .extracting(DeliveryCommand.ReplayDeadLetters::commandId).doesNotHaveDuplicates();
     }
 
     @Test
-    void replaysEachDeliveryOnceWhenTwoReplaysRunAtOnce() throws Exception {
+    void answersTwoReplaysAtOnceEachWithACommandOfItsOwn() throws Exception {
         Hook hook = hookWithDeadLetters("at-once");
         for (int i = 0; i < 10; i++) {
             UUID enquiry = world.newEnquiry(hook.owner());
@@ -150,10 +171,11 @@ class DeadLetterReplayIT extends ApiIntegrationTest {
         CompletableFuture<ApiClient.Response> one = CompletableFuture.supplyAsync(() -> operator().post(REPLAY, filter));
         CompletableFuture<ApiClient.Response> other = CompletableFuture.supplyAsync(() -> operator().post(REPLAY, filter));
 
-        int queued = one.get(30, TimeUnit.SECONDS).json().get("queued").asInt()
-                + other.get(30, TimeUnit.SECONDS).json().get("queued").asInt();
-        assertThat(queued).isEqualTo(11);
-        assertThat(statuses(hook.id())).filteredOn(status -> status == WAITING).hasSize(11);
+        assertThat(one.get(30, TimeUnit.SECONDS).json().get("queued").asInt()).isEqualTo(11);
+        assertThat(other.get(30, TimeUnit.SECONDS).json().get("queued").asInt()).isEqualTo(11);
+        assertThat(commands.of(hook.owner().ownerId(), DeliveryCommand.ReplayDeadLetters.class))
+                .as("the dispatcher replays each delivery once: the second finds it waiting").hasSize(2)
+                .extracting(DeliveryCommand.ReplayDeadLetters::commandId).doesNotHaveDuplicates();
     }
 
     @Test
@@ -177,6 +199,7 @@ class DeadLetterReplayIT extends ApiIntegrationTest {
         assertFieldErrors(operator().post(REPLAY, "{\"hook_id\":"), "Invalid request", "body");
         assertFieldErrors(operator().send("POST", REPLAY, null), "Invalid request", "body");
 
+        assertThat(commands.of(hook.id())).isEmpty();
         assertThat(statuses(hook.id())).containsExactly(ABANDONED, SUCCEEDED, PENDING);
     }
 
@@ -189,7 +212,15 @@ class DeadLetterReplayIT extends ApiIntegrationTest {
         assertError(http.with("X-Admin-Key", "wrong").post(REPLAY, filter), 401, "Unauthorized");
         assertError(http.withToken(hook.owner().token()).post(REPLAY, filter), 401, "Unauthorized");
 
+        assertThat(commands.of(hook.id())).isEmpty();
         assertThat(statuses(hook.id())).containsExactly(ABANDONED, SUCCEEDED, PENDING);
+    }
+
+    /** The one replay keyed {@code key} (the hook it names, else the owner). */
+    private DeliveryCommand.ReplayDeadLetters singleReplay(UUID key) {
+        List<DeliveryCommand> sent = commands.of(key);
+        assertThat(sent).hasSize(1).first().isInstanceOf(DeliveryCommand.ReplayDeadLetters.class);
+        return (DeliveryCommand.ReplayDeadLetters) sent.getFirst();
     }
 
     private List<DeliveryStatus> statuses(UUID hook) {

@@ -5,9 +5,13 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import com.holidaylistings.integration.api.support.ApiClient;
 import com.holidaylistings.integration.api.support.ApiIntegrationTest;
+import com.holidaylistings.integration.api.support.CommandRows;
 import com.holidaylistings.integration.api.support.DeliveryRows;
 import com.holidaylistings.integration.api.support.TestWorld;
+import com.holidaylistings.integration.events.command.DeliveryCommand;
 import com.holidaylistings.integration.events.delivery.DeliveryStatus;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
+import com.holidaylistings.integration.events.delivery.WebhookIds;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -37,6 +41,7 @@ class PortalBrowserIT extends ApiIntegrationTest {
 
     private ChromeDriver browser;
     private DeliveryRows rows;
+    private CommandRows commands;
 
     @BeforeAll
     static void chromium() {
@@ -46,6 +51,7 @@ class PortalBrowserIT extends ApiIntegrationTest {
     @BeforeEach
     void startBrowser() {
         rows = new DeliveryRows(jdbc);
+        commands = new CommandRows(jdbc);
         browser = Chromium.start();
     }
 
@@ -129,10 +135,12 @@ class PortalBrowserIT extends ApiIntegrationTest {
         assertThat(attempts.get(1).getText()).contains("500");
         press(attempts.get(0).findElement(By.xpath(".//button[normalize-space()='Redeliver']")));
         assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("queued");
-        // Already being retried: marked as asked for, and its retries go on.
+        // Asked of the dispatcher, which marks a delivery already being retried as asked for; its retries go on.
+        assertThat(commands.of(failing, DeliveryCommand.Redeliver.class))
+                .extracting(command -> command.enquiry().value(), DeliveryCommand.Redeliver::eventId)
+                .containsExactly(tuple(enquiry, rows.eventId(enquiry)));
         assertThat(rows.deliveries(failing)).extracting(DeliveryRows.Delivery::enquiryId, DeliveryRows.Delivery::status)
                 .containsExactly(tuple(enquiry, DeliveryStatus.PENDING));
-        assertThat(rows.deliveries(failing).getFirst().requestedAt()).isNotNull();
 
         // What the dispatcher writes when the redelivery succeeds: the hook shows Active again.
         attempt(failing, enquiry, 3, "succeeded", 200, null, Instant.now());
@@ -149,10 +157,11 @@ class PortalBrowserIT extends ApiIntegrationTest {
         press(hookRow(hook).findElement(By.xpath(".//button[normalize-space()='Send test event']")));
 
         assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("Test event sent", "msg_");
-        List<DeliveryRows.TestDeliveryRow> sent = rows.testDeliveries(hook);
+        List<DeliveryCommand.TestEvent> sent = commands.of(hook, DeliveryCommand.TestEvent.class);
         assertThat(sent).hasSize(1);
-        assertThat(sent.getFirst().status()).isEqualTo(DeliveryStatus.WAITING);
-        assertThat(sent.getFirst().payload()).contains("\"subject\":\"Test enquiry\"");
+        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText())
+                .contains(WebhookIds.of(sent.getFirst().eventId(), SubscriptionId.of(hook)));
+        assertThat(sent.getFirst().event().subject()).isEqualTo("Test enquiry");
     }
 
     @Test
@@ -275,8 +284,9 @@ class PortalBrowserIT extends ApiIntegrationTest {
         assertThat(paused(hook)).isFalse();
         assertThat(jdbc.sql("select disabled_at is null from webhook_subscriptions where id = :id").param("id", hook)
                 .query(Boolean.class).single()).isTrue();
-        assertThat(rows.deliveries(hook)).extracting(DeliveryRows.Delivery::enquiryId, DeliveryRows.Delivery::status)
-                .containsExactlyInAnyOrder(tuple(first, DeliveryStatus.WAITING), tuple(second, DeliveryStatus.WAITING));
+        assertThat(commands.of(hook, DeliveryCommand.Recover.class))
+                .extracting(command -> command.enquiry().value(), DeliveryCommand.Recover::eventId)
+                .containsExactly(tuple(first, rows.eventId(first)), tuple(second, rows.eventId(second)));
         assertThat(hookRow(hook).findElements(By.xpath(".//button[normalize-space()='Resume and recover']"))).isEmpty();
     }
 
@@ -345,7 +355,7 @@ class PortalBrowserIT extends ApiIntegrationTest {
             assertThat(browser.findElement(By.tagName("h1")).getText()).as(action).isEqualTo("Not found");
             browser.get(base() + "/portal/");
         }
-        assertThat(rows.testDeliveries(theirHook)).isEmpty();
+        assertThat(commands.of(theirHook)).isEmpty();
         assertThat(throttle(theirHook)).isZero();
         browser.get(base() + "/portal/tokens/" + theirToken + "/revoke");
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Not found");

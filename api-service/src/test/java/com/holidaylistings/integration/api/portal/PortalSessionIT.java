@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.holidaylistings.integration.api.support.ApiClient;
 import com.holidaylistings.integration.api.support.ApiInstances;
 import com.holidaylistings.integration.api.support.ApiIntegrationTest;
+import com.holidaylistings.integration.api.support.CommandRows;
 import com.holidaylistings.integration.api.support.TestWorld;
+import com.holidaylistings.integration.events.command.DeliveryCommand;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -330,9 +332,10 @@ class PortalSessionIT extends ApiIntegrationTest {
                 .status()).isEqualTo(404);
     }
 
+    /** The enquiries whose delivery the recover commands written for the hook ask for. */
     private java.util.List<UUID> requestedDeliveries(UUID hook) {
-        return jdbc.sql("select enquiry_id from deliveries where subscription_id = :hook and status = 'waiting'")
-                .param("hook", hook).query(UUID.class).list();
+        return new CommandRows(jdbc).of(hook, DeliveryCommand.Recover.class).stream()
+                .map(command -> command.enquiry().value()).toList();
     }
 
     @Test

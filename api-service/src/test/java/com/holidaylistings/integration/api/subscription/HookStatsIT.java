@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.holidaylistings.integration.api.support.ApiClient;
 import com.holidaylistings.integration.api.support.ApiIntegrationTest;
+import com.holidaylistings.integration.api.support.CommandRows;
 import com.holidaylistings.integration.api.support.DeliveryRows;
 import com.holidaylistings.integration.api.support.TestWorld;
+import com.holidaylistings.integration.events.command.DeliveryCommand;
 import com.holidaylistings.integration.events.delivery.DeliveryStatus;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -102,6 +104,7 @@ class HookStatsIT extends ApiIntegrationTest {
         rows.delivery(hook, second, DeliveryStatus.WAITING, 0, 1);
         rows.delivery(hook, third, DeliveryStatus.SUCCEEDED, 1, 1);
         portal().post("/internal/v1/owners/" + owner.ownerId() + "/hooks/" + hook + "/test", null);
+        rows.testDeliveryMade(new CommandRows(jdbc).of(hook, DeliveryCommand.TestEvent.class).getFirst());
 
         assertThat(portal().get(stats()).json().get("pending").asLong()).isEqualTo(2);
     }

@@ -6,9 +6,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.holidaylistings.integration.api.support.ApiClient;
 import com.holidaylistings.integration.api.support.ApiIntegrationTest;
+import com.holidaylistings.integration.api.support.CommandRows;
 import com.holidaylistings.integration.api.support.DeliveryRows;
 import com.holidaylistings.integration.api.support.TestWorld;
+import com.holidaylistings.integration.events.command.DeliveryCommand;
 import com.holidaylistings.integration.events.delivery.DeliveryStatus;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
+import com.holidaylistings.integration.events.delivery.WebhookIds;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -28,11 +32,13 @@ class TestEventIT extends ApiIntegrationTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private DeliveryRows rows;
+    private CommandRows commands;
     private TestWorld.Account owner;
 
     @BeforeEach
     void rows() {
         rows = new DeliveryRows(jdbc);
+        commands = new CommandRows(jdbc);
         owner = world.newAccount();
     }
 
@@ -53,17 +59,20 @@ class TestEventIT extends ApiIntegrationTest {
 
         assertThat(response.status()).as(response.body()).isEqualTo(202);
         assertThat(response.json().propertyNames()).containsExactly("webhook_id");
-        List<DeliveryRows.TestDeliveryRow> tests = rows.testDeliveries(hook);
-        assertThat(tests).hasSize(1);
-        DeliveryRows.TestDeliveryRow delivery = tests.getFirst();
-        assertThat(delivery.webhookId()).isEqualTo(response.json().get("webhook_id").asString()).startsWith("msg_");
-        assertThat(delivery.status()).isEqualTo(DeliveryStatus.WAITING);
-        assertThat(delivery.nextAttemptAt()).isBetween(before, Instant.now().plusSeconds(1));
-        assertThat(delivery.requestId()).isEqualTo("test-event-1");
-        assertThat(rows.deliveries(hook)).as("the same one row").hasSize(1);
-        assertThat(jdbc.sql("select count(*) from enquiries where id = :id").param("id", delivery.enquiryId())
+        List<DeliveryCommand> sent = commands.of(hook);
+        assertThat(sent).hasSize(1).first().isInstanceOf(DeliveryCommand.TestEvent.class);
+        DeliveryCommand.TestEvent command = (DeliveryCommand.TestEvent) sent.getFirst();
+        assertThat(response.json().get("webhook_id").asString()).startsWith("msg_")
+                .isEqualTo(WebhookIds.of(command.eventId(), SubscriptionId.of(hook)))
+                .isEqualTo(jdbc.sql("select webhook_id(:event, :hook)").param("event", command.eventId())
+                        .param("hook", hook).query(String.class).single());
+        assertThat(command.owner().value()).isEqualTo(owner.ownerId());
+        assertThat(command.requestedAt()).isBetween(before, Instant.now().plusSeconds(1));
+        assertThat(command.requestId()).isEqualTo("test-event-1");
+        assertThat(rows.deliveries(hook)).as("api-service writes no delivery").isEmpty();
+        assertThat(jdbc.sql("select count(*) from enquiries where id = :id").param("id", command.event().enquiryId())
                 .query(Integer.class).single()).as("about no enquiry").isZero();
-        assertThat(jdbc.sql("select count(*) from outbox where aggregate_id = :id").param("id", delivery.enquiryId())
+        assertThat(jdbc.sql("select count(*) from outbox where aggregate_id = :id").param("id", command.event().enquiryId())
                 .query(Integer.class).single()).as("nothing for enquiry.created").isZero();
     }
 
@@ -75,7 +84,7 @@ class TestEventIT extends ApiIntegrationTest {
 
         assertThat(portal().post(hookPath(owner.ownerId(), hook) + "/test", null).status()).isEqualTo(202);
 
-        JsonNode payload = JSON.readTree(rows.testDeliveries(hook).getFirst().payload());
+        JsonNode payload = JSON.readTree(payload(testEvents(hook).getFirst()));
         JsonNode intake = JSON.readTree(rows.outboxPayload(real));
         assertThat(payload.propertyNames()).as("the fields of the intake's event, in its order")
                 .containsExactlyElementsOf(intake.propertyNames());
@@ -86,7 +95,7 @@ class TestEventIT extends ApiIntegrationTest {
         assertThat(payload.get("status").asString()).isEqualTo("sent");
         assertThat(payload.get("property_id").asString()).isEqualTo(second.toString());
         assertThat(payload.get("owner_email").asString()).isEqualTo(owner.email());
-        assertThat(payload.get("enquiry_id").asString()).isEqualTo(rows.testDeliveries(hook).getFirst().enquiryId().toString())
+        assertThat(payload.get("enquiry_id").asString()).isEqualTo(testEvents(hook).getFirst().event().enquiryId().toString())
                 .isNotEqualTo(real.toString());
         assertThat(Instant.parse(payload.get("sent_at").asString())).isBetween(Instant.now().minusSeconds(30), Instant.now());
     }
@@ -95,13 +104,13 @@ class TestEventIT extends ApiIntegrationTest {
     void namesOneOfTheOwnersPropertiesOrASampleOne() {
         UUID hook = world.subscribe(owner, "https://93.184.215.14/test-all/" + UUID.randomUUID(), null);
         portal().post(hookPath(owner.ownerId(), hook) + "/test", null);
-        assertThat(JSON.readTree(rows.testDeliveries(hook).getFirst().payload()).get("property_id").asString())
+        assertThat(JSON.readTree(payload(testEvents(hook).getFirst())).get("property_id").asString())
                 .isEqualTo(owner.propertyId().toString());
 
         // An owner whose properties are all gone (a hook made before, as the listing site allows).
         jdbc.sql("delete from properties where owner_id = :o").param("o", owner.ownerId()).update();
         portal().post(hookPath(owner.ownerId(), hook) + "/test", null);
-        JsonNode sample = JSON.readTree(rows.testDeliveries(hook).getLast().payload());
+        JsonNode sample = JSON.readTree(payload(testEvents(hook).getLast()));
         assertThat(sample.get("property_id").asString()).isEqualTo(TestEvents.SAMPLE_PROPERTY.toString());
         assertThat(sample.get("property_title").asString()).isEqualTo("Sample property");
     }
@@ -117,7 +126,7 @@ class TestEventIT extends ApiIntegrationTest {
         portal().post(hookPath(owner.ownerId(), hook) + "/resume", null);
         assertThat(as(owner).delete("/integration/v1/hooks/enquiries", aSubscription(target, null)).status()).isEqualTo(200);
         assertError(portal().post(hookPath(owner.ownerId(), hook) + "/test", null), 409, "Hook is unsubscribed");
-        assertThat(rows.testDeliveries(hook)).isEmpty();
+        assertThat(commands.of(hook)).isEmpty();
     }
 
     @Test
@@ -130,13 +139,14 @@ class TestEventIT extends ApiIntegrationTest {
                     "Not found");
         }
         assertError(portal().post(hookPath(UUID.randomUUID(), theirs) + "/test", null), 404, "Not found");
-        assertThat(rows.testDeliveries(theirs)).isEmpty();
+        assertThat(commands.of(theirs)).isEmpty();
     }
 
     @Test
     void isNeitherRecoveredNorReplayedAfterItEnded() {
         UUID hook = world.subscribe(owner, "https://93.184.215.14/test-ended/" + UUID.randomUUID(), null);
         String webhookId = portal().post(hookPath(owner.ownerId(), hook) + "/test", null).json().get("webhook_id").asString();
+        rows.testDeliveryMade(testEvents(hook).getFirst());
         rows.testAttempt(hook, webhookId, 500, Instant.now());
         assertThat(rows.testDeliveries(hook).getFirst().status()).isEqualTo(DeliveryStatus.ABANDONED);
 
@@ -153,6 +163,7 @@ class TestEventIT extends ApiIntegrationTest {
     void showsItsAttemptMarkedAsATest() {
         UUID hook = world.subscribe(owner, "https://93.184.215.14/test-log/" + UUID.randomUUID(), null);
         String webhookId = portal().post(hookPath(owner.ownerId(), hook) + "/test", null).json().get("webhook_id").asString();
+        rows.testDeliveryMade(testEvents(hook).getFirst());
         long id = rows.testAttempt(hook, webhookId, 204, Instant.now());
 
         JsonNode listed = portal().get(hookPath(owner.ownerId(), hook) + "/deliveries").json().get("deliveries").get(0);
@@ -162,5 +173,13 @@ class TestEventIT extends ApiIntegrationTest {
         assertThat(listed.get("webhook_id").asString()).isEqualTo(webhookId);
         assertThat(detail.get("test").asBoolean()).isTrue();
         assertThat(detail.get("request").get("body").asString()).contains("\"subject\":\"Test enquiry\"");
+    }
+
+    private List<DeliveryCommand.TestEvent> testEvents(UUID hook) {
+        return commands.of(hook, DeliveryCommand.TestEvent.class);
+    }
+
+    private static String payload(DeliveryCommand.TestEvent command) {
+        return JSON.writeValueAsString(command.event());
     }
 }

@@ -1,6 +1,7 @@
 package com.holidaylistings.integration.api.support;
 
 import com.holidaylistings.integration.api.Timestamps;
+import com.holidaylistings.integration.events.command.DeliveryCommand;
 import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
 import com.holidaylistings.integration.events.delivery.DeliveryStatus;
 import java.time.Instant;
@@ -10,6 +11,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The rows webhook-dispatcher writes, written as it writes them (the dispatcher is not part of
@@ -17,6 +19,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * subscription's health that the attempt log keeps.
  */
 public final class DeliveryRows {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final JdbcClient jdbc;
 
@@ -113,6 +117,32 @@ public final class DeliveryRows {
                 .list();
     }
 
+    /** What webhook-dispatcher makes of a test event's command: the event's payload and its delivery, marked test. */
+    public void testDeliveryMade(DeliveryCommand.TestEvent command) {
+        jdbc.sql("""
+                        insert into webhook_events (event_id, submitted_at, enquiry_id, payload)
+                        values (:event, :submittedAt, :enquiry, cast(:payload as json))
+                        """)
+                .param("event", command.eventId())
+                .param("submittedAt", command.event().sentAt().atOffset(ZoneOffset.UTC))
+                .param("enquiry", command.event().enquiryId())
+                .param("payload", JSON.writeValueAsString(command.event()))
+                .update();
+        jdbc.sql("""
+                        insert into deliveries (webhook_id, submitted_at, event_id, subscription_id, owner_id, enquiry_id,
+                                                status, next_attempt_at, requested_at, request_id, test)
+                        values (webhook_id(:event, :hook), :submittedAt, :event, :hook, :owner, :enquiry, 'waiting', now(),
+                                now(), :request, true)
+                        """)
+                .param("event", command.eventId())
+                .param("hook", command.hook().value())
+                .param("owner", command.owner().value())
+                .param("submittedAt", command.event().sentAt().atOffset(ZoneOffset.UTC))
+                .param("enquiry", command.event().enquiryId())
+                .param("request", command.requestId())
+                .update();
+    }
+
     /** What the row poller does with the hook's waiting deliveries that fell due: back on the topic, pending. */
     public void takenByTheDispatcher(UUID hook) {
         jdbc.sql("""
@@ -121,6 +151,26 @@ public final class DeliveryRows {
                         """)
                 .param("hook", hook)
                 .update();
+    }
+
+    /**
+     * The enquiry's delivery to the hook brought to {@code status} by the dispatcher (a command it
+     * applied, an attempt), due now while in progress, its other columns as they were.
+     */
+    public void status(UUID hook, UUID enquiry, DeliveryStatus status) {
+        int changed = jdbc.sql("""
+                        update deliveries set status = :status, updated_at = now(),
+                               next_attempt_at = case when :due then now() end
+                         where subscription_id = :hook and enquiry_id = :enquiry
+                        """)
+                .param("status", status.value())
+                .param("due", status.inProgress())
+                .param("hook", hook)
+                .param("enquiry", enquiry)
+                .update();
+        if (changed != 1) {
+            throw new IllegalStateException("no delivery of " + enquiry + " to " + hook);
+        }
     }
 
     /** The attempt of the enquiry's pending delivery to the hook ended it ({@code status}: succeeded, abandoned, gone). */
@@ -330,6 +380,12 @@ public final class DeliveryRows {
     public UUID eventId(UUID enquiry) {
         return jdbc.sql("select id from outbox where aggregate_id = :enquiry")
                 .param("enquiry", enquiry).query(UUID.class).single();
+    }
+
+    /** When the enquiry was submitted: its event's {@code submitted_at}. */
+    public Instant sentAt(UUID enquiry) {
+        return jdbc.sql("select sent_at from enquiries where id = :enquiry")
+                .param("enquiry", enquiry).query(OffsetDateTime.class).single().toInstant();
     }
 
     /** The enquiry's event as the outbox has it. */

@@ -1,6 +1,5 @@
 package com.holidaylistings.integration.ingest.relay;
 
-import com.holidaylistings.integration.events.EnquiryCreated;
 import com.holidaylistings.integration.events.EnquiryEvents;
 import io.github.resilience4j.core.IntervalFunction;
 import io.github.resilience4j.retry.Retry;
@@ -20,8 +19,8 @@ import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * Publishes a batch of outbox events and returns only once Kafka has acknowledged every one of
- * them ({@code acks=all}, idempotent producer), so that offsets are committed only after that.
+ * Publishes a batch of outbox events (enquiries' events and delivery commands, each to its topic
+ * with the same headers) and returns only once Kafka has acknowledged every one of them ({@code acks=all}, idempotent producer), so that offsets are committed only after that.
  * A batch that fails is sent again as {@link RelayProperties.PublishRetry} says before the failure
  * stops the engine. Each event's publish continues its enquiry's trace ({@link RelayObservation}).
  */
@@ -79,21 +78,13 @@ class EventPublisher {
     }
 
     static ProducerRecord<String, String> record(OutboxEvent event) {
-        ProducerRecord<String, String> record = new ProducerRecord<>(topicOf(event.eventType()), event.key(), event.payload());
+        ProducerRecord<String, String> record = new ProducerRecord<>(event.topic(), event.key(), event.payload());
         record.headers().add(header(EnquiryEvents.EVENT_ID_HEADER, event.eventId()));
         record.headers().add(header(EnquiryEvents.EVENT_TYPE_HEADER, event.eventType()));
         if (event.requestId() != null) {
             record.headers().add(header(EnquiryEvents.REQUEST_ID_HEADER, event.requestId()));
         }
         return record;
-    }
-
-    private static String topicOf(String eventType) {
-        if (EnquiryCreated.TYPE.equals(eventType)) {
-            return EnquiryEvents.TOPIC;
-        }
-        // A type this relay does not know must not be dropped silently: the engine stops and says so.
-        throw new IllegalStateException("No topic for outbox event type " + eventType);
     }
 
     private static RecordHeader header(String name, String value) {

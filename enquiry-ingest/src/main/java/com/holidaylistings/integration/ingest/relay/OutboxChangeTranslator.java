@@ -1,17 +1,24 @@
 package com.holidaylistings.integration.ingest.relay;
 
+import com.holidaylistings.integration.events.EnquiryEvents;
+import com.holidaylistings.integration.events.command.DeliveryCommand;
 import java.time.Instant;
 import java.util.Optional;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.source.SourceRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Turns a change read from the write-ahead log into the event to publish: inserts into the outbox
- * become events; deletes (the purge), heartbeats and anything else are skipped.
+ * Turns a change read from the write-ahead log into the event to publish, routed by its event type:
+ * {@code enquiry.created} to its topic, the delivery commands to {@code delivery.commands}. Deletes
+ * (the purge), heartbeats and anything else are skipped, and so is a row of a type this relay does
+ * not know (logged): one unknown row must not stop the relay of every other.
  */
 final class OutboxChangeTranslator {
 
     static final String OUTBOX_TABLE = "outbox";
+    private static final Logger log = LoggerFactory.getLogger(OutboxChangeTranslator.class);
 
     private OutboxChangeTranslator() {}
 
@@ -24,14 +31,29 @@ final class OutboxChangeTranslator {
             return Optional.empty();
         }
         Struct row = change.getStruct("after");
+        String eventType = row.getString("event_type");
+        Optional<String> topic = topicOf(eventType);
+        if (topic.isEmpty()) {
+            log.warn("Skipping outbox row {} of the unknown event type {}", row.getString("id"), eventType);
+            return Optional.empty();
+        }
         return Optional.of(new OutboxEvent(
+                topic.get(),
                 row.getString("id"),
                 row.getString("aggregate_id"),
-                row.getString("event_type"),
+                eventType,
                 row.getString("payload"),
                 row.getString("request_id"),
                 Instant.ofEpochMilli(source.getInt64("ts_ms")),
                 // a change written before the column existed has none
                 row.schema().field("traceparent") == null ? null : row.getString("traceparent")));
+    }
+
+    /** The topic of an outbox row's event type; empty for a type this relay does not know. */
+    static Optional<String> topicOf(String eventType) {
+        if (EnquiryEvents.TOPIC.equals(eventType)) {
+            return Optional.of(EnquiryEvents.TOPIC);
+        }
+        return DeliveryCommand.TYPES.contains(eventType) ? Optional.of(DeliveryCommand.TOPIC) : Optional.empty();
     }
 }

@@ -30,16 +30,16 @@ public class OutboxRelay {
 
     private final DebeziumSettings settings;
     private final EventPublisher publisher;
-    private final EventTopic topic;
+    private final RelayTopics topics;
     private volatile State state = State.STOPPED;
     private volatile String failure;
     private DebeziumEngine<RecordChangeEvent<SourceRecord>> engine;
     private ExecutorService runner;
 
-    OutboxRelay(DebeziumSettings settings, EventPublisher publisher, EventTopic topic) {
+    OutboxRelay(DebeziumSettings settings, EventPublisher publisher, RelayTopics topics) {
         this.settings = settings;
         this.publisher = publisher;
-        this.topic = topic;
+        this.topics = topics;
     }
 
     public State state() {
@@ -58,9 +58,9 @@ public class OutboxRelay {
         state = State.STARTING;
         failure = null;
         try {
-            topic.ensureExists();
+            topics.ensureExist();
         } catch (RuntimeException e) {
-            fail("topic not available: " + e.getMessage(), e);
+            fail("topics not available: " + e.getMessage(), e);
             return;
         }
         engine = DebeziumEngine.create(ChangeEventFormat.of(Connect.class))

@@ -13,8 +13,13 @@ import org.springframework.validation.annotation.Validated;
  * The outbox relay.
  *
  * @param topicPartitions partitions of {@code enquiry.created} when it is created (12)
- * @param topicReplicationFactor its replication factor (1 locally; 3 in production)
+ * @param topicReplicationFactor its replication factor, and {@code delivery.commands}' (1 locally; 3 in production)
  * @param topicRetention how long the topic keeps events (7 days)
+ * @param commandTopicPartitions partitions of {@code delivery.commands} when it is created (6: a command is a
+ *     request of an owner's, far fewer than enquiries)
+ * @param commandTopicRetention how long {@code delivery.commands} keeps commands (7 days: a command read after
+ *     that is applied by then; the dispatcher remembers applied commands for longer,
+ *     {@code WEBHOOK_COMMANDS_APPLIED_RETENTION}, 8 days)
  * @param slotName the logical replication slot, created by api-service's migrations
  * @param publicationName the publication, created by api-service's migrations
  * @param offsetsTopic the compacted topic holding the relay's source offsets
@@ -31,6 +36,8 @@ public record RelayProperties(
         @DefaultValue("12") @Positive int topicPartitions,
         @DefaultValue("1") @Positive short topicReplicationFactor,
         @DefaultValue("7d") Duration topicRetention,
+        @DefaultValue("6") @Positive int commandTopicPartitions,
+        @DefaultValue("7d") Duration commandTopicRetention,
         @DefaultValue("enquiry_outbox") @NotBlank String slotName,
         @DefaultValue("enquiry_outbox") @NotBlank String publicationName,
         @DefaultValue("enquiry-ingest.offsets") @NotBlank String offsetsTopic,

@@ -2,6 +2,7 @@ package com.holidaylistings.integration.ingest.relay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.holidaylistings.integration.events.command.DeliveryCommand;
 import java.time.Instant;
 import java.util.Map;
 import org.apache.kafka.connect.data.Schema;
@@ -36,8 +37,24 @@ class OutboxChangeTranslatorTest {
     void turnsAnOutboxInsertIntoTheEventItCarries() {
         OutboxEvent event = OutboxChangeTranslator.translate(change("outbox", "c", "req-1")).orElseThrow();
 
-        assertThat(event).isEqualTo(new OutboxEvent(
+        assertThat(event).isEqualTo(new OutboxEvent("enquiry.created",
                 "event-1", "enquiry-1", "enquiry.created", PAYLOAD, "req-1", Instant.ofEpochMilli(1_700_000_000_123L)));
+    }
+
+    @Test
+    void routesEachDeliveryCommandToTheCommandsTopic() {
+        for (String type : DeliveryCommand.TYPES) {
+            OutboxEvent event = OutboxChangeTranslator.translate(change("outbox", "c", "req-1", type)).orElseThrow();
+
+            assertThat(event.topic()).isEqualTo("delivery.commands");
+            assertThat(event.eventType()).isEqualTo(type);
+            assertThat(event.key()).isEqualTo("enquiry-1");
+        }
+    }
+
+    @Test
+    void skipsARowOfAnUnknownEventType() {
+        assertThat(OutboxChangeTranslator.translate(change("outbox", "c", "req-1", "enquiry.exploded"))).isEmpty();
     }
 
     @Test
@@ -94,11 +111,15 @@ class OutboxChangeTranslatorTest {
     }
 
     private static SourceRecord change(String table, String op, String requestId) {
+        return change(table, op, requestId, "enquiry.created");
+    }
+
+    private static SourceRecord change(String table, String op, String requestId, String eventType) {
         Struct row = new Struct(ROW)
                 .put("id", "event-1")
                 .put("aggregate_type", "enquiry")
                 .put("aggregate_id", "enquiry-1")
-                .put("event_type", "enquiry.created")
+                .put("event_type", eventType)
                 .put("payload", PAYLOAD)
                 .put("request_id", requestId);
         Struct change = new Struct(CHANGE)

@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.holidaylistings.integration.events.EnquiryEvents;
+import com.holidaylistings.integration.events.command.DeliveryCommand;
+import com.holidaylistings.integration.events.delivery.EnquiryId;
+import com.holidaylistings.integration.events.delivery.OwnerId;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import com.holidaylistings.integration.ingest.AsyncApiContract;
 import com.holidaylistings.integration.ingest.IngestProcess;
 import com.holidaylistings.integration.ingest.OutboxRows;
@@ -11,6 +15,7 @@ import com.holidaylistings.integration.ingest.TopicReader;
 import com.holidaylistings.integration.testsupport.TestPostgres;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -92,6 +97,31 @@ class OutboxRelayIT {
             assertThat(headerNames(record)).containsExactlyInAnyOrderElementsOf(contract.headerNames());
             assertThat(JSON.readTree(record.value()).propertyNames()).containsExactlyElementsOf(contract.payloadFields());
             await().atMost(STREAMING).until(relay::isReady);
+        }
+    }
+
+    @Test
+    @Order(2)
+    void publishesACommandOnTheCommandsTopicWithItsKeyAndPassesOverAnUnknownType() throws Exception {
+        try (IngestProcess relay = IngestProcess.start("commands"); TopicReader commands = new TopicReader(DeliveryCommand.TOPIC)) {
+            UUID hook = UUID.randomUUID();
+            outbox.outboxRow(UUID.randomUUID(), hook, "delivery.unheard-of", "{}", "req-unknown");
+            DeliveryCommand command = new DeliveryCommand.Redeliver(UUID.randomUUID(), Instant.now(), "req-command",
+                    OwnerId.of(UUID.randomUUID()), SubscriptionId.of(hook), UUID.randomUUID(),
+                    EnquiryId.of(UUID.randomUUID()), Instant.now(), null);
+            String payload = outbox.command(command);
+
+            ConsumerRecord<String, String> record = await().atMost(STREAMING)
+                    .until(() -> commands.of(Set.of(hook)), records -> !records.isEmpty()).get(0);
+
+            assertThat(record.topic()).isEqualTo("delivery.commands");
+            assertThat(record.key()).isEqualTo(hook.toString());
+            assertThat(record.value()).isEqualTo(payload);
+            assertThat(header(record, EnquiryEvents.EVENT_ID_HEADER)).isEqualTo(command.commandId().toString());
+            assertThat(header(record, EnquiryEvents.EVENT_TYPE_HEADER)).isEqualTo("delivery.redeliver");
+            assertThat(header(record, EnquiryEvents.REQUEST_ID_HEADER)).isEqualTo("req-command");
+            assertThat(commands.of(Set.of(hook))).as("the row of an unknown type is passed over").hasSize(1);
+            assertThat(relay.isStreaming()).isTrue();
         }
     }
 

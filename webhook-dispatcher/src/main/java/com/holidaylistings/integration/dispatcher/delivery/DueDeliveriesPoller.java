@@ -32,7 +32,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * once take different rows: the update re-checks each row's status once it holds its lock.
  */
 @Component
-class DueDeliveriesPoller implements SchedulingConfigurer {
+public class DueDeliveriesPoller implements SchedulingConfigurer {
 
     static final int BATCH = 5_000;
     private static final Logger log = LoggerFactory.getLogger(DueDeliveriesPoller.class);
@@ -92,7 +92,15 @@ class DueDeliveriesPoller implements SchedulingConfigurer {
         this.lanes = lanes;
         this.interval = properties.rowPollInterval();
         this.overdueAfter = properties.overdueAfter();
-        lanes.whenHalfEmpty(() -> Thread.ofVirtual().name("row-poll").start(this::poll));
+        lanes.whenHalfEmpty(this::wake);
+    }
+
+    /**
+     * Polls at once, on a thread of its own, not at the next tick: for deliveries just made due (the
+     * owners' requests, a lane with room again) that should not wait up to {@code WEBHOOK_ROW_POLL_INTERVAL}.
+     */
+    public void wake() {
+        Thread.ofVirtual().name("row-poll").start(this::poll);
     }
 
     @Override

@@ -13,8 +13,9 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * How long the dispatcher takes to put the 10,000 deliveries of one recover back on webhook.deliveries
- * (for docs/OPERATIONS.md 4.5): api-service marks their rows in one statement, the row poller queues
- * them, at most WEBHOOK_MAX_IN_FLIGHT_PER_OWNER of one owner's per poll. A measurement, not a regular
+ * (for docs/OPERATIONS.md 4.5): their rows marked in one statement (as the recover's commands leave
+ * them, one transaction each), the row poller queues them, at most WEBHOOK_MAX_IN_FLIGHT_PER_OWNER of
+ * one owner's per poll. A measurement, not a regular
  * test: run it with {@code -Drecover.cost=true -Dit.test=RecoverCostIT}. The hook is paused so that the
  * 10,000 attempts that follow are skipped at once instead of competing with the poll for the machine.
  */

@@ -30,10 +30,11 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.kafka.core.KafkaTemplate;
 
 /**
- * Deliveries asked for again through the internal API (redeliver and recover): api-service marks
- * the delivery's row (here the test does, with the same statement; or inserts it, for an event the
- * subscription never had), and the dispatcher's row poller puts it back on webhook.deliveries: the
- * same webhook-id, the full retry schedule from its first stage, attempts counting on on the row.
+ * Deliveries asked for again through the internal API (redeliver and recover): the dispatcher marks
+ * the delivery's row when it applies the command (here the test does, with the same effect; or
+ * inserts it, for an event the subscription never had), and its row poller puts it back on
+ * webhook.deliveries: the same webhook-id, the full retry schedule from its first stage, attempts
+ * counting on on the row.
  * A delivery in progress asked for again starts no second chain.
  */
 class RedeliveryIT extends DispatcherIntegrationTest {
@@ -303,7 +304,7 @@ class RedeliveryIT extends DispatcherIntegrationTest {
         return webhookId;
     }
 
-    /** Asked for again as api-service asks, but due two seconds from now: time for the test to hold the row first. */
+    /** Asked for again as a command marks it, but due two seconds from now: time for the test to hold the row first. */
     private void askedDueSoon(UUID subscription, UUID enquiry) {
         jdbc.sql("""
                         update deliveries set status = 'waiting', next_attempt_at = now() + interval '2 seconds', stage = 1,
