@@ -2,6 +2,7 @@ package com.holidaylistings.integration.api.support;
 
 import com.holidaylistings.integration.api.ApiServiceApplication;
 import com.holidaylistings.integration.testsupport.TestPostgres;
+import com.holidaylistings.integration.testsupport.TestSchema;
 import com.holidaylistings.integration.testsupport.TestSecrets;
 import java.util.HashMap;
 import java.util.Map;
@@ -17,9 +18,12 @@ public final class ApiInstances {
 
     private ApiInstances() {}
 
-    /** What every test instance runs with: the shared database, the test certificate, the admin keys, the encryption keys. */
+    /**
+     * What every test instance runs with: the shared database (with the dispatcher's schema too, whose
+     * views api-service reads), the test certificate, the admin keys, the encryption keys.
+     */
     public static Map<String, Object> testProperties() {
-        TestPostgres.Connection db = TestPostgres.connection();
+        TestPostgres.Connection db = TestSchema.database();
         Map<String, Object> properties = new HashMap<>();
         properties.put("spring.datasource.url", db.jdbcUrl());
         // as in production: the service logs in as its own role, the migrations run as the schema's owner
@@ -46,7 +50,7 @@ public final class ApiInstances {
 
     /** The shared database as its owner, for tests that prepare or inspect rows the service may not touch. */
     public static JdbcClient ownerJdbc() {
-        TestPostgres.Connection db = TestPostgres.connection();
+        TestPostgres.Connection db = TestSchema.database();
         return JdbcClient.create(new SimpleDriverDataSource(new org.postgresql.Driver(), db.jdbcUrl(), db.username(), db.password()));
     }
 
