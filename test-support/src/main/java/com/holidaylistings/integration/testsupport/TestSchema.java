@@ -26,17 +26,26 @@ public final class TestSchema {
                     .placeholders(Map.of("createReplicationSlot", "true"))
                     .load()
                     .migrate();
-            TestPostgres.Connection owner = db.as(TestPostgres.DISPATCHER_OWNER);
-            Flyway.configure()
-                    .dataSource(db.jdbcUrl(), owner.username(), owner.password())
-                    .schemas("dispatcher", "dispatcher_read")
-                    .defaultSchema("dispatcher")
-                    .locations("filesystem:" + migrations("webhook-dispatcher"))
-                    .load()
-                    .migrate();
+            migrateDispatcher(db);
             migrated = true;
         }
         return db;
+    }
+
+    /**
+     * Makes webhook-dispatcher's schema on the server of {@code db} as the dispatcher does at its start,
+     * as its schema's owner: for a test with a server of its own ({@link StoppablePostgres}) whose
+     * api-service reads the dispatcher's views.
+     */
+    public static void migrateDispatcher(TestPostgres.Connection db) {
+        TestPostgres.Connection owner = db.as(TestPostgres.DISPATCHER_OWNER);
+        Flyway.configure()
+                .dataSource(db.jdbcUrl(), owner.username(), owner.password())
+                .schemas("dispatcher", "dispatcher_read")
+                .defaultSchema("dispatcher")
+                .locations("filesystem:" + migrations("webhook-dispatcher"))
+                .load()
+                .migrate();
     }
 
     private static Path migrations(String service) {

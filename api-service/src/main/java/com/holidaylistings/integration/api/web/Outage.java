@@ -14,6 +14,8 @@ import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessResourceFailureException;
@@ -117,7 +119,26 @@ public final class Outage {
                 || failure instanceof SQLNonTransientConnectionException
                 || failure instanceof SQLRecoverableException
                 || failure instanceof ConnectException
-                || failure instanceof SQLException sql && (isUnavailableState(sql.getSQLState()) || isClosedByPool(sql));
+                || failure instanceof SQLException sql
+                        && (isUnavailableState(sql.getSQLState()) || isClosedByPool(sql) || isReadContractMissing(sql));
+    }
+
+    /**
+     * The views webhook-dispatcher publishes for api-service to read (its schema dispatcher_read:
+     * the delivery log, attempts, statistics, the hooks' health), which exist once the dispatcher
+     * has migrated its own schema. Until then (a new installation whose dispatcher has not started
+     * yet) a read of them is the dispatcher not being there, as an outage is, not a defect.
+     */
+    private static final Set<String> DISPATCHER_READ_CONTRACT =
+            Set.of("deliveries", "webhook_events", "delivery_attempts", "subscription_health", "attempt_counts");
+    private static final Pattern UNDEFINED_RELATION = Pattern.compile("relation \"(?:dispatcher_read\\.)?([a-z_]+)\" does not exist");
+
+    private static boolean isReadContractMissing(SQLException failure) {
+        if (!"42P01".equals(failure.getSQLState()) || failure.getMessage() == null) {
+            return false;
+        }
+        Matcher relation = UNDEFINED_RELATION.matcher(failure.getMessage());
+        return relation.find() && DISPATCHER_READ_CONTRACT.contains(relation.group(1));
     }
 
     /**

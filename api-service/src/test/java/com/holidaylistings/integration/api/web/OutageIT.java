@@ -10,6 +10,7 @@ import com.holidaylistings.integration.api.support.Fixtures;
 import com.holidaylistings.integration.api.support.TestWorld;
 import com.holidaylistings.integration.testsupport.StoppablePostgres;
 import com.holidaylistings.integration.testsupport.TestPostgres;
+import com.holidaylistings.integration.testsupport.TestSchema;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
@@ -34,6 +35,7 @@ class OutageIT {
     static void startTheServiceOnItsOwnDatabase() {
         postgres = StoppablePostgres.start();
         TestPostgres.Connection db = postgres.connection();
+        TestSchema.migrateDispatcher(db); // the delivery log's views, which the portal's page reads
         service = ApiInstances.start(Map.of(
                 "spring.datasource.url", db.jdbcUrl(),
                 "spring.datasource.username", db.as("api_service").username(),

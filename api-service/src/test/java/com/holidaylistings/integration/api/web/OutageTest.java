@@ -81,6 +81,15 @@ class OutageTest {
     }
 
     @Test
+    void theDispatchersReadContractNotMadeYetIsAnOutageAndAnyOtherMissingTableADefect() {
+        assertThat(Outage.explains(new BadSqlGrammarException("hooks", "select",
+                new SQLException("ERROR: relation \"subscription_health\" does not exist", "42P01")))).isTrue();
+        assertThat(Outage.explains(new SQLException("ERROR: relation \"deliveries\" does not exist", "42P01"))).isTrue();
+        assertThat(Outage.explains(new SQLException("ERROR: relation \"owners\" does not exist", "42P01"))).isFalse();
+        assertThat(Outage.explains(new SQLException("ERROR: relation \"deliverie\" does not exist", "42P01"))).isFalse();
+    }
+
+    @Test
     void defectsAreNotOutages() {
         assertThat(Outage.explains(new IllegalStateException("a bug"))).isFalse();
         assertThat(Outage.explains(new NullPointerException())).isFalse();
