@@ -1,11 +1,10 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
+import com.holidaylistings.integration.deliverylog.DeliveryStatus;
 import com.holidaylistings.integration.dispatcher.SqlArrays;
-import com.holidaylistings.integration.events.delivery.DeliveryRefusal;
-import com.holidaylistings.integration.events.delivery.DeliveryStatus;
 import com.holidaylistings.integration.events.delivery.EnquiryId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
-import com.holidaylistings.integration.events.secrets.SecretCipher;
+import com.holidaylistings.integration.secrets.SecretCipher;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -78,7 +77,7 @@ class Deliveries extends BatchingComponent {
      * rotation is younger than {@code WEBHOOK_SECRET_OVERLAP}, judged by the database's clock, which
      * set {@code rotated_at}), decrypted. Empty when the row is gone. A failure of the database is
      * thrown as it came. A secret that no key of {@code SECRETS_ENCRYPTION_KEYS} decrypts is thrown
-     * as {@link com.holidaylistings.integration.events.secrets.SecretNotDecryptable}: like a failure
+     * as {@link com.holidaylistings.integration.secrets.SecretNotDecryptable}: like a failure
      * of the database, the record is tried again later rather than counted as an attempt.
      */
     Optional<Attemptable> forAttempt(DeliveryTask task) {
@@ -105,14 +104,14 @@ class Deliveries extends BatchingComponent {
     /** A delivery's row as read, its secrets still encrypted: decrypting is the attempt's own work. */
     private record Row(UUID enquiryId, DeliveryStatus status, int attempts, int stage, boolean test, String payload,
             String requestId, boolean askedFor, String url, UUID ownerId, String secret, String previousSecret,
-            Optional<DeliveryRefusal> refusal, Integer throttlePerSecond, boolean startReserved) {
+            boolean receivesNothing, Integer throttlePerSecond, boolean startReserved) {
 
         static Row of(ResultSet rs) throws SQLException {
             return new Row(rs.getObject("enquiry_id", UUID.class), DeliveryStatus.of(rs.getString("status")),
                     rs.getInt("attempts"), rs.getInt("stage"), rs.getBoolean("test"), rs.getString("payload"),
                     rs.getString("request_id"), rs.getBoolean("asked_for"), rs.getString("target_url"),
                     rs.getObject("owner_id", UUID.class), rs.getString("secret"), rs.getString("previous_secret"),
-                    DeliveryRefusal.of(rs.getBoolean("paused"), rs.getString("unsubscribe_reason")),
+                    rs.getBoolean("paused") || rs.getString("unsubscribe_reason") != null,
                     rs.getObject("throttle_per_second", Integer.class), rs.getBoolean("start_reserved"));
         }
 
@@ -123,18 +122,20 @@ class Deliveries extends BatchingComponent {
             return new Attemptable(
                     new Delivery(task.webhookId(), task.submittedAt(), task.subscriptionId(), EnquiryId.of(enquiryId), status,
                             attempts, stage, test),
-                    payload, requestId, askedFor, url, secrets, refusal, throttlePerSecond, startReserved);
+                    payload, requestId, askedFor, url, secrets, receivesNothing, throttlePerSecond, startReserved);
         }
     }
 
     /**
      * A delivery ready to attempt: its row, the event's exact payload, the id of the request behind it
      * (for the logs), whether anyone asked for it again (redeliver, recover, replay), where to send it
-     * and with what secrets (the current one first), unless refused; the subscription's throttle (null
-     * when none), and whether the throttle already gave this attempt its start (it waited on its row).
+     * and with what secrets (the current one first); whether its subscription receives nothing now
+     * (paused, removed or unsubscribed: api-service's row says so, and the attempt is skipped), the
+     * subscription's throttle (null when none), and whether the throttle already gave this attempt its
+     * start (it waited on its row).
      */
     record Attemptable(Delivery delivery, String payload, String requestId, boolean askedFor, String url,
-            List<String> secrets, Optional<DeliveryRefusal> refusal, Integer throttlePerSecond, boolean startReserved) {
+            List<String> secrets, boolean receivesNothing, Integer throttlePerSecond, boolean startReserved) {
 
         SubscriptionId subscription() {
             return delivery.subscription();
