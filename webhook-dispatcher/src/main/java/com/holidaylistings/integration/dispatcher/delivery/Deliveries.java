@@ -36,14 +36,15 @@ class Deliveries extends BatchingComponent {
     // webhook_secrets for every batch once it held a few thousand owners (2.6 ms a batch, most of the read's
     // cost on a drain; measured 2026-11-26), and all of webhook_subscriptions once it held 22,000 (4.4 ms a
     // batch, 28 s of the database's time in a 27-s drain of 100,000 deliveries; measured 2026-11-27).
-    // A hook is refused as gone once a 410 was stored (gone_at), and as paused while a disabling is newer
-    // than the owner's latest resume, at once: api-service learns of both later, through webhook.operational.
+    // A hook receives nothing while paused or unsubscribed on api-service's row, once a 410 was stored here
+    // (gone_at), and while a disabling is newer than the owner's latest resume, at once: api-service learns of
+    // the last two later, through webhook.operational.
     private static final String FOR_ATTEMPT = """
             select k.n, d.enquiry_id, d.status, d.attempts, d.stage, d.request_id, d.requested_at is not null as asked_for,
                    d.test, d.throttled_until is not null as start_reserved, e.payload::text as payload,
                    s.target_url, s.owner_id, s.throttle_per_second, w.secret,
-                   s.paused or coalesce(h.disabled_at >= coalesce(s.resumed_at, '-infinity'), false) as paused,
-                   coalesce(s.unsubscribe_reason, case when h.gone_at is not null then 'gone' end) as unsubscribe_reason,
+                   s.paused or coalesce(h.disabled_at >= coalesce(s.resumed_at, '-infinity'), false)
+                       or s.unsubscribe_reason is not null or h.gone_at is not null as receives_nothing,
                    case when w.rotated_at > now() - make_interval(secs => ?)
                         then w.previous_secret end as previous_secret
               from unnest(?::text[], ?::timestamptz[]) with ordinality as k(webhook_id, submitted_at, n)
@@ -111,7 +112,7 @@ class Deliveries extends BatchingComponent {
                     rs.getInt("attempts"), rs.getInt("stage"), rs.getBoolean("test"), rs.getString("payload"),
                     rs.getString("request_id"), rs.getBoolean("asked_for"), rs.getString("target_url"),
                     rs.getObject("owner_id", UUID.class), rs.getString("secret"), rs.getString("previous_secret"),
-                    rs.getBoolean("paused") || rs.getString("unsubscribe_reason") != null,
+                    rs.getBoolean("receives_nothing"),
                     rs.getObject("throttle_per_second", Integer.class), rs.getBoolean("start_reserved"));
         }
 
@@ -130,7 +131,8 @@ class Deliveries extends BatchingComponent {
      * A delivery ready to attempt: its row, the event's exact payload, the id of the request behind it
      * (for the logs), whether anyone asked for it again (redeliver, recover, replay), where to send it
      * and with what secrets (the current one first); whether its subscription receives nothing now
-     * (paused, removed or unsubscribed: api-service's row says so, and the attempt is skipped), the
+     * (paused, disabled, removed or unsubscribed, on api-service's row or by the dispatcher's own
+     * findings: the attempt is skipped), the
      * subscription's throttle (null when none), and whether the throttle already gave this attempt its
      * start (it waited on its row).
      */
