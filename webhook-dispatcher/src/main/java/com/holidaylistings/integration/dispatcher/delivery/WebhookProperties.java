@@ -2,7 +2,7 @@ package com.holidaylistings.integration.dispatcher.delivery;
 
 import com.holidaylistings.integration.dispatcher.RetryPolicy;
 import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
-import com.holidaylistings.integration.events.TargetAddressRule;
+import com.holidaylistings.integration.targets.TargetAddressRule;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.Positive;
