@@ -1,7 +1,6 @@
 package com.holidaylistings.integration.bench;
 
 import com.holidaylistings.integration.events.EnquiryCreated;
-import com.holidaylistings.integration.events.EnquiryInsert;
 import com.holidaylistings.integration.stack.Api;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -24,7 +23,7 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Guests' enquiries committed at a steady rate, open loop: each is due at its scheduled time,
  * whatever the earlier ones are doing, and its latency is measured from that time (no coordinated
- * omission). Each enquiry is committed as api-service's intake commits it ({@link EnquiryInsert}): the
+ * omission). Each enquiry is committed as api-service's intake commits it ({@link IntakeStatement}): the
  * enquiry row and its {@code enquiry.created} outbox row in one transaction, with the payload of the
  * specification.
  */
@@ -121,7 +120,7 @@ final class EnquiryLoad implements AutoCloseable {
         EnquiryCreated event = BenchEvents.enquiry(id, target.propertyId(), now);
         Connection connection = connections.take();
         try {
-            EnquiryInsert.insert(connection, target.ownerId(), event, UUID.randomUUID(), Api.JSON.writeValueAsString(event),
+            IntakeStatement.insert(connection, target.ownerId(), event, UUID.randomUUID(), Api.JSON.writeValueAsString(event),
                     "bench");
             committedAt.put(id, System.nanoTime());
             return id;

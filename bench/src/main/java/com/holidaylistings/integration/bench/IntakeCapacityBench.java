@@ -37,7 +37,7 @@ final class IntakeCapacityBench {
         report.note("Closed loop: each of 16 or 64 connections (java.net.http, HTTP/1.1, HTTPS keep-alive) sends its "
                 + "next enquiry, with its own Idempotency-Key, when the previous one is answered; the rate is the "
                 + "enquiries answered 201 a second. pgbench (`-M prepared`) runs the intake's transaction with as "
-                + "many clients: the enquiry and its outbox row, the statement of enquiry-events' EnquiryInsert "
+                + "many clients: the enquiry and its outbox row, api-service's statement (bench's copy, IntakeStatement) "
                 + "written out by OutboxInsertScript. api-service holds at most its pool (`DB_POOL_SIZE`) of database "
                 + "connections whatever the number of HTTPS connections. A 15 s warm-up at 16 connections runs first.");
         BenchOwner owner = BenchOwner.create("bench-intake", null);

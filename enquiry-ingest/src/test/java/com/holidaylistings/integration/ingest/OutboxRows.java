@@ -1,7 +1,6 @@
 package com.holidaylistings.integration.ingest;
 
 import com.holidaylistings.integration.events.EnquiryCreated;
-import com.holidaylistings.integration.events.EnquiryInsert;
 import com.holidaylistings.integration.events.PartyDetails;
 import com.holidaylistings.integration.events.command.DeliveryCommand;
 import com.holidaylistings.integration.testsupport.TestPostgres;
@@ -12,6 +11,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,9 +19,8 @@ import java.util.UUID;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Writes enquiries the way api-service's intake does ({@link EnquiryInsert}): the enquiry row and
- * its outbox row, with the payload serialized from the shared {@link EnquiryCreated} record, in one
- * transaction each.
+ * Writes enquiries the way api-service's intake does: the enquiry row and its outbox row, with the
+ * payload serialized from the shared {@link EnquiryCreated} record, in one transaction each.
  */
 public final class OutboxRows implements AutoCloseable {
 
@@ -65,7 +64,17 @@ public final class OutboxRows implements AutoCloseable {
                 new PartyDetails(4, LocalDate.parse("2027-08-01"), LocalDate.parse("2027-08-08"), null));
         String payload = JSON.writeValueAsString(event);
         try {
-            EnquiryInsert.insert(connection, ownerId, event, eventId, payload, requestId, traceparent);
+            execute("""
+                    insert into enquiries (id, property_id, owner_id, subject, message, status, user_name, user_email,
+                                           group_size, check_in, check_out, sent_at, updated_at)
+                    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, enquiryId, propertyId, ownerId, event.subject(), event.message(), event.status(),
+                    event.userName(), event.userEmail(), event.partyDetails().groupSize(), event.partyDetails().checkIn(),
+                    event.partyDetails().checkOut(), sentAt.atOffset(ZoneOffset.UTC), sentAt.atOffset(ZoneOffset.UTC));
+            execute("""
+                    insert into outbox (id, aggregate_type, aggregate_id, event_type, payload, request_id, traceparent)
+                    values (?, 'enquiry', ?, ?, cast(? as json), ?, ?)
+                    """, eventId, enquiryId, EnquiryCreated.TYPE, payload, requestId, traceparent);
             connection.commit();
         } catch (SQLException e) {
             connection.rollback();

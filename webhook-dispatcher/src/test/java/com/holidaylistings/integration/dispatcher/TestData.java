@@ -2,8 +2,8 @@ package com.holidaylistings.integration.dispatcher;
 
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import com.holidaylistings.integration.events.delivery.WebhookIds;
-import com.holidaylistings.integration.events.secrets.EncryptionKeys;
-import com.holidaylistings.integration.events.secrets.SecretCipher;
+import com.holidaylistings.integration.secrets.EncryptionKeys;
+import com.holidaylistings.integration.secrets.SecretCipher;
 import com.holidaylistings.integration.testsupport.TestSchema;
 import com.holidaylistings.integration.testsupport.TestSecrets;
 import java.security.SecureRandom;

@@ -2,8 +2,8 @@ package com.holidaylistings.integration.api.deadletter;
 
 import com.holidaylistings.integration.api.TimeOrderedUuid;
 import com.holidaylistings.integration.api.command.CommandOutbox;
+import com.holidaylistings.integration.deliverylog.DeliveryStatus;
 import com.holidaylistings.integration.events.command.DeliveryCommand;
-import com.holidaylistings.integration.events.delivery.DeliveryStatus;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import java.time.Instant;

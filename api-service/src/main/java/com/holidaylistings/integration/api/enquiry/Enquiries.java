@@ -4,7 +4,6 @@ import com.holidaylistings.integration.api.TimeOrderedUuid;
 import com.holidaylistings.integration.api.Timestamps;
 import com.holidaylistings.integration.api.property.ListingSiteProperties;
 import com.holidaylistings.integration.events.EnquiryCreated;
-import com.holidaylistings.integration.events.EnquiryInsert;
 import com.holidaylistings.integration.events.PartyDetails;
 import java.time.LocalDate;
 import java.util.List;

@@ -4,7 +4,7 @@ import com.holidaylistings.integration.api.TimeOrderedUuid;
 import com.holidaylistings.integration.api.web.CanonicalUuid;
 import com.holidaylistings.integration.api.web.Conflict;
 import com.holidaylistings.integration.api.web.NotFound;
-import com.holidaylistings.integration.events.secrets.SecretCipher;
+import com.holidaylistings.integration.secrets.SecretCipher;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.dao.DuplicateKeyException;

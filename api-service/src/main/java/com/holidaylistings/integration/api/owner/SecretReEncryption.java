@@ -1,7 +1,7 @@
 package com.holidaylistings.integration.api.owner;
 
-import com.holidaylistings.integration.events.secrets.SecretCipher;
-import com.holidaylistings.integration.events.secrets.SecretNotDecryptable;
+import com.holidaylistings.integration.secrets.SecretCipher;
+import com.holidaylistings.integration.secrets.SecretNotDecryptable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;

@@ -1,7 +1,7 @@
 package com.holidaylistings.integration.api.subscription;
 
 import com.holidaylistings.integration.api.web.FieldErrors;
-import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
+import com.holidaylistings.integration.deliverylog.DeliveryOutcome;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;

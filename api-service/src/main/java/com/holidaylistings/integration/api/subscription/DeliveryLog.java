@@ -1,8 +1,7 @@
 package com.holidaylistings.integration.api.subscription;
 
 import com.holidaylistings.integration.api.Timestamps;
-import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
-import com.holidaylistings.integration.events.delivery.DisplayStatus;
+import com.holidaylistings.integration.deliverylog.DeliveryOutcome;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package com.holidaylistings.integration.api.subscription;
 
-import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
+import com.holidaylistings.integration.deliverylog.DeliveryOutcome;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;

@@ -5,13 +5,11 @@ import com.holidaylistings.integration.api.Timestamps;
 import com.holidaylistings.integration.api.command.CommandOutbox;
 import com.holidaylistings.integration.api.web.Conflict;
 import com.holidaylistings.integration.api.web.NotFound;
+import com.holidaylistings.integration.deliverylog.DeliveryStatus;
 import com.holidaylistings.integration.events.EnquiryCreated;
 import com.holidaylistings.integration.events.command.DeliveryCommand;
-import com.holidaylistings.integration.events.delivery.DeliveryRefusal;
-import com.holidaylistings.integration.events.delivery.DeliveryStatus;
 import com.holidaylistings.integration.events.delivery.EnquiryId;
 import com.holidaylistings.integration.events.delivery.OwnerId;
-import com.holidaylistings.integration.events.delivery.SubscriptionFilter;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -33,9 +31,10 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>A delivery's row names its event, whose payload the dispatcher keeps in {@code webhook_events}
  * as long as the row. For an event never fanned out to the subscription (submitted while it was
  * paused) the command carries the event from the outbox (its row's id is the event id, its payload
- * the exact event), which api-service keeps for {@code OUTBOX_RETENTION}. Which events a
- * subscription receives is the dispatcher's own rule, {@link SubscriptionFilter}; which subscriptions
- * receive nothing, {@link DeliveryRefusal} (paused, removed, unsubscribed).
+ * the exact event), which api-service keeps for {@code OUTBOX_RETENTION}. Only an event the
+ * subscription receives can be asked for again (the spec's terms, which the dispatcher's fan-out
+ * applies too: its property, submitted at or after the subscription's creation); a subscription that
+ * receives nothing now is refused ({@link DeliveryRefusal}: paused, removed, unsubscribed).
  *
  * <p>A delivery's row is found by its subscription and enquiry in the partition of the enquiry's
  * {@code sent_at}: its {@code submitted_at} is that time (the fan-out takes it from the event).
@@ -59,8 +58,13 @@ public class Redeliveries {
     /** The subscription as a request for it needs it. */
     private record Hook(boolean paused, String unsubscribeReason, UUID propertyId, Instant createdAt) {
 
-        SubscriptionFilter filter() {
-            return new SubscriptionFilter(propertyId, createdAt);
+        /**
+         * Whether it receives an event on this property submitted then: one on its property (any of
+         * the owner's when it has none) submitted at or after its creation. Recover's statement
+         * selects by the same terms.
+         */
+        boolean receives(UUID eventPropertyId, Instant submittedAt) {
+            return (propertyId == null || propertyId.equals(eventPropertyId)) && !createdAt.isAfter(submittedAt);
         }
 
         /** Why nothing can be delivered to it now; an event delivered before can always be asked for again. */
@@ -110,7 +114,7 @@ public class Redeliveries {
                         rs.getObject("event_id", UUID.class), rs.getString("payload")))
                 .optional()
                 .orElseThrow(NotFound::new);
-        if (!hook.filter().matches(event.propertyId(), event.submittedAt())) {
+        if (!hook.receives(event.propertyId(), event.submittedAt())) {
             throw new NotFound();
         }
         hook.refuseUnlessDeliverable();

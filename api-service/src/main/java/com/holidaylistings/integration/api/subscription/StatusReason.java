@@ -1,7 +1,5 @@
 package com.holidaylistings.integration.api.subscription;
 
-import com.holidaylistings.integration.events.delivery.DeliveryRefusal;
-import com.holidaylistings.integration.events.delivery.DisplayStatus;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -1,6 +1,6 @@
 package com.holidaylistings.integration.api.subscription;
 
-import com.holidaylistings.integration.events.TargetAddressRule;
+import com.holidaylistings.integration.targets.TargetAddressRule;
 import jakarta.validation.constraints.Positive;
 import java.util.Set;
 import org.springframework.boot.context.properties.ConfigurationProperties;

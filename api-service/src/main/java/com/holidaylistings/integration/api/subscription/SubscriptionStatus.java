@@ -2,7 +2,6 @@ package com.holidaylistings.integration.api.subscription;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.holidaylistings.integration.events.delivery.DisplayStatus;
 import java.time.Instant;
 import java.util.UUID;
 

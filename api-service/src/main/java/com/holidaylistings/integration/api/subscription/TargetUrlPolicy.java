@@ -1,7 +1,7 @@
 package com.holidaylistings.integration.api.subscription;
 
 import com.holidaylistings.integration.api.web.FieldErrors;
-import com.holidaylistings.integration.events.TargetAddressRule;
+import com.holidaylistings.integration.targets.TargetAddressRule;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;

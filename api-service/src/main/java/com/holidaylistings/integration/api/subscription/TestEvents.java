@@ -9,7 +9,6 @@ import com.holidaylistings.integration.api.web.NotFound;
 import com.holidaylistings.integration.events.EnquiryCreated;
 import com.holidaylistings.integration.events.PartyDetails;
 import com.holidaylistings.integration.events.command.DeliveryCommand;
-import com.holidaylistings.integration.events.delivery.DeliveryRefusal;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import com.holidaylistings.integration.events.delivery.WebhookIds;

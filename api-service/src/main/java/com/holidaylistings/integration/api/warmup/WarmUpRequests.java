@@ -1,5 +1,6 @@
 package com.holidaylistings.integration.api.warmup;
 
+import com.holidaylistings.integration.api.web.UnloggedRequests;
 import io.micrometer.common.KeyValue;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationFilter;
@@ -18,13 +19,13 @@ import org.springframework.stereotype.Component;
  * {@code http.server.requests} timer), but they leave nothing behind: their spans carry the tag
  * {@value #SPAN_TAG} and are not exported ({@link #isExportable}); the warm-up removes the
  * intake's {@code http.server.requests} meters once it has ended, before readiness; the access log
- * writes no line for them ({@link #isWarmUp}); and the intake rehearses them (runs them, then rolls
+ * writes no line for them ({@link #isUnlogged}); and the intake rehearses them (runs them, then rolls
  * them back) instead of storing them. They carry a header with a token that exists only in this
  * process's memory, compared in constant time; a request from outside that guessed the header name
  * without the token is exported, logged and stored as any other.
  */
 @Component
-public class WarmUpRequests implements ObservationFilter, SpanExportingPredicate {
+public class WarmUpRequests implements ObservationFilter, SpanExportingPredicate, UnloggedRequests {
 
     static final String HEADER = "X-Warm-Up";
     static final String SPAN_TAG = "warm_up";
@@ -40,6 +41,12 @@ public class WarmUpRequests implements ObservationFilter, SpanExportingPredicate
     public boolean isWarmUp(HttpServletRequest request) {
         String header = request.getHeader(HEADER);
         return header != null && MessageDigest.isEqual(token, header.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The access log leaves the warm-up's requests out. */
+    @Override
+    public boolean isUnlogged(HttpServletRequest request) {
+        return isWarmUp(request);
     }
 
     /** Marks the server span of a warm-up request; a high-cardinality value, so no timer's tags change. */

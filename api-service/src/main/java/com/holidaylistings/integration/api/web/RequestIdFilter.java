@@ -7,7 +7,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.UUID;
-import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,7 +17,7 @@ import org.springframework.web.filter.ServerHttpObservationFilter;
 /**
  * Gives every request an id: the caller's {@code X-Request-Id} when it is a sane token, a new one
  * otherwise. It is echoed on the response, logged with every line (and in one access-log line per
- * request, but those {@code unlogged} says to leave out), tagged on the request's server span, and
+ * request, except the requests {@link UnloggedRequests} names), tagged on the request's server span, and
  * stored with the outbox event the request creates.
  */
 public class RequestIdFilter extends OncePerRequestFilter {
@@ -29,9 +28,9 @@ public class RequestIdFilter extends OncePerRequestFilter {
     private static final Logger access = LoggerFactory.getLogger("access");
     private static final Pattern SANE = Pattern.compile("^[A-Za-z0-9._-]{1,64}$");
 
-    private final Predicate<HttpServletRequest> unlogged;
+    private final UnloggedRequests unlogged;
 
-    public RequestIdFilter(Predicate<HttpServletRequest> unlogged) {
+    public RequestIdFilter(UnloggedRequests unlogged) {
         this.unlogged = unlogged;
     }
 
@@ -53,7 +52,7 @@ public class RequestIdFilter extends OncePerRequestFilter {
         try {
             chain.doFilter(request, response);
         } finally {
-            if (!unlogged.test(request)) {
+            if (!unlogged.isUnlogged(request)) {
                 access.info("{} {} {} {} ms", request.getMethod(), request.getRequestURI(), response.getStatus(),
                         (System.nanoTime() - started) / 1_000_000);
             }

@@ -1,6 +1,5 @@
 package com.holidaylistings.integration.api.web;
 
-import com.holidaylistings.integration.api.warmup.WarmUpRequests;
 import org.apache.catalina.core.StandardHost;
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
@@ -30,8 +29,8 @@ class WebConfig implements WebMvcConfigurer {
 
     /** Every request but the replica's own warm-up requests gets an access-log line. */
     @Bean
-    FilterRegistrationBean<RequestIdFilter> requestIdFilter(WarmUpRequests warmUp) {
-        FilterRegistrationBean<RequestIdFilter> registration = new FilterRegistrationBean<>(new RequestIdFilter(warmUp::isWarmUp));
+    FilterRegistrationBean<RequestIdFilter> requestIdFilter(UnloggedRequests unlogged) {
+        FilterRegistrationBean<RequestIdFilter> registration = new FilterRegistrationBean<>(new RequestIdFilter(unlogged));
         registration.setOrder(REQUEST_ID_ORDER);
         return registration;
     }

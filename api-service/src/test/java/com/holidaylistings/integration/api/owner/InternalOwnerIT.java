@@ -2,11 +2,11 @@ package com.holidaylistings.integration.api.owner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.holidaylistings.integration.api.Timestamps;
 import com.holidaylistings.integration.api.support.ApiClient;
 import com.holidaylistings.integration.api.support.ApiIntegrationTest;
 import com.holidaylistings.integration.api.support.TestWorld;
-import com.holidaylistings.integration.api.Timestamps;
-import com.holidaylistings.integration.events.secrets.SecretCipher;
+import com.holidaylistings.integration.secrets.SecretCipher;
 import com.holidaylistings.integration.testsupport.TestSecrets;
 import java.time.Instant;
 import java.util.Base64;

@@ -2,7 +2,7 @@ package com.holidaylistings.integration.api.owner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.holidaylistings.integration.events.secrets.SecretCipher;
+import com.holidaylistings.integration.secrets.SecretCipher;
 import com.holidaylistings.integration.testsupport.TestSecrets;
 import java.util.Base64;
 import org.junit.jupiter.api.Test;

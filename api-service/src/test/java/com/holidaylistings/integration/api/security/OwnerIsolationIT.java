@@ -7,7 +7,7 @@ import com.holidaylistings.integration.api.support.ApiIntegrationTest;
 import com.holidaylistings.integration.api.support.CommandRows;
 import com.holidaylistings.integration.api.support.DeliveryRows;
 import com.holidaylistings.integration.api.support.TestWorld;
-import com.holidaylistings.integration.events.delivery.DeliveryStatus;
+import com.holidaylistings.integration.deliverylog.DeliveryStatus;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;

@@ -4,11 +4,11 @@ import static com.holidaylistings.integration.api.subscription.SubscriptionIT.aS
 import static com.holidaylistings.integration.api.support.ErrorBodies.assertError;
 import static com.holidaylistings.integration.api.support.ErrorBodies.assertFieldErrors;
 import static com.holidaylistings.integration.api.support.ErrorBodies.messages;
-import static com.holidaylistings.integration.events.delivery.DeliveryStatus.ABANDONED;
-import static com.holidaylistings.integration.events.delivery.DeliveryStatus.PENDING;
-import static com.holidaylistings.integration.events.delivery.DeliveryStatus.SKIPPED;
-import static com.holidaylistings.integration.events.delivery.DeliveryStatus.SUCCEEDED;
-import static com.holidaylistings.integration.events.delivery.DeliveryStatus.WAITING;
+import static com.holidaylistings.integration.deliverylog.DeliveryStatus.ABANDONED;
+import static com.holidaylistings.integration.deliverylog.DeliveryStatus.PENDING;
+import static com.holidaylistings.integration.deliverylog.DeliveryStatus.SKIPPED;
+import static com.holidaylistings.integration.deliverylog.DeliveryStatus.SUCCEEDED;
+import static com.holidaylistings.integration.deliverylog.DeliveryStatus.WAITING;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 

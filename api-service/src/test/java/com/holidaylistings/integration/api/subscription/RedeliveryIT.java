@@ -2,11 +2,11 @@ package com.holidaylistings.integration.api.subscription;
 
 import static com.holidaylistings.integration.api.subscription.SubscriptionIT.aSubscription;
 import static com.holidaylistings.integration.api.support.ErrorBodies.assertError;
-import static com.holidaylistings.integration.events.delivery.DeliveryStatus.ABANDONED;
-import static com.holidaylistings.integration.events.delivery.DeliveryStatus.GONE;
-import static com.holidaylistings.integration.events.delivery.DeliveryStatus.PENDING;
-import static com.holidaylistings.integration.events.delivery.DeliveryStatus.SKIPPED;
-import static com.holidaylistings.integration.events.delivery.DeliveryStatus.SUCCEEDED;
+import static com.holidaylistings.integration.deliverylog.DeliveryStatus.ABANDONED;
+import static com.holidaylistings.integration.deliverylog.DeliveryStatus.GONE;
+import static com.holidaylistings.integration.deliverylog.DeliveryStatus.PENDING;
+import static com.holidaylistings.integration.deliverylog.DeliveryStatus.SKIPPED;
+import static com.holidaylistings.integration.deliverylog.DeliveryStatus.SUCCEEDED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 

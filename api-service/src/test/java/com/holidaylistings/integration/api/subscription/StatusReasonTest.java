@@ -2,7 +2,6 @@ package com.holidaylistings.integration.api.subscription;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.holidaylistings.integration.events.delivery.DisplayStatus;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 

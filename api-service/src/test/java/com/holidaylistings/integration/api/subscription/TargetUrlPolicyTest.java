@@ -3,7 +3,7 @@ package com.holidaylistings.integration.api.subscription;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.holidaylistings.integration.api.web.FieldErrors;
-import com.holidaylistings.integration.events.TargetAddressRule;
+import com.holidaylistings.integration.targets.TargetAddressRule;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package com.holidaylistings.integration.api.support;
 
 import com.holidaylistings.integration.api.Timestamps;
+import com.holidaylistings.integration.deliverylog.DeliveryOutcome;
+import com.holidaylistings.integration.deliverylog.DeliveryStatus;
 import com.holidaylistings.integration.events.command.DeliveryCommand;
-import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
-import com.holidaylistings.integration.events.delivery.DeliveryStatus;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;

@@ -1,6 +1,7 @@
 /**
- * The delivery rules both services apply, each written once: which subscriptions receive an event,
- * when a delivery is refused, how an attempt ended, and how the portal shows a subscription. Typed
- * ids keep a subscription's id from being passed where an enquiry's is expected.
+ * The ids that cross between the services (typed, so that a subscription's id is never passed where
+ * an enquiry's is expected) and the {@code webhook-id} header's value ({@link
+ * com.holidaylistings.integration.events.delivery.WebhookIds}), which api-service answers for a test
+ * event and the dispatcher sends with every attempt.
  */
 package com.holidaylistings.integration.events.delivery;

@@ -1,9 +1,9 @@
 package com.holidaylistings.integration.dispatcher.command;
 
+import com.holidaylistings.integration.deliverylog.DeliveryStatus;
 import com.holidaylistings.integration.dispatcher.delivery.DueDeliveriesPoller;
 import com.holidaylistings.integration.events.EnquiryCreated;
 import com.holidaylistings.integration.events.command.DeliveryCommand;
-import com.holidaylistings.integration.events.delivery.DeliveryStatus;
 import com.holidaylistings.integration.events.delivery.EnquiryId;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;

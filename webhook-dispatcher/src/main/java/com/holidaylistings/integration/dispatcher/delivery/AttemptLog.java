@@ -1,10 +1,10 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
+import com.holidaylistings.integration.deliverylog.DeliveryOutcome;
 import com.holidaylistings.integration.dispatcher.SqlArrays;
 import com.holidaylistings.integration.dispatcher.operational.OperationalEvent;
-import com.holidaylistings.integration.dispatcher.operational.OperationalOutbox;
 import com.holidaylistings.integration.dispatcher.operational.OperationalOutbox.Decided;
-import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
+import com.holidaylistings.integration.dispatcher.operational.OperationalOutbox;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import io.github.resilience4j.retry.Retry;
 import java.sql.Array;

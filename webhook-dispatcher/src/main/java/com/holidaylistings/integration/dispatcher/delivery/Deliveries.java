@@ -1,11 +1,10 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
+import com.holidaylistings.integration.deliverylog.DeliveryStatus;
 import com.holidaylistings.integration.dispatcher.SqlArrays;
-import com.holidaylistings.integration.events.delivery.DeliveryRefusal;
-import com.holidaylistings.integration.events.delivery.DeliveryStatus;
 import com.holidaylistings.integration.events.delivery.EnquiryId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
-import com.holidaylistings.integration.events.secrets.SecretCipher;
+import com.holidaylistings.integration.secrets.SecretCipher;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -37,14 +36,15 @@ class Deliveries extends BatchingComponent {
     // webhook_secrets for every batch once it held a few thousand owners (2.6 ms a batch, most of the read's
     // cost on a drain; measured 2026-11-26), and all of webhook_subscriptions once it held 22,000 (4.4 ms a
     // batch, 28 s of the database's time in a 27-s drain of 100,000 deliveries; measured 2026-11-27).
-    // A hook is refused as gone once a 410 was stored (gone_at), and as paused while a disabling is newer
-    // than the owner's latest resume, at once: api-service learns of both later, through webhook.operational.
+    // A hook receives nothing while paused or unsubscribed on api-service's row, once a 410 was stored here
+    // (gone_at), and while a disabling is newer than the owner's latest resume, at once: api-service learns of
+    // the last two later, through webhook.operational.
     private static final String FOR_ATTEMPT = """
             select k.n, d.enquiry_id, d.status, d.attempts, d.stage, d.request_id, d.requested_at is not null as asked_for,
                    d.test, d.throttled_until is not null as start_reserved, e.payload::text as payload,
                    s.target_url, s.owner_id, s.throttle_per_second, w.secret,
-                   s.paused or coalesce(h.disabled_at >= coalesce(s.resumed_at, '-infinity'), false) as paused,
-                   coalesce(s.unsubscribe_reason, case when h.gone_at is not null then 'gone' end) as unsubscribe_reason,
+                   s.paused or coalesce(h.disabled_at >= coalesce(s.resumed_at, '-infinity'), false)
+                       or s.unsubscribe_reason is not null or h.gone_at is not null as receives_nothing,
                    case when w.rotated_at > now() - make_interval(secs => ?)
                         then w.previous_secret end as previous_secret
               from unnest(?::text[], ?::timestamptz[]) with ordinality as k(webhook_id, submitted_at, n)
@@ -78,7 +78,7 @@ class Deliveries extends BatchingComponent {
      * rotation is younger than {@code WEBHOOK_SECRET_OVERLAP}, judged by the database's clock, which
      * set {@code rotated_at}), decrypted. Empty when the row is gone. A failure of the database is
      * thrown as it came. A secret that no key of {@code SECRETS_ENCRYPTION_KEYS} decrypts is thrown
-     * as {@link com.holidaylistings.integration.events.secrets.SecretNotDecryptable}: like a failure
+     * as {@link com.holidaylistings.integration.secrets.SecretNotDecryptable}: like a failure
      * of the database, the record is tried again later rather than counted as an attempt.
      */
     Optional<Attemptable> forAttempt(DeliveryTask task) {
@@ -105,14 +105,14 @@ class Deliveries extends BatchingComponent {
     /** A delivery's row as read, its secrets still encrypted: decrypting is the attempt's own work. */
     private record Row(UUID enquiryId, DeliveryStatus status, int attempts, int stage, boolean test, String payload,
             String requestId, boolean askedFor, String url, UUID ownerId, String secret, String previousSecret,
-            Optional<DeliveryRefusal> refusal, Integer throttlePerSecond, boolean startReserved) {
+            boolean receivesNothing, Integer throttlePerSecond, boolean startReserved) {
 
         static Row of(ResultSet rs) throws SQLException {
             return new Row(rs.getObject("enquiry_id", UUID.class), DeliveryStatus.of(rs.getString("status")),
                     rs.getInt("attempts"), rs.getInt("stage"), rs.getBoolean("test"), rs.getString("payload"),
                     rs.getString("request_id"), rs.getBoolean("asked_for"), rs.getString("target_url"),
                     rs.getObject("owner_id", UUID.class), rs.getString("secret"), rs.getString("previous_secret"),
-                    DeliveryRefusal.of(rs.getBoolean("paused"), rs.getString("unsubscribe_reason")),
+                    rs.getBoolean("receives_nothing"),
                     rs.getObject("throttle_per_second", Integer.class), rs.getBoolean("start_reserved"));
         }
 
@@ -123,18 +123,21 @@ class Deliveries extends BatchingComponent {
             return new Attemptable(
                     new Delivery(task.webhookId(), task.submittedAt(), task.subscriptionId(), EnquiryId.of(enquiryId), status,
                             attempts, stage, test),
-                    payload, requestId, askedFor, url, secrets, refusal, throttlePerSecond, startReserved);
+                    payload, requestId, askedFor, url, secrets, receivesNothing, throttlePerSecond, startReserved);
         }
     }
 
     /**
      * A delivery ready to attempt: its row, the event's exact payload, the id of the request behind it
      * (for the logs), whether anyone asked for it again (redeliver, recover, replay), where to send it
-     * and with what secrets (the current one first), unless refused; the subscription's throttle (null
-     * when none), and whether the throttle already gave this attempt its start (it waited on its row).
+     * and with what secrets (the current one first); whether its subscription receives nothing now
+     * (paused, disabled, removed or unsubscribed, on api-service's row or by the dispatcher's own
+     * findings: the attempt is skipped), the
+     * subscription's throttle (null when none), and whether the throttle already gave this attempt its
+     * start (it waited on its row).
      */
     record Attemptable(Delivery delivery, String payload, String requestId, boolean askedFor, String url,
-            List<String> secrets, Optional<DeliveryRefusal> refusal, Integer throttlePerSecond, boolean startReserved) {
+            List<String> secrets, boolean receivesNothing, Integer throttlePerSecond, boolean startReserved) {
 
         SubscriptionId subscription() {
             return delivery.subscription();

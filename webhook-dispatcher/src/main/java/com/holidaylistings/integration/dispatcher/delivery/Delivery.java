@@ -1,6 +1,6 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
-import com.holidaylistings.integration.events.delivery.DeliveryStatus;
+import com.holidaylistings.integration.deliverylog.DeliveryStatus;
 import com.holidaylistings.integration.events.delivery.EnquiryId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import java.time.Instant;

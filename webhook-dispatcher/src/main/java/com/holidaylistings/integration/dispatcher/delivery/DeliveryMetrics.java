@@ -1,6 +1,6 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
-import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
+import com.holidaylistings.integration.deliverylog.DeliveryOutcome;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;

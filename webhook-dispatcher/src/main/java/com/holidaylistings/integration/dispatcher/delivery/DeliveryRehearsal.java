@@ -1,7 +1,7 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
+import com.holidaylistings.integration.deliverylog.DeliveryStatus;
 import com.holidaylistings.integration.dispatcher.DeliveryTopics;
-import com.holidaylistings.integration.events.delivery.DeliveryStatus;
 import com.holidaylistings.integration.events.delivery.EnquiryId;
 import java.net.InetSocketAddress;
 import java.time.Instant;

@@ -1,11 +1,13 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
 import com.holidaylistings.integration.dispatcher.lane.OwnerLanes;
+import com.holidaylistings.integration.dispatcher.operational.OperationalTopic;
 import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -15,7 +17,9 @@ import org.springframework.kafka.core.KafkaAdmin;
 /**
  * The retry schedule of {@code WEBHOOK_RETRY_DELAYS}, the transitions it decides, the owners' lanes,
  * and the topics it needs, created at start with the configured partitions: {@code webhook.deliveries},
- * one retry topic per delay, and the dead letters.
+ * one retry topic per delay, the dead letters, and {@code webhook.operational} for the operational
+ * events the transitions decide (created here, with the delivery topics' settings, so that the
+ * operational package does not depend on this one).
  */
 @Configuration(proxyBeanMethods = false)
 class DeliveryTopicsConfig {
@@ -53,7 +57,7 @@ class DeliveryTopicsConfig {
 
     @Bean
     KafkaAdmin.NewTopics deliveryTopics(RetrySchedule schedule, WebhookProperties properties) {
-        return new KafkaAdmin.NewTopics(schedule.topics().stream()
+        return new KafkaAdmin.NewTopics(Stream.concat(schedule.topics().stream(), Stream.of(OperationalTopic.NAME))
                 .map(name -> TopicBuilder.name(name)
                         .partitions(properties.topicPartitions())
                         .replicas(properties.topicReplicationFactor())

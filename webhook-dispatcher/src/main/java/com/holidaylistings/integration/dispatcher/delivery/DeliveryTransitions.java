@@ -1,9 +1,9 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
+import com.holidaylistings.integration.deliverylog.DeliveryOutcome;
+import com.holidaylistings.integration.deliverylog.DeliveryStatus;
 import com.holidaylistings.integration.dispatcher.operational.OperationalEvent;
 import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
-import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
-import com.holidaylistings.integration.events.delivery.DeliveryStatus;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

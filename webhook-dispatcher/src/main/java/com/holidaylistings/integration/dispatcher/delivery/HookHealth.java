@@ -1,6 +1,6 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
-import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
+import com.holidaylistings.integration.deliverylog.DeliveryOutcome;
 import java.time.Instant;
 
 /**

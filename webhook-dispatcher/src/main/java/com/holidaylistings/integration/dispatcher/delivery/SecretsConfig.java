@@ -1,7 +1,7 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
-import com.holidaylistings.integration.events.secrets.EncryptionKeys;
-import com.holidaylistings.integration.events.secrets.SecretCipher;
+import com.holidaylistings.integration.secrets.EncryptionKeys;
+import com.holidaylistings.integration.secrets.SecretCipher;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;

@@ -78,7 +78,7 @@ class WebhookAttempt {
                     delivery == null ? "gone" : delivery.status() + " after " + delivery.attempts() + " attempts");
             return CompletableFuture.completedFuture(Result.DONE);
         }
-        if (found.refusal().isPresent()) {
+        if (found.receivesNothing()) {
             return attempts.record(AttemptLog.Change.skipped(delivery, transitions.skipped(delivery))).thenApply(stored -> Result.DONE);
         }
         if (found.needsThrottle()) {

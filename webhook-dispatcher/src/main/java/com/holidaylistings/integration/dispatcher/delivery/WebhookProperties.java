@@ -2,7 +2,7 @@ package com.holidaylistings.integration.dispatcher.delivery;
 
 import com.holidaylistings.integration.dispatcher.RetryPolicy;
 import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
-import com.holidaylistings.integration.events.TargetAddressRule;
+import com.holidaylistings.integration.targets.TargetAddressRule;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.Positive;
@@ -51,7 +51,8 @@ import org.springframework.validation.annotation.Validated;
  * @param failuresToOpenCircuit consecutive failures of a target after which its deliveries go
  *     straight to the retry path (20: a burst of failures on stale connections is no reason)
  * @param openCircuitFor how long a target's circuit stays open before one trial delivery
- * @param topicPartitions partitions of the deliveries topic and its retry topics
+ * @param topicPartitions partitions of the deliveries topic, its retry topics and dead letters, and
+ *     {@code webhook.operational}
  * @param topicReplicationFactor their replication factor
  * @param attemptRetention {@code WEBHOOK_ATTEMPT_RETENTION}: deliveries, their events and attempts
  *     older than this are dropped, a day's partition at a time (30d; keep it longer than the topics'

@@ -1,7 +1,6 @@
 package com.holidaylistings.integration.dispatcher.fanout;
 
 import com.holidaylistings.integration.events.delivery.OwnerId;
-import com.holidaylistings.integration.events.delivery.SubscriptionFilter;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,18 +1,12 @@
 package com.holidaylistings.integration.dispatcher.operational;
 
-import com.holidaylistings.integration.dispatcher.delivery.WebhookProperties;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
-import org.springframework.kafka.config.TopicBuilder;
-import org.springframework.kafka.core.KafkaAdmin;
-
 /**
- * The topic {@code webhook.operational}, created at start like the delivery topics, with their
- * partitions and replication factor. Key: the hook id; value: the event's JSON; headers
- * {@code event-id} and {@code event-type}.
+ * The topic {@code webhook.operational}. Key: the hook id; value: the event's JSON; headers
+ * {@code event-id} and {@code event-type}. It is created at start with the delivery topics, with
+ * their partitions and replication factor, by {@code delivery.DeliveryTopicsConfig}: those are
+ * delivery settings, and this package stays below the delivery package that decides its events.
  */
-@Configuration(proxyBeanMethods = false)
-public class OperationalTopic {
+public final class OperationalTopic {
 
     public static final String NAME = "webhook.operational";
     /** Header with the event's {@code event_id}, as {@code enquiry.created} carries its own. */
@@ -26,11 +20,5 @@ public class OperationalTopic {
      */
     public static final String TRACEPARENT_HEADER = "traceparent";
 
-    @Bean
-    KafkaAdmin.NewTopics operationalTopics(WebhookProperties properties) {
-        return new KafkaAdmin.NewTopics(TopicBuilder.name(NAME)
-                .partitions(properties.topicPartitions())
-                .replicas(properties.topicReplicationFactor())
-                .build());
-    }
+    private OperationalTopic() {}
 }

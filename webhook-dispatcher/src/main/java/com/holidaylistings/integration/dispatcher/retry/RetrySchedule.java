@@ -1,7 +1,7 @@
 package com.holidaylistings.integration.dispatcher.retry;
 
+import com.holidaylistings.integration.deliverylog.DeliveryOutcome;
 import com.holidaylistings.integration.dispatcher.DeliveryTopics;
-import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;

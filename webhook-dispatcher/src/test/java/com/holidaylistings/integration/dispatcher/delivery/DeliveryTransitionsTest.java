@@ -2,10 +2,10 @@ package com.holidaylistings.integration.dispatcher.delivery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.holidaylistings.integration.deliverylog.DeliveryOutcome;
+import com.holidaylistings.integration.deliverylog.DeliveryStatus;
 import com.holidaylistings.integration.dispatcher.operational.OperationalEvent;
 import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
-import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
-import com.holidaylistings.integration.events.delivery.DeliveryStatus;
 import com.holidaylistings.integration.events.delivery.EnquiryId;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;

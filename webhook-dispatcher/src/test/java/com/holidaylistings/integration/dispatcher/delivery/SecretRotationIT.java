@@ -8,7 +8,7 @@ import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.TestData;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
-import com.holidaylistings.integration.events.secrets.SecretNotDecryptable;
+import com.holidaylistings.integration.secrets.SecretNotDecryptable;
 import com.holidaylistings.integration.testsupport.WebhookDelivery;
 import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.nio.charset.StandardCharsets;

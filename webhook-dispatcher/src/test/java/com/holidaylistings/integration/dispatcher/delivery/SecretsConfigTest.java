@@ -2,7 +2,7 @@ package com.holidaylistings.integration.dispatcher.delivery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.holidaylistings.integration.events.secrets.SecretCipher;
+import com.holidaylistings.integration.secrets.SecretCipher;
 import com.holidaylistings.integration.testsupport.TestSecrets;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;

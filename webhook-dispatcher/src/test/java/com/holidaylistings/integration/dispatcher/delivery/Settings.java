@@ -1,6 +1,6 @@
 package com.holidaylistings.integration.dispatcher.delivery;
 
-import com.holidaylistings.integration.events.TargetAddressRule;
+import com.holidaylistings.integration.targets.TargetAddressRule;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;

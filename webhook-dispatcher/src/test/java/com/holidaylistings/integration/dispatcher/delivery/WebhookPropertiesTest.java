@@ -3,7 +3,7 @@ package com.holidaylistings.integration.dispatcher.delivery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.holidaylistings.integration.dispatcher.RetryPolicy;
-import com.holidaylistings.integration.events.TargetAddressRule;
+import com.holidaylistings.integration.targets.TargetAddressRule;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;

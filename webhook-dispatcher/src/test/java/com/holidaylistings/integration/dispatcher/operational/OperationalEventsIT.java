@@ -3,12 +3,11 @@ package com.holidaylistings.integration.dispatcher.operational;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.holidaylistings.integration.deliverylog.DeliveryOutcome;
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.Events;
 import com.holidaylistings.integration.dispatcher.SpanCapture;
 import com.holidaylistings.integration.dispatcher.TestData;
-import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
-import com.holidaylistings.integration.events.delivery.DisplayStatus;
 import com.holidaylistings.integration.testsupport.AsyncApiDocument;
 import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import io.opentelemetry.api.common.AttributeKey;
@@ -78,7 +77,7 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
             assertThat(event.get("targetUrl").asString()).isEqualTo(url);
             assertThat(event.get("propertyId").asString()).isEqualTo(property.toString());
         }
-        assertThat(displayStatus(hook)).as("a failing hook is Failed in the portal").isEqualTo(DisplayStatus.Failed);
+        assertThat(health(hook).failing()).as("a failing hook, Failed in the portal").isTrue();
         assertPublishedUnderTheLastAttempt(hook, "hook.failing", relay);
         assertPublishedUnderTheLastAttempt(hook, "delivery.abandoned", relay);
 
@@ -86,7 +85,7 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
         events.enquiryOn(property);
 
         await("hook.recovered").atMost(ANNOUNCED).until(() -> topic.types(hook).contains("hook.recovered"));
-        assertThat(displayStatus(hook)).isEqualTo(DisplayStatus.Active);
+        assertThat(health(hook)).as("Active in the portal").isEqualTo(new Health(false, DeliveryOutcome.SUCCEEDED));
         events.enquiryOn(property);
         await().atMost(ANNOUNCED).until(() -> receiver.requests("/down").size() == 6);
         quietly();
@@ -215,7 +214,7 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
         await().atMost(ANNOUNCED).until(() -> data.attempts(UUID.fromString(hook)).size() == 4);
         quietly();
         assertThat(topic.types(hook)).isEmpty();
-        assertThat(displayStatus(hook)).isEqualTo(DisplayStatus.Active);
+        assertThat(health(hook)).as("Active in the portal").isEqualTo(new Health(false, DeliveryOutcome.SUCCEEDED));
     }
 
     /** Every record of the hook: headers, field names in order, and values as the document's schema of its type says. */
@@ -275,17 +274,21 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
         return found.getFirst();
     }
 
-    /** The portal's status, derived as api-service derives it, from what the dispatcher stored (subscription_health). */
-    private DisplayStatus displayStatus(String hook) {
+    /**
+     * What the dispatcher stored of the hook's health, from which api-service derives the portal's
+     * status: Failed while failing or after a failed latest attempt, else Active (when not paused).
+     */
+    private record Health(boolean failing, DeliveryOutcome latest) {}
+
+    private Health health(String hook) {
         return jdbc.sql("""
-                        select s.paused, s.unsubscribed_at is not null as unsubscribed, h.failing_since is not null as failing,
-                               h.last_outcome as latest
+                        select h.failing_since is not null as failing, h.last_outcome as latest
                           from webhook_subscriptions s left join subscription_health h on h.subscription_id = s.id
                          where s.id = :id
                         """)
                 .param("id", UUID.fromString(hook))
-                .query((rs, n) -> DisplayStatus.of(rs.getBoolean("paused"), rs.getBoolean("unsubscribed"),
-                        rs.getBoolean("failing"), rs.getString("latest") == null ? null : DeliveryOutcome.of(rs.getString("latest"))))
+                .query((rs, n) -> new Health(rs.getBoolean("failing"),
+                        rs.getString("latest") == null ? null : DeliveryOutcome.of(rs.getString("latest"))))
                 .single();
     }
 

@@ -3,7 +3,7 @@ package com.holidaylistings.integration.dispatcher.retry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.holidaylistings.integration.events.delivery.DeliveryOutcome;
+import com.holidaylistings.integration.deliverylog.DeliveryOutcome;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
