@@ -5,13 +5,11 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.holidaylistings.integration.testsupport.TableWrites;
-import com.holidaylistings.integration.testsupport.TableWrites.TableWrite;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -45,14 +43,6 @@ class ArchitectureTest {
             .flatMap(List::stream)
             .toList();
 
-    /**
-     * Writes of another service's table that exist and are being replaced (file under src/main/java,
-     * table). The purge of published outbox rows moves to api-service, which owns the outbox; the
-     * entry goes with it, since a listed write that is no longer there fails the test too.
-     */
-    private static final Set<String> WRITES_BEING_REPLACED = Set.of(
-            "com/holidaylistings/integration/ingest/outbox/OutboxPurge.java outbox");
-
     @Test
     void featurePackagesHaveNoCycles() {
         slices().matching(ROOT + ".(*)..").should().beFreeOfCycles().check(MAIN);
@@ -71,15 +61,8 @@ class ArchitectureTest {
 
     @Test
     void writesNoTableOfAnotherService() {
-        List<TableWrite> writes = TableWrites.in(Path.of("src/main/java"), OTHER_SERVICES_TABLES);
-        assertThat(writes).filteredOn(write -> !WRITES_BEING_REPLACED.contains(key(write)))
+        assertThat(TableWrites.in(Path.of("src/main/java"), OTHER_SERVICES_TABLES))
                 .as("enquiry-ingest reads the outbox from the write-ahead log and writes no table")
                 .isEmpty();
-        assertThat(WRITES_BEING_REPLACED).as("writes replaced since: remove them from the list")
-                .isSubsetOf(writes.stream().map(ArchitectureTest::key).toList());
-    }
-
-    private static String key(TableWrite write) {
-        return write.file().toString().replace('\\', '/') + " " + write.table();
     }
 }
