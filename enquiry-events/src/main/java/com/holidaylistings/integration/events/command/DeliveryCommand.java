@@ -43,7 +43,10 @@ public sealed interface DeliveryCommand {
     /** Unique per command: the dispatcher applies each command id once, however often it reads it. */
     UUID commandId();
 
-    /** When the request was answered; a replay takes only what was abandoned by then. */
+    /**
+     * When the request was answered; a replay takes only what was abandoned by then, a throttle's change
+     * releases only the starts reserved by then.
+     */
     Instant requestedAt();
 
     /** The id of the API request that asked, kept on the deliveries it queues; null outside a request. */
