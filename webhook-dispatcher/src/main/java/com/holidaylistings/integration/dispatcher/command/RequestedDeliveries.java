@@ -31,6 +31,7 @@ import tools.jackson.databind.json.JsonMapper;
  * being retried ({@link DeliveryStatus#inProgress()}) keeps its one chain of attempts and is only
  * marked as asked for. An event the command carries (one never fanned out to the hook, or a test
  * event) has its payload stored once in {@code webhook_events}. New rows continue the request's trace.
+ * A throttle's change releases the hook's deliveries waiting for the starts the old rate reserved.
  */
 @Component
 class RequestedDeliveries {
