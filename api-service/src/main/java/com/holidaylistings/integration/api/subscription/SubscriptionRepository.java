@@ -8,6 +8,7 @@ import com.holidaylistings.integration.events.EnquiryCreated;
 import com.holidaylistings.integration.events.command.DeliveryCommand;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -132,25 +133,30 @@ public class SubscriptionRepository {
      * {@code requestId}; false if the owner has no such subscription. When the rate changes, the
      * dispatcher is told in the same transaction ({@link DeliveryCommand.ThrottleChanged}): the
      * deliveries waiting for a start the old rate gave them are due again, to start at the new rate (or
-     * at once without one), so that raising or lifting a throttle takes effect on the backlog too.
+     * at once without one), so that raising or lifting a throttle takes effect on the backlog too. The
+     * command's {@code requested_at} is the database's clock, the one the dispatcher stamps a reserved
+     * start with ({@code updated_at}): starts reserved after the change are not released.
      */
     @Transactional
     public boolean setThrottle(UUID ownerId, UUID subscriptionId, Integer perSecond, String requestId) {
-        Optional<Boolean> rateChanged = jdbc.sql("""
+        Optional<RateChange> change = jdbc.sql("""
                         update webhook_subscriptions s set throttle_per_second = :perSecond
                           from webhook_subscriptions before
                          where s.id = :id and s.owner_id = :owner and before.id = s.id
-                        returning before.throttle_per_second is distinct from s.throttle_per_second
+                        returning before.throttle_per_second is distinct from s.throttle_per_second as changed,
+                                  clock_timestamp() as at
                         """)
                 .param("perSecond", perSecond)
                 .param("id", subscriptionId)
                 .param("owner", ownerId)
-                .query(Boolean.class)
+                .query((rs, n) -> new RateChange(rs.getBoolean("changed"), Timestamps.read(rs, "at")))
                 .optional();
-        if (rateChanged.orElse(false)) {
-            commands.write(new DeliveryCommand.ThrottleChanged(TimeOrderedUuid.next(), Timestamps.now(), requestId,
-                    OwnerId.of(ownerId), SubscriptionId.of(subscriptionId), perSecond));
-        }
-        return rateChanged.isPresent();
+        change.filter(RateChange::changed).ifPresent(changed -> commands.write(new DeliveryCommand.ThrottleChanged(
+                TimeOrderedUuid.next(), changed.at(), requestId, OwnerId.of(ownerId), SubscriptionId.of(subscriptionId),
+                perSecond)));
+        return change.isPresent();
     }
+
+    /** Whether an update of a throttle changed its rate, and when, by the database's clock. */
+    private record RateChange(boolean changed, Instant at) {}
 }
