@@ -1,7 +1,7 @@
 -- The owners' requests that change deliveries (test event, redeliver, recover, dead-letter replay, a
--- throttle's change) travel as commands: api-service writes them to its outbox, enquiry-ingest relays them to the topic
--- delivery.commands, and webhook-dispatcher alone carries them out (docs/delivery.md). api-service
--- keeps reading the delivery log; it no longer writes it.
+-- throttle's change) travel as commands: api-service writes them to its outbox, enquiry-ingest
+-- relays them to the topic delivery.commands, and webhook-dispatcher alone carries them out
+-- (docs/delivery.md). api-service keeps reading the delivery log; it no longer writes it.
 revoke insert, update on deliveries from api_service;
 revoke insert on webhook_events from api_service;
 
