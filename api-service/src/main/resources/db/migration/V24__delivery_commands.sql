@@ -1,13 +1,9 @@
--- The owners' requests that change deliveries (test event, redeliver, recover, dead-letter replay)
--- travel as commands: api-service writes them to its outbox, enquiry-ingest relays them to the topic
--- delivery.commands, and webhook-dispatcher alone carries them out (docs/delivery.md). api-service
--- keeps reading the delivery log; it no longer writes it.
+-- The owners' requests that change deliveries (test event, redeliver, recover, dead-letter replay, a
+-- throttle's change) travel as commands: api-service writes them to its outbox, enquiry-ingest
+-- relays them to the topic delivery.commands, and webhook-dispatcher alone carries them out
+-- (docs/delivery.md). api-service keeps reading the delivery log; it no longer writes it.
 revoke insert, update on deliveries from api_service;
 revoke insert on webhook_events from api_service;
--- One write is left, on three columns: changing a hook's throttle releases its deliveries that wait
--- for a start the old rate gave them (SubscriptionRepository.setThrottle). It is to travel as a
--- command too; until then api_service may update only these columns.
-grant update (throttled_until, next_attempt_at, updated_at) on deliveries to api_service;
 
 -- The commands the dispatcher has applied, by command id, written in the transaction of the change
 -- each made: a command read twice (relayed again, read again after a crash) changes nothing twice.
