@@ -91,4 +91,8 @@ class ArchitectureTest {
                 .as("what api-service needs changed in the dispatcher's tables travels as a delivery command")
                 .isEmpty();
     }
+
+    private static boolean isPure(JavaClass type) {
+        return PURE_TYPES.stream().anyMatch(name -> type.getName().equals(name) || type.getName().startsWith(name + "$"));
+    }
 }
