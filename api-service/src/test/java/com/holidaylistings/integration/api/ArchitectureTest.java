@@ -5,7 +5,6 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.holidaylistings.integration.testsupport.TableWrites;
-import com.holidaylistings.integration.testsupport.TableWrites.TableWrite;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -13,7 +12,6 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -72,14 +70,6 @@ class ArchitectureTest {
             "deliveries", "webhook_events", "delivery_attempts", "subscription_health", "operational_events",
             "hook_throttles", "attempt_counts", "applied_commands");
 
-    /**
-     * Writes of another service's table that exist and are being replaced (file under src/main/java,
-     * table). The throttle's release of waiting deliveries becomes a delivery command to the dispatcher;
-     * the entry goes with it, since a listed write that is no longer there fails the test too.
-     */
-    private static final Set<String> WRITES_BEING_REPLACED = Set.of(
-            "com/holidaylistings/integration/api/subscription/SubscriptionRepository.java deliveries");
-
     @Test
     void featurePackagesHaveNoCycles() {
         slices().matching(ROOT + ".(*)..").should().beFreeOfCycles().check(MAIN);
@@ -97,16 +87,9 @@ class ArchitectureTest {
 
     @Test
     void writesNoTableOfAnotherService() {
-        List<TableWrite> writes = TableWrites.in(Path.of("src/main/java"), OTHER_SERVICES_TABLES);
-        assertThat(writes).filteredOn(write -> !WRITES_BEING_REPLACED.contains(key(write)))
+        assertThat(TableWrites.in(Path.of("src/main/java"), OTHER_SERVICES_TABLES))
                 .as("what api-service needs changed in the dispatcher's tables travels as a delivery command")
                 .isEmpty();
-        assertThat(WRITES_BEING_REPLACED).as("writes replaced since: remove them from the list")
-                .isSubsetOf(writes.stream().map(ArchitectureTest::key).toList());
-    }
-
-    private static String key(TableWrite write) {
-        return write.file().toString().replace('\\', '/') + " " + write.table();
     }
 
     private static boolean isPure(JavaClass type) {

@@ -10,6 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The {@code delivery.commands} channel of the AsyncAPI document says what the relay publishes and
@@ -55,5 +56,20 @@ class DeliveryCommandsContractTest {
                     .isEqualTo(command.commandId().toString());
         }
         assertThat(documented).containsExactlyInAnyOrderElementsOf(DeliveryCommand.TYPES);
+    }
+
+    @Test
+    void documentsTheRatesAThrottleMayChangeTo() {
+        JsonNode example = DOCUMENT.message("DeliveryThrottleChanged").get("examples").get(0).get("payload");
+        ObjectNode lifted = (ObjectNode) example.deepCopy();
+        lifted.putNull("per_second");
+        ObjectNode tooFast = (ObjectNode) example.deepCopy();
+        tooFast.put("per_second", 1001);
+        ObjectNode none = (ObjectNode) example.deepCopy();
+        none.put("per_second", 0);
+
+        assertThat(DOCUMENT.violations("ThrottleChangedCommand", lifted)).isEmpty();
+        assertThat(DOCUMENT.violations("ThrottleChangedCommand", tooFast)).isNotEmpty();
+        assertThat(DOCUMENT.violations("ThrottleChangedCommand", none)).isNotEmpty();
     }
 }

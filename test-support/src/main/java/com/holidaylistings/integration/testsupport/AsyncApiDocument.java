@@ -17,7 +17,7 @@ import tools.jackson.databind.json.JsonMapper;
  * records against it: channels, messages, their examples, and a check of a value against a schema
  * of {@code components.schemas}. The check covers the JSON Schema keywords the document uses
  * ({@code $ref}, {@code type} with unions, {@code required}, {@code properties},
- * {@code additionalProperties: false}, {@code const}, {@code enum}, {@code minimum},
+ * {@code additionalProperties: false}, {@code const}, {@code enum}, {@code minimum}, {@code maximum},
  * {@code maxLength}, and the formats {@code uuid}, {@code date-time}, {@code uri}); a keyword it
  * does not know fails the check rather than passing silently.
  */
@@ -25,7 +25,7 @@ public final class AsyncApiDocument {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final List<String> KNOWN = List.of("$ref", "type", "required", "properties", "additionalProperties",
-            "const", "enum", "minimum", "maxLength", "format", "title", "description", "examples");
+            "const", "enum", "minimum", "maximum", "maxLength", "format", "title", "description", "examples");
 
     private final JsonNode document;
 
@@ -101,6 +101,9 @@ public final class AsyncApiDocument {
         }
         if (schema.has("minimum") && value.isNumber() && value.asDouble() < schema.get("minimum").asDouble()) {
             violations.add(path + ": " + value + " is below " + schema.get("minimum"));
+        }
+        if (schema.has("maximum") && value.isNumber() && value.asDouble() > schema.get("maximum").asDouble()) {
+            violations.add(path + ": " + value + " is above " + schema.get("maximum"));
         }
         if (schema.has("maxLength") && value.isString() && value.asString().length() > schema.get("maxLength").asInt()) {
             violations.add(path + ": longer than " + schema.get("maxLength"));

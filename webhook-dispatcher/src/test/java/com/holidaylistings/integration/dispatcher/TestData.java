@@ -292,16 +292,28 @@ public final class TestData {
     }
 
     /**
-     * Changes the subscription's throttle as api-service's {@code PUT …/throttle} does when the rate
-     * changes: its deliveries waiting for a start of the old rate are due again now.
+     * The delivery named {@code webhookId} waits on its row for the start {@code startAt} its hook's
+     * throttle reserved, as the attempt log leaves it, the row last written at {@code writtenAt}.
      */
-    public void raiseThrottle(UUID subscriptionId, int perSecond) {
-        setThrottle(subscriptionId, perSecond);
+    public void reservedStart(String webhookId, Instant startAt, Instant writtenAt) {
         jdbc.sql("""
-                        update deliveries set throttled_until = null, next_attempt_at = now()
-                         where subscription_id = :id and status = 'waiting' and throttled_until is not null
+                        update deliveries set status = 'waiting', next_attempt_at = :start, throttled_until = :start,
+                               updated_at = :written
+                         where webhook_id = :webhook
                         """)
-                .param("id", subscriptionId).update();
+                .param("start", timestamp(startAt)).param("written", timestamp(writtenAt)).param("webhook", webhookId)
+                .update();
+    }
+
+    /** When the throttle gave the delivery its start (null: it waits for none) and when it is next due. */
+    public record ThrottledWait(Instant throttledUntil, Instant nextAttemptAt) {}
+
+    public ThrottledWait throttledWait(String webhookId) {
+        return jdbc.sql("select throttled_until, next_attempt_at from deliveries where webhook_id = :webhook")
+                .param("webhook", webhookId)
+                .query((rs, n) -> new ThrottledWait(instant(rs.getTimestamp("throttled_until")),
+                        instant(rs.getTimestamp("next_attempt_at"))))
+                .single();
     }
 
     /** An attempt as the owner's attempt detail reads it. */

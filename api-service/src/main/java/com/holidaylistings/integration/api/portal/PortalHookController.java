@@ -126,7 +126,7 @@ class PortalHookController {
         SubscriptionStatus hook = hook(session, hookId);
         try {
             ThrottleRequest request = ThrottleRequest.ofText(perSecond);
-            if (!subscriptions.setThrottle(session.ownerId(), hook.id(), request.perSecond())) {
+            if (!subscriptions.setThrottle(session.ownerId(), hook.id(), request.perSecond(), RequestIdFilter.current())) {
                 throw new NotFound();
             }
             sessions.setFlash(session.id(), Flash.info(request.perSecond() == null

@@ -117,7 +117,7 @@ class InternalSubscriptionController {
         UUID hook = CanonicalUuid.parse(hookId).orElseThrow(NotFound::new);
         deliveryLog.hook(owner, hook).orElseThrow(NotFound::new);
         ThrottleRequest request = ThrottleRequest.of(body);
-        if (!subscriptions.setThrottle(owner, hook, request.perSecond())) {
+        if (!subscriptions.setThrottle(owner, hook, request.perSecond(), RequestIdFilter.current())) {
             throw new NotFound();
         }
         return deliveryLog.hook(owner, hook).orElseThrow(NotFound::new);

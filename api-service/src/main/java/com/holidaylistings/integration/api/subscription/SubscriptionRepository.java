@@ -1,8 +1,14 @@
 package com.holidaylistings.integration.api.subscription;
 
 import com.holidaylistings.integration.api.TimeOrderedUuid;
+import com.holidaylistings.integration.api.Timestamps;
+import com.holidaylistings.integration.api.command.CommandOutbox;
 import com.holidaylistings.integration.api.web.InvalidRequest;
 import com.holidaylistings.integration.events.EnquiryCreated;
+import com.holidaylistings.integration.events.command.DeliveryCommand;
+import com.holidaylistings.integration.events.delivery.OwnerId;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -22,9 +28,11 @@ public class SubscriptionRepository {
             rs.getString("event"));
 
     private final JdbcClient jdbc;
+    private final CommandOutbox commands;
 
-    SubscriptionRepository(JdbcClient jdbc) {
+    SubscriptionRepository(JdbcClient jdbc, CommandOutbox commands) {
         this.jdbc = jdbc;
+        this.commands = commands;
     }
 
     /**
@@ -121,30 +129,34 @@ public class SubscriptionRepository {
     }
 
     /**
-     * Sets or lifts (null) the throttle of one of the owner's subscriptions; false if the owner has no
-     * such subscription. When the rate changes, the deliveries waiting for a start the old rate gave
-     * them are due again now, to start at the new rate (or at once without one): raising or lifting a
-     * throttle takes effect on the backlog, not only on the deliveries still to come.
+     * Sets or lifts (null) the throttle of one of the owner's subscriptions, asked for by
+     * {@code requestId}; false if the owner has no such subscription. When the rate changes, the
+     * dispatcher is told in the same transaction ({@link DeliveryCommand.ThrottleChanged}): the
+     * deliveries waiting for a start the old rate gave them are due again, to start at the new rate (or
+     * at once without one), so that raising or lifting a throttle takes effect on the backlog too. The
+     * command's {@code requested_at} is the database's clock, the one the dispatcher stamps a reserved
+     * start with ({@code updated_at}): starts reserved after the change are not released.
      */
-    public boolean setThrottle(UUID ownerId, UUID subscriptionId, Integer perSecond) {
-        return jdbc.sql("""
-                        with changed as (
-                            update webhook_subscriptions s set throttle_per_second = :perSecond
-                              from webhook_subscriptions before
-                             where s.id = :id and s.owner_id = :owner and before.id = s.id
-                            returning s.id, before.throttle_per_second is distinct from s.throttle_per_second as rate_changed),
-                        released as (
-                            update deliveries d set throttled_until = null, next_attempt_at = now(), updated_at = now()
-                              from changed c
-                             where c.rate_changed and d.subscription_id = c.id and d.status = 'waiting'
-                               and d.throttled_until is not null
-                            returning 1)
-                        select count(*) from changed
+    @Transactional
+    public boolean setThrottle(UUID ownerId, UUID subscriptionId, Integer perSecond, String requestId) {
+        Optional<RateChange> change = jdbc.sql("""
+                        update webhook_subscriptions s set throttle_per_second = :perSecond
+                          from webhook_subscriptions before
+                         where s.id = :id and s.owner_id = :owner and before.id = s.id
+                        returning before.throttle_per_second is distinct from s.throttle_per_second as changed,
+                                  clock_timestamp() as at
                         """)
                 .param("perSecond", perSecond)
                 .param("id", subscriptionId)
                 .param("owner", ownerId)
-                .query(Integer.class)
-                .single() == 1;
+                .query((rs, n) -> new RateChange(rs.getBoolean("changed"), Timestamps.read(rs, "at")))
+                .optional();
+        change.filter(RateChange::changed).ifPresent(changed -> commands.write(new DeliveryCommand.ThrottleChanged(
+                TimeOrderedUuid.next(), changed.at(), requestId, OwnerId.of(ownerId), SubscriptionId.of(subscriptionId),
+                perSecond)));
+        return change.isPresent();
     }
+
+    /** Whether an update of a throttle changed its rate, and when, by the database's clock. */
+    private record RateChange(boolean changed, Instant at) {}
 }

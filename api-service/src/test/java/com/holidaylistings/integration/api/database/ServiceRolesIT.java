@@ -187,6 +187,7 @@ class ServiceRolesIT {
             assertAllowed(db, "select count(*) from webhook_events");
             assertDenied(db, "update deliveries set status = 'waiting' where false");
             assertDenied(db, "update deliveries set requested_at = now(), request_id = 'r' where false");
+            // Not even the throttle's release of the deliveries waiting for the old rate's starts: a command now.
             assertDenied(db, "update deliveries set throttled_until = null, next_attempt_at = now(), updated_at = now() "
                     + "where false");
             assertDenied(db, "insert into webhook_events (event_id, submitted_at, enquiry_id, payload) "

@@ -259,6 +259,9 @@ class PortalBrowserIT extends ApiIntegrationTest {
         press(button("Save throttle"));
         assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("Throttle removed");
         assertThat(throttle(hook)).isZero();
+        assertThat(commands.of(hook, DeliveryCommand.ThrottleChanged.class))
+                .as("the dispatcher told of each change, to release the backlog the old rate reserved")
+                .extracting(DeliveryCommand.ThrottleChanged::perSecond).containsExactly(12, null);
     }
 
     @Test

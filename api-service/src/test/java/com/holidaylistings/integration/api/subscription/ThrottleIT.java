@@ -3,14 +3,19 @@ package com.holidaylistings.integration.api.subscription;
 import static com.holidaylistings.integration.api.support.ErrorBodies.assertError;
 import static com.holidaylistings.integration.api.support.ErrorBodies.assertFieldErrors;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+import static org.assertj.core.api.Assertions.within;
 
 import com.holidaylistings.integration.api.support.ApiClient;
 import com.holidaylistings.integration.api.support.ApiIntegrationTest;
+import com.holidaylistings.integration.api.support.CommandRows;
 import com.holidaylistings.integration.api.support.DeliveryRows;
 import com.holidaylistings.integration.api.support.TestWorld;
 import com.holidaylistings.integration.deliverylog.DeliveryStatus;
+import com.holidaylistings.integration.events.command.DeliveryCommand;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,14 +23,21 @@ import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** PUT …/hooks/{hookId}/throttle: at most n deliveries a second start, or no limit. */
+/**
+ * PUT …/hooks/{hookId}/throttle: at most n deliveries a second start, or no limit; a change of rate
+ * is told to the dispatcher as a command, which releases the backlog waiting for the old rate's starts.
+ */
 class ThrottleIT extends ApiIntegrationTest {
 
     private TestWorld.Account owner;
     private UUID hook;
+    private DeliveryRows rows;
+    private CommandRows commands;
 
     @BeforeEach
     void hook() {
+        rows = new DeliveryRows(jdbc);
+        commands = new CommandRows(jdbc);
         owner = world.newAccount();
         hook = world.subscribe(owner, "https://93.184.215.14/throttle/" + UUID.randomUUID(), null);
     }
@@ -71,22 +83,40 @@ class ThrottleIT extends ApiIntegrationTest {
     }
 
     @Test
-    void aChangedRateReleasesTheDeliveriesWaitingForTheOldRatesStartsAndTheSameRateDoesNot() {
-        DeliveryRows rows = new DeliveryRows(jdbc);
-        portal().send("PUT", throttle(), perSecond(1));
+    void aChangedRateTellsTheDispatcherInTheOutboxAndTheSameRateDoesNot() {
+        assertThat(portal().with("X-Request-Id", "set").send("PUT", throttle(), perSecond(1)).status()).isEqualTo(200);
         UUID waiting = world.newEnquiry(owner);
         rows.delivery(hook, waiting, DeliveryStatus.PENDING, 0, 1);
         Instant anHourOn = Instant.now().plus(Duration.ofHours(1)); // a thousand deliveries ahead at 1 a second
         rows.throttledUntil(hook, waiting, anHourOn);
+        Instant before = Instant.now();
 
-        portal().send("PUT", throttle(), perSecond(1));
-        assertThat(rows.throttledWait(hook, waiting).throttledUntil()).as("the same rate keeps its reservations").isNotNull();
+        ApiClient.Response same = portal().with("X-Request-Id", "same").send("PUT", throttle(), perSecond(1));
+        assertThat(same.status()).as(same.body()).isEqualTo(200);
+        assertThat(same.json().get("throttle_per_second").asInt()).isOne();
+        ApiClient.Response raised = portal().with("X-Request-Id", "raise").send("PUT", throttle(), perSecond(50));
+        assertThat(raised.status()).as(raised.body()).isEqualTo(200);
+        assertThat(raised.json().get("throttle_per_second").asInt()).isEqualTo(50);
+        ApiClient.Response lifted = portal().with("X-Request-Id", "lift").send("PUT", throttle(), perSecond(null));
+        assertThat(lifted.status()).as(lifted.body()).isEqualTo(200);
+        assertThat(portal().with("X-Request-Id", "lift-again").send("PUT", throttle(), perSecond(null)).status())
+                .isEqualTo(200);
 
-        assertThat(portal().send("PUT", throttle(), perSecond(50)).status()).isEqualTo(200);
-        DeliveryRows.ThrottledWait released = rows.throttledWait(hook, waiting);
-        assertThat(released.throttledUntil()).as("it will ask the new rate for a start").isNull();
-        assertThat(released.nextAttemptAt()).as("due now, not in an hour").isBefore(Instant.now().plusSeconds(1));
-        assertThat(rows.deliveries(hook)).extracting(DeliveryRows.Delivery::status).containsExactly(DeliveryStatus.WAITING);
+        List<DeliveryCommand.ThrottleChanged> sent = commands.of(hook, DeliveryCommand.ThrottleChanged.class);
+        assertThat(sent).as("one command a change of rate, none for the same rate")
+                .extracting(DeliveryCommand.ThrottleChanged::requestId, DeliveryCommand.ThrottleChanged::perSecond,
+                        command -> command.owner().value(), command -> command.hook().value())
+                .containsExactly(
+                        tuple("set", 1, owner.ownerId(), hook),
+                        tuple("raise", 50, owner.ownerId(), hook),
+                        tuple("lift", null, owner.ownerId(), hook));
+        assertThat(sent.get(1).requestedAt()).isBetween(before, Instant.now());
+        assertThat(commands.of(hook)).as("nothing else is asked of the dispatcher").hasSize(3);
+        DeliveryRows.ThrottledWait wait = rows.throttledWait(hook, waiting);
+        assertThat(wait.throttledUntil())
+                .as("the dispatcher releases the backlog when it applies the command; api-service does not write it")
+                .isCloseTo(anHourOn, within(1, ChronoUnit.MILLIS));
+        assertThat(wait.nextAttemptAt()).isCloseTo(anHourOn, within(1, ChronoUnit.MILLIS));
     }
 
     @Test
@@ -102,6 +132,8 @@ class ThrottleIT extends ApiIntegrationTest {
         assertThat(portal().send("PUT", throttle(), "{", "application/json").status()).isEqualTo(400);
         assertThat(portal().send("PUT", throttle(), "", "application/json").status()).isEqualTo(400);
         assertThat(stored()).isEqualTo(7);
+        assertThat(commands.of(hook, DeliveryCommand.ThrottleChanged.class))
+                .extracting(DeliveryCommand.ThrottleChanged::perSecond).as("only the valid change").containsExactly(7);
     }
 
     @Test
@@ -113,5 +145,6 @@ class ThrottleIT extends ApiIntegrationTest {
             assertError(portal().send("PUT", path, perSecond(3)), 404, "Not found");
         }
         assertThat(stored()).isNull();
+        assertThat(commands.of(hook)).isEmpty();
     }
 }

@@ -25,7 +25,8 @@ import java.util.UUID;
     @JsonSubTypes.Type(value = DeliveryCommand.TestEvent.class, name = DeliveryCommand.TestEvent.TYPE),
     @JsonSubTypes.Type(value = DeliveryCommand.Redeliver.class, name = DeliveryCommand.Redeliver.TYPE),
     @JsonSubTypes.Type(value = DeliveryCommand.Recover.class, name = DeliveryCommand.Recover.TYPE),
-    @JsonSubTypes.Type(value = DeliveryCommand.ReplayDeadLetters.class, name = DeliveryCommand.ReplayDeadLetters.TYPE)
+    @JsonSubTypes.Type(value = DeliveryCommand.ReplayDeadLetters.class, name = DeliveryCommand.ReplayDeadLetters.TYPE),
+    @JsonSubTypes.Type(value = DeliveryCommand.ThrottleChanged.class, name = DeliveryCommand.ThrottleChanged.TYPE)
 })
 public sealed interface DeliveryCommand {
 
@@ -33,7 +34,8 @@ public sealed interface DeliveryCommand {
     String TOPIC = "delivery.commands";
 
     /** Every command's type: the relay sends an outbox row of one of these to {@link #TOPIC}. */
-    List<String> TYPES = List.of(TestEvent.TYPE, Redeliver.TYPE, Recover.TYPE, ReplayDeadLetters.TYPE);
+    List<String> TYPES = List.of(TestEvent.TYPE, Redeliver.TYPE, Recover.TYPE, ReplayDeadLetters.TYPE,
+            ThrottleChanged.TYPE);
 
     /** The key of a replay of every owner's dead letters: one fixed key, so such replays stay in order. */
     UUID ALL_KEY = new UUID(0, 0);
@@ -41,7 +43,10 @@ public sealed interface DeliveryCommand {
     /** Unique per command: the dispatcher applies each command id once, however often it reads it. */
     UUID commandId();
 
-    /** When the request was answered; a replay takes only what was abandoned by then. */
+    /**
+     * When the request was answered; a replay takes only what was abandoned by then, a throttle's change
+     * releases only the starts reserved by then.
+     */
     Instant requestedAt();
 
     /** The id of the API request that asked, kept on the deliveries it queues; null outside a request. */
@@ -201,6 +206,40 @@ public sealed interface DeliveryCommand {
         @Override
         public UUID key() {
             return hook != null ? hook.value() : owner != null ? owner.value() : ALL_KEY;
+        }
+    }
+
+    /**
+     * The owner changed the hook's throttle to {@code perSecond} (null: lifted): the hook's deliveries
+     * waiting for a start that the old rate gave them are due again now, to start at the new rate, so
+     * that raising or lifting a throttle takes effect on the backlog, not only on deliveries to come.
+     */
+    @JsonPropertyOrder({"command_id", "requested_at", "request_id", "owner_id", "hook_id", "per_second"})
+    record ThrottleChanged(
+            @JsonProperty("command_id") UUID commandId,
+            @JsonProperty("requested_at") Instant requestedAt,
+            @JsonProperty("request_id") String requestId,
+            @JsonProperty("owner_id") OwnerId owner,
+            @JsonProperty("hook_id") SubscriptionId hook,
+            @JsonProperty("per_second") Integer perSecond) implements DeliveryCommand {
+
+        public static final String TYPE = "delivery.throttle-changed";
+
+        public ThrottleChanged {
+            Objects.requireNonNull(commandId, "command_id");
+            Objects.requireNonNull(requestedAt, "requested_at");
+            Objects.requireNonNull(owner, "owner_id");
+            Objects.requireNonNull(hook, "hook_id");
+        }
+
+        @Override
+        public String type() {
+            return TYPE;
+        }
+
+        @Override
+        public UUID key() {
+            return hook.value();
         }
     }
 }

@@ -28,7 +28,7 @@ class DeliveryCommandTest {
     private static final Instant REQUESTED_AT = Instant.parse("2026-11-23T09:00:00.123456Z");
     private static final Instant SUBMITTED_AT = Instant.parse("2026-11-22T10:15:30.123456Z");
 
-    /** The four commands of the golden file, in its order. */
+    /** The commands of the golden file, in its order. */
     static List<DeliveryCommand> commands() {
         return List.of(
                 new DeliveryCommand.TestEvent(id(1), REQUESTED_AT, "req-test", OWNER, HOOK,
@@ -38,7 +38,9 @@ class DeliveryCommandTest {
                 new DeliveryCommand.Recover(id(3), REQUESTED_AT, "req-recover", OWNER, HOOK,
                         UUID.fromString("0190f1a2-0000-7000-8000-0000000000e2"), ENQUIRY, SUBMITTED_AT, null),
                 new DeliveryCommand.ReplayDeadLetters(id(4), REQUESTED_AT, "req-replay", OWNER, null,
-                        Instant.parse("2026-11-20T00:00:00Z")));
+                        Instant.parse("2026-11-20T00:00:00Z")),
+                new DeliveryCommand.ThrottleChanged(id(5), REQUESTED_AT, "req-throttle", OWNER, HOOK, 50),
+                new DeliveryCommand.ThrottleChanged(id(6), REQUESTED_AT, "req-unthrottle", OWNER, HOOK, null));
     }
 
     @Test
@@ -69,7 +71,7 @@ class DeliveryCommandTest {
             assertThat(commands.get(i).type()).isEqualTo(golden.get(i).get("type").asString());
         }
         assertThat(DeliveryCommand.TYPES).containsExactly("delivery.test", "delivery.redeliver", "delivery.recover",
-                "delivery.replay-dead-letters");
+                "delivery.replay-dead-letters", "delivery.throttle-changed");
     }
 
     @Test
@@ -78,6 +80,8 @@ class DeliveryCommandTest {
         assertThat(new DeliveryCommand.ReplayDeadLetters(id(5), REQUESTED_AT, null, OWNER, HOOK, null).key())
                 .isEqualTo(HOOK.value());
         assertThat(commands().get(3).key()).isEqualTo(OWNER.value());
+        assertThat(commands().get(4).key()).isEqualTo(HOOK.value());
+        assertThat(commands().get(5).key()).isEqualTo(HOOK.value());
         assertThat(new DeliveryCommand.ReplayDeadLetters(id(6), REQUESTED_AT, null, null, null, null).key())
                 .isEqualTo(DeliveryCommand.ALL_KEY);
     }
@@ -87,6 +91,13 @@ class DeliveryCommandTest {
         String withoutId = golden().get(1).toString().replace("\"command_id\":\"0190f1a2-0000-7000-8000-000000000002\",", "");
 
         assertThatThrownBy(() -> JSON.readValue(withoutId, DeliveryCommand.class)).hasMessageContaining("command_id");
+    }
+
+    @Test
+    void refusesAThrottleChangeWithoutItsHook() throws IOException {
+        String withoutHook = golden().get(4).toString().replace("\"hook_id\":\"" + HOOK.value() + "\",", "");
+
+        assertThatThrownBy(() -> JSON.readValue(withoutHook, DeliveryCommand.class)).hasMessageContaining("hook_id");
     }
 
     @Test

@@ -53,6 +53,17 @@ class OutboxChangeTranslatorTest {
     }
 
     @Test
+    void routesAThrottlesChangeToTheCommandsTopicUnderItsAggregateId() {
+        OutboxEvent event = OutboxChangeTranslator.translate(change("outbox", "c", "req-1", "delivery.throttle-changed"))
+                .orElseThrow();
+
+        assertThat(event.topic()).isEqualTo(DeliveryCommand.TOPIC);
+        assertThat(event.eventType()).isEqualTo(DeliveryCommand.ThrottleChanged.TYPE);
+        assertThat(event.key()).isEqualTo("enquiry-1");
+        assertThat(event.requestId()).isEqualTo("req-1");
+    }
+
+    @Test
     void skipsARowOfAnUnknownEventType() {
         assertThat(OutboxChangeTranslator.translate(change("outbox", "c", "req-1", "enquiry.exploded"))).isEmpty();
     }

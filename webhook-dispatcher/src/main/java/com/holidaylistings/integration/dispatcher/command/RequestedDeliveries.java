@@ -31,6 +31,7 @@ import tools.jackson.databind.json.JsonMapper;
  * being retried ({@link DeliveryStatus#inProgress()}) keeps its one chain of attempts and is only
  * marked as asked for. An event the command carries (one never fanned out to the hook, or a test
  * event) has its payload stored once in {@code webhook_events}. New rows continue the request's trace.
+ * A throttle's change releases the hook's deliveries waiting for the starts the old rate reserved.
  */
 @Component
 class RequestedDeliveries {
@@ -101,6 +102,7 @@ class RequestedDeliveries {
                 case DeliveryCommand.Recover missed -> deliver(RECOVER, missed.owner(), missed.hook(), missed.eventId(),
                         missed.enquiry(), missed.submittedAt(), missed.event(), missed, traceparent);
                 case DeliveryCommand.ReplayDeadLetters replay -> replay(replay);
+                case DeliveryCommand.ThrottleChanged throttle -> releaseThrottled(throttle);
             };
         });
         if (changed != null && changed > 0) {
@@ -172,6 +174,23 @@ class RequestedDeliveries {
                 replay.hook() == null ? "any" : replay.hook(), replay.since() == null ? "any time" : replay.since(),
                 replayed);
         return replayed;
+    }
+
+    /**
+     * The hook's deliveries waiting for a start its throttle reserved before the change: due now, they
+     * reserve again at their attempt, at the new rate (or start at once without one). Reserved starts
+     * after the change are left alone, so a command read again late releases nothing it should not.
+     */
+    private int releaseThrottled(DeliveryCommand.ThrottleChanged throttle) {
+        return jdbc.sql("""
+                        update deliveries set throttled_until = null, next_attempt_at = now(), updated_at = now()
+                         where subscription_id = :hook and status = :waiting and throttled_until is not null
+                           and updated_at <= :requestedAt
+                        """)
+                .param("hook", throttle.hook().value())
+                .param("waiting", DeliveryStatus.WAITING.value())
+                .param("requestedAt", utc(throttle.requestedAt()))
+                .update();
     }
 
     private static OffsetDateTime utc(Instant instant) {

@@ -176,6 +176,46 @@ class DeliveryCommandsIT extends DispatcherIntegrationTest {
     }
 
     @Test
+    void releasesTheHooksDeliveriesWaitingForTheOldRatesStartsOnceAndNoOthers() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        UUID hook = data.subscribe(owner, receiver.url("/rethrottled", WebhookReceiver.Answer.ok()), null);
+        UUID otherHook = data.subscribe(owner, receiver.url("/other-hook", WebhookReceiver.Answer.ok()), null);
+        data.setThrottle(hook, 50);
+        data.setThrottle(otherHook, 1);
+        Instant requestedAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        Instant anHourOn = requestedAt.plus(Duration.ofHours(1)); // a backlog reserved at the old rate
+        TestData.ThrottledWait reserved = new TestData.ThrottledWait(anHourOn, anHourOn);
+        EnquiryCreated backlog = Events.anEnquiryOn(property);
+        String released = throttledWait(owner, hook, backlog, anHourOn, requestedAt.minusSeconds(5));
+        String reservedAfter = throttledWait(owner, hook, Events.anEnquiryOn(property), anHourOn, requestedAt.plusSeconds(60));
+        String otherHooks = throttledWait(owner, otherHook, Events.anEnquiryOn(property), anHourOn, requestedAt.minusSeconds(5));
+        DeliveryCommand change = new DeliveryCommand.ThrottleChanged(UUID.randomUUID(), requestedAt, "req-throttle",
+                OwnerId.of(owner.id()), SubscriptionId.of(hook), 50);
+
+        send(change);
+
+        await().atMost(DONE).until(() -> receiver.requests("/rethrottled").size() == 1);
+        assertThat(receiver.bodies("/rethrottled")).as("due now, not in an hour").containsExactly(Events.payloadOf(backlog));
+        await().atMost(DONE).until(() -> "succeeded".equals(data.deliveryStatusOf(released)));
+        assertThat(data.throttledWait(released).throttledUntil()).as("its start asked of the new rate").isNull();
+        assertThat(data.throttledWait(reservedAfter)).as("reserved after the change: at the new rate").isEqualTo(reserved);
+        assertThat(data.throttledWait(otherHooks)).as("another hook's").isEqualTo(reserved);
+
+        // The same command read again, then a test event behind it on the hook's partition.
+        String stillReserved = throttledWait(owner, hook, Events.anEnquiryOn(property), anHourOn, requestedAt.minusSeconds(5));
+        send(change);
+        send(new DeliveryCommand.TestEvent(UUID.randomUUID(), Instant.now(), "req-after-throttle", OwnerId.of(owner.id()),
+                SubscriptionId.of(hook), UUID.randomUUID(), Events.anEnquiryOn(property)));
+
+        await().atMost(DONE).until(() -> receiver.requests("/rethrottled").size() == 2);
+        assertThat(receiver.requests("/rethrottled").get(1).header("webhook-test")).isEqualTo("true");
+        assertThat(data.throttledWait(stillReserved)).as("a duplicate changes nothing").isEqualTo(reserved);
+        assertThat(data.deliveryStatusOf(stillReserved)).isEqualTo("waiting");
+        assertThat(receiver.requests("/other-hook")).isEmpty();
+    }
+
+    @Test
     void passesOverACommandItCannotReadAndAppliesTheNext() {
         TestData.Owner owner = data.owner();
         UUID hook = data.subscribe(owner, receiver.url("/after-garbage", WebhookReceiver.Answer.ok()), null);
@@ -192,6 +232,14 @@ class DeliveryCommandsIT extends DispatcherIntegrationTest {
             EnquiryCreated carried) {
         return new DeliveryCommand.Recover(UUID.randomUUID(), Instant.now(), "req-recover", OwnerId.of(owner.id()),
                 SubscriptionId.of(hook), eventId, EnquiryId.of(of.enquiryId()), of.sentAt(), carried);
+    }
+
+    /** The event's delivery to the hook waiting for the start {@code startAt} its throttle reserved at {@code reservedAt}. */
+    private String throttledWait(TestData.Owner owner, UUID hook, EnquiryCreated event, Instant startAt, Instant reservedAt) {
+        String webhookId = data.insertDelivery(owner, hook, UUID.randomUUID(), event.enquiryId(), event.sentAt(),
+                Events.payloadOf(event), "waiting", 0, 1, startAt, null);
+        data.reservedStart(webhookId, startAt, reservedAt);
+        return webhookId;
     }
 
     private void send(DeliveryCommand command) {

@@ -6,14 +6,20 @@ import static org.awaitility.Awaitility.await;
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.Events;
 import com.holidaylistings.integration.dispatcher.TestData;
+import com.holidaylistings.integration.events.command.DeliveryCommand;
+import com.holidaylistings.integration.events.delivery.OwnerId;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import com.holidaylistings.integration.testsupport.WebhookDelivery;
 import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.kafka.core.KafkaTemplate;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -27,6 +33,9 @@ class OwnerToolsIT extends DispatcherIntegrationTest {
     private static final Duration DELIVERED = Duration.ofSeconds(30);
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final TypeReference<Map<String, String>> HEADERS = new TypeReference<>() {};
+
+    @Autowired
+    private KafkaTemplate<String, String> kafka;
 
     @Test
     void keepsTheRequestAsSentAndWhatAFailingReceiverAnswered() {
@@ -123,12 +132,20 @@ class OwnerToolsIT extends DispatcherIntegrationTest {
         }
         await().atMost(DELIVERED).until(() -> receiver.requests("/raised").size() >= 2); // the rest wait up to 40 s
 
-        data.raiseThrottle(hook, 1000); // as api-service's PUT …/throttle does: the waiting ones are due again
+        // as api-service's PUT …/throttle does: the rate, and the command the relay brings here
+        data.setThrottle(hook, 1000);
+        send(new DeliveryCommand.ThrottleChanged(UUID.randomUUID(), Instant.now(), "req-raise", OwnerId.of(owner.id()),
+                SubscriptionId.of(hook), 1000));
 
         await().atMost(Duration.ofSeconds(20)).until(() -> receiver.requests("/raised").size() == 40);
         // the last attempts are counted once the attempt log's batch commits, a moment after their answers
         await().atMost(DELIVERED).untilAsserted(() ->
                 assertThat(data.attemptCounts(hook)).containsExactlyEntriesOf(Map.of("succeeded/200", 40L)));
+    }
+
+    private void send(DeliveryCommand command) {
+        kafka.send(DeliveryCommand.TOPIC, command.key().toString(), JSON.writerFor(DeliveryCommand.class)
+                .writeValueAsString(command)).join();
     }
 
     private static List<WebhookDelivery> byArrival(List<WebhookDelivery> deliveries) {
