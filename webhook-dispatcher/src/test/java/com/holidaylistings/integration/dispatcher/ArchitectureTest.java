@@ -35,11 +35,11 @@ class ArchitectureTest {
             .importPackages(ROOT);
 
     private static final List<String> DECISION_TYPES = List.of(
-            ROOT + ".delivery.DeliveryTransitions",
-            ROOT + ".delivery.Delivery",
-            ROOT + ".delivery.HookHealth",
-            ROOT + ".delivery.Attempt",
-            ROOT + ".delivery.HttpOutcome",
+            ROOT + ".transition.DeliveryTransitions",
+            ROOT + ".transition.Delivery",
+            ROOT + ".transition.HookHealth",
+            ROOT + ".transition.Attempt",
+            ROOT + ".transition.HttpOutcome",
             ROOT + ".operational.OperationalEvent",
             ROOT + ".lane.OwnerLanes");
 

@@ -1,7 +1,7 @@
 package com.holidaylistings.integration.dispatcher.command;
 
 import com.holidaylistings.integration.deliverylog.DeliveryStatus;
-import com.holidaylistings.integration.dispatcher.delivery.DueDeliveriesPoller;
+import com.holidaylistings.integration.dispatcher.intake.DueDeliveriesPoller;
 import com.holidaylistings.integration.events.EnquiryCreated;
 import com.holidaylistings.integration.events.command.DeliveryCommand;
 import com.holidaylistings.integration.events.delivery.EnquiryId;

@@ -1,8 +1,8 @@
 package com.holidaylistings.integration.dispatcher.fanout;
 
-import com.holidaylistings.integration.dispatcher.delivery.DeliveryTask;
-import com.holidaylistings.integration.dispatcher.delivery.DueNowRecords;
-import com.holidaylistings.integration.dispatcher.delivery.ParkedDeliveries;
+import com.holidaylistings.integration.dispatcher.records.DeliveryTask;
+import com.holidaylistings.integration.dispatcher.records.DueNowRecords;
+import com.holidaylistings.integration.dispatcher.waiting.ParkedDeliveries;
 import com.holidaylistings.integration.dispatcher.lane.OwnerLanes;
 import com.holidaylistings.integration.events.EnquiryCreated;
 import com.holidaylistings.integration.events.delivery.OwnerId;

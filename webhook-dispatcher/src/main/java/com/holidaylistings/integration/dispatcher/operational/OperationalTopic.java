@@ -3,8 +3,9 @@ package com.holidaylistings.integration.dispatcher.operational;
 /**
  * The topic {@code webhook.operational}. Key: the hook id; value: the event's JSON; headers
  * {@code event-id} and {@code event-type}. It is created at start with the delivery topics, with
- * their partitions and replication factor, by {@code delivery.DeliveryTopicsConfig}: those are
- * delivery settings, and this package stays below the delivery package that decides its events.
+ * their partitions and replication factor, by {@code intake.DeliveryTopicsConfig}: those are
+ * delivery settings, and this package stays below the packages that decide its events
+ * ({@code transition}) and write them ({@code log}).
  */
 public final class OperationalTopic {
 

@@ -1,7 +1,7 @@
 package com.holidaylistings.integration.dispatcher.warmup;
 
-import com.holidaylistings.integration.dispatcher.delivery.DeliveryRehearsal;
-import com.holidaylistings.integration.dispatcher.delivery.DeliveryTask;
+import com.holidaylistings.integration.dispatcher.attempt.DeliveryRehearsal;
+import com.holidaylistings.integration.dispatcher.records.DeliveryTask;
 import com.holidaylistings.integration.dispatcher.fanout.FanOutRehearsal;
 import com.holidaylistings.integration.dispatcher.lane.OwnerLanes;
 import com.holidaylistings.integration.events.EnquiryCreated;
