@@ -46,6 +46,16 @@ public final class Outage {
     private static final AtomicLong lastReport = new AtomicLong(System.nanoTime() - REPORT_EVERY);
     private static final AtomicLong unreported = new AtomicLong();
 
+    /**
+     * The views webhook-dispatcher publishes for api-service to read (its schema dispatcher_read:
+     * the delivery log, attempts, statistics, the hooks' health), which exist once the dispatcher
+     * has migrated its own schema. Until then (a new installation whose dispatcher has not started
+     * yet) a read of them is the dispatcher not being there, as an outage is, not a defect.
+     */
+    private static final Set<String> DISPATCHER_READ_CONTRACT =
+            Set.of("deliveries", "webhook_events", "delivery_attempts", "subscription_health", "attempt_counts");
+    private static final Pattern UNDEFINED_RELATION = Pattern.compile("relation \"(?:dispatcher_read\\.)?([a-z_]+)\" does not exist");
+
     private Outage() {}
 
     /**
@@ -122,16 +132,6 @@ public final class Outage {
                 || failure instanceof SQLException sql
                         && (isUnavailableState(sql.getSQLState()) || isClosedByPool(sql) || isReadContractMissing(sql));
     }
-
-    /**
-     * The views webhook-dispatcher publishes for api-service to read (its schema dispatcher_read:
-     * the delivery log, attempts, statistics, the hooks' health), which exist once the dispatcher
-     * has migrated its own schema. Until then (a new installation whose dispatcher has not started
-     * yet) a read of them is the dispatcher not being there, as an outage is, not a defect.
-     */
-    private static final Set<String> DISPATCHER_READ_CONTRACT =
-            Set.of("deliveries", "webhook_events", "delivery_attempts", "subscription_health", "attempt_counts");
-    private static final Pattern UNDEFINED_RELATION = Pattern.compile("relation \"(?:dispatcher_read\\.)?([a-z_]+)\" does not exist");
 
     private static boolean isReadContractMissing(SQLException failure) {
         if (!"42P01".equals(failure.getSQLState()) || failure.getMessage() == null) {

@@ -11,6 +11,8 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -169,7 +171,7 @@ class ServiceRolesIT {
                          where p.prosecdef and n.nspname not in ('pg_catalog', 'information_schema')
                          order by 1
                         """)) {
-            java.util.List<String> definers = new java.util.ArrayList<>();
+            List<String> definers = new ArrayList<>();
             while (rs.next()) {
                 definers.add(rs.getString(1));
             }
