@@ -70,6 +70,15 @@ class ArchitectureTest {
                 .isEmpty();
     }
 
+    @Test
+    void oneClassWritesTheDeliveryTables() {
+        assertThat(TableWrites.in(Path.of("src/main/java"), List.of("deliveries", "webhook_events")))
+                .extracting(write -> write.file().getFileName().toString())
+                .as("every change of a delivery's row is one of its transitions, written by the delivery store")
+                .containsOnly("DeliveryStore.java")
+                .isNotEmpty();
+    }
+
     private static boolean isDecisionType(JavaClass type) {
         return DECISION_TYPES.stream().anyMatch(name -> type.getName().equals(name) || type.getName().startsWith(name + "$"));
     }

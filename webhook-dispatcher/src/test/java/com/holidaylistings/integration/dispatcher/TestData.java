@@ -224,6 +224,7 @@ public final class TestData {
                            set status = case when status in ('pending', 'waiting') then status else 'waiting' end,
                                next_attempt_at = case when status in ('pending', 'waiting') then next_attempt_at else now() end,
                                stage = case when status in ('pending', 'waiting') then stage else 1 end,
+                               version = case when status in ('pending', 'waiting') then version else version + 1 end,
                                request_id = :request, requested_at = now(), updated_at = now()
                          where subscription_id = :subscription and enquiry_id = :enquiry
                         """)
@@ -297,8 +298,8 @@ public final class TestData {
      */
     public void reservedStart(String webhookId, Instant startAt, Instant writtenAt) {
         jdbc.sql("""
-                        update deliveries set status = 'waiting', next_attempt_at = :start, throttled_until = :start,
-                               updated_at = :written
+                        update deliveries set status = 'waiting', version = version + 1, next_attempt_at = :start,
+                               throttled_until = :start, updated_at = :written
                          where webhook_id = :webhook
                         """)
                 .param("start", timestamp(startAt)).param("written", timestamp(writtenAt)).param("webhook", webhookId)

@@ -70,7 +70,7 @@ public class DeliveryRehearsal {
                 () -> sender.post(url, payload, delivery.webhookId(), List.of(secret), false)));
         DeliveryTransitions.AfterAttempt after = transitions.afterAttempt(delivery, http, Instant.now());
         if (after.recordMovesOn()) {
-            records.after(read, after.movesOn());
+            records.after(read.at(after.next().version()), after.movesOn());
         }
         return http.status() == null ? 0 : http.status();
     }

@@ -14,9 +14,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * Moves a failed delivery's record on, as {@link DeliveryTransitions} decided: to the next retry
- * topic, where it waits until due, or to the dead letters after the last. It runs before the attempt
- * is stored, so that a crash in between leaves the failed attempt's own record to be read and
- * attempted again, never a stored retry without its record. Answers once Kafka has the record; a
+ * topic, where it waits until due, or to the dead letters after the last. It runs once the attempt
+ * is stored, for the row's new version, so that no record ever runs ahead of its row. Answers once
+ * Kafka has the record; a
  * send that keeps failing is retried by the forward policy ({@code webhook.forward-retry}), and then
  * answers false: the retry waits on its row instead.
  */
@@ -38,18 +38,18 @@ class RetryForwarder {
         this.metrics = metrics;
     }
 
-    /** Whether Kafka took the record. */
-    boolean forward(DeliveryTask failed, DeliveryTransitions.AfterAttempt after) {
-        ProducerRecord<String, String> forwarded = records.after(failed, after.movesOn());
+    /** Whether Kafka took the record of {@code next}, the failed delivery at its row's new version. */
+    boolean forward(DeliveryTask next, DeliveryTransitions.AfterAttempt after) {
+        ProducerRecord<String, String> forwarded = records.after(next, after.movesOn());
         try {
             retry.executeRunnable(() -> send(forwarded));
         } catch (RuntimeException e) {
-            log.error("Could not put delivery {} on {}; it waits on its row instead", failed.webhookId(), forwarded.topic(), e);
+            log.error("Could not put delivery {} on {}; it waits on its row instead", next.webhookId(), forwarded.topic(), e);
             return false;
         }
         if (after.movesOn().abandoned()) {
             metrics.deadLettered();
-            log.warn("Delivery {} abandoned after the last retry: subscription {}", failed.webhookId(), failed.subscriptionId());
+            log.warn("Delivery {} abandoned after the last retry: subscription {}", next.webhookId(), next.subscriptionId());
         }
         return true;
     }

@@ -11,6 +11,7 @@ import com.holidaylistings.integration.dispatcher.transition.HttpOutcome;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -18,12 +19,13 @@ import org.springframework.stereotype.Component;
 
 /**
  * One attempt of one delivery, start to end: its row, payload and subscription as they are now (in
- * one query); nothing when the record is not the one the delivery waits for (a copy, or stale), or
- * not yet (early: tried again shortly); a skip when the subscription was paused or removed; a wait on
+ * one query); nothing when the record is not the one the delivery waits for (the row is not
+ * pending at the record's version: a copy, or stale); a skip when the subscription was paused or removed; a wait on
  * the row when the hook's throttle gives it a later start ({@link HookThrottle}); otherwise the
- * target's guards, the signed POST, {@link DeliveryTransitions}' decision, a failure's record on
- * its retry topic ({@link RetryForwarder}, before the attempt is stored), and the {@link AttemptLog}.
- * Returns once the receiver has answered, with a future that completes once the change is stored:
+ * target's guards, the signed POST, {@link DeliveryTransitions}' decision, the {@link AttemptLog},
+ * and once the row is stored a failure's record on its retry topic ({@link RetryForwarder}).
+ * Returns once the receiver has answered, with a future that completes once the change is stored
+ * (and a failure's record sent):
  * the owner's lane slot bounds the requests to its receivers, not the attempt log's batching. A
  * failure of our own infrastructure (the database) is thrown or completes the future exceptionally:
  * the record is tried again later, not counted as an attempt.
@@ -32,6 +34,9 @@ import org.springframework.stereotype.Component;
 public class WebhookAttempt {
 
     private static final Logger log = LoggerFactory.getLogger(WebhookAttempt.class);
+    private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+    /** A failure's record is sent from a virtual thread of its own, not from the attempt log's batch thread. */
+    private static final Executor FORWARDING = command -> Thread.ofVirtual().name("retry-forward").start(command);
 
     private final Deliveries deliveries;
     private final TargetGuards guards;
@@ -42,14 +47,6 @@ public class WebhookAttempt {
     private final RetryForwarder forwarder;
     private final HookThrottle throttle;
     private final AttemptSpan spans;
-
-    /** What became of a record. */
-    public enum Result {
-        /** Attempted, skipped or passed over: the record is done. */
-        DONE,
-        /** It came before the row was told of the attempt before it: try it again shortly. */
-        EARLY
-    }
 
     WebhookAttempt(Deliveries deliveries, TargetGuards guards, WebhookSender sender, AttemptLog attempts,
             DeliveryMetrics metrics, DeliveryTransitions transitions, RetryForwarder forwarder, HookThrottle throttle,
@@ -69,32 +66,28 @@ public class WebhookAttempt {
      * Attempts the delivery {@code task}'s record is for, which was due at {@code dueAt} (null for a
      * first attempt).
      */
-    CompletableFuture<Result> attempt(DeliveryTask task, Instant dueAt) {
+    CompletableFuture<Void> attempt(DeliveryTask task, Instant dueAt) {
         return attempt(task, dueAt, null);
     }
 
     /** As {@link #attempt(DeliveryTask, Instant)}, the attempt a span under the record's {@code traceparent}. */
-    public CompletableFuture<Result> attempt(DeliveryTask task, Instant dueAt, String traceparent) {
+    public CompletableFuture<Void> attempt(DeliveryTask task, Instant dueAt, String traceparent) {
         Deliveries.Attemptable found = deliveries.forAttempt(task).orElse(null);
         Delivery delivery = found == null ? null : found.delivery();
-        if (transitions.isEarly(delivery, task)) {
-            return CompletableFuture.completedFuture(Result.EARLY);
-        }
-        if (!transitions.isDue(delivery, task)) {
+        if (delivery == null || !delivery.awaits(task.version())) {
             metrics.passedOver(delivery == null ? "gone" : "not_due");
-            log.debug("Record of delivery {} for attempt {} passed over: the row is {}", task.webhookId(), task.attempt(),
-                    delivery == null ? "gone" : delivery.status() + " after " + delivery.attempts() + " attempts");
-            return CompletableFuture.completedFuture(Result.DONE);
+            log.debug("Record of delivery {} at version {} passed over: the row is {}", task.webhookId(), task.version(),
+                    delivery == null ? "gone" : delivery.status() + " at version " + delivery.version());
+            return DONE;
         }
         if (found.receivesNothing()) {
-            return attempts.record(AttemptLog.Change.skipped(delivery, transitions.skipped(delivery))).thenApply(stored -> Result.DONE);
+            return attempts.record(AttemptLog.Change.skipped(delivery)).thenApply(stored -> null);
         }
         if (found.needsThrottle()) {
             HookThrottle.Reservation start = throttle.reserve(delivery.subscription(), found.throttlePerSecond());
             if (!start.startsNow()) {
                 metrics.throttled(start.delay());
-                return attempts.record(AttemptLog.Change.throttled(delivery, transitions.throttled(delivery), start.startAt()))
-                        .thenApply(stored -> Result.DONE);
+                return attempts.record(AttemptLog.Change.throttled(delivery, start.startAt())).thenApply(stored -> null);
             }
         }
         if (found.requestId() != null) {
@@ -115,9 +108,6 @@ public class WebhookAttempt {
             Instant finishedAt = Instant.now(); // the retry's delay counts from here
             span.answered(http);
             DeliveryTransitions.AfterAttempt after = transitions.afterAttempt(delivery, http, finishedAt);
-            if (after.recordMovesOn() && !forwarder.forward(task, after) && !after.movesOn().abandoned()) {
-                after = transitions.waitingOnRow(after);
-            }
             Attempt attempt = new Attempt(delivery, after.next().attempts(), after.outcome(), http.status(), http.error(),
                     http.duration().toMillis(), http.body(), http.bodyTruncated(), startedAt, after.nextAttemptAt(),
                     http.requestHeaders(), http.responseHeaders());
@@ -125,11 +115,30 @@ public class WebhookAttempt {
             if (http.succeeded() && found.timedAsPipeline() && !found.askedFor()) {
                 metrics.delivered(Duration.between(task.submittedAt(), finishedAt));
             }
-            return attempts.record(new AttemptLog.Change(delivery, after.next(), after.nextAttemptAt(), attempt, after.events(),
-                            span.traceparent()))
-                    .thenApply(stored -> Result.DONE);
+            CompletableFuture<Boolean> stored = attempts.record(new AttemptLog.Change(delivery, after.next(),
+                    after.nextAttemptAt(), attempt, after.events(), span.traceparent()));
+            return after.recordMovesOn() ? stored.thenComposeAsync(changed -> movedOn(changed, task, after), FORWARDING)
+                    : stored.thenApply(changed -> null);
         } finally {
             MDC.remove("requestId");
         }
+    }
+
+    /**
+     * A failed delivery's row is stored ({@code changed}: still at the version the attempt read):
+     * its record moves on to the retry topic or the dead letters, for the row's new version. A retry
+     * whose record Kafka would not take waits on its row instead, due when the record would have
+     * been. Should this process stop in between, the row is pending with no record, and the row
+     * poller takes it once overdue; the record the attempt came in is read again and passed over.
+     */
+    private CompletableFuture<Void> movedOn(boolean changed, DeliveryTask task, DeliveryTransitions.AfterAttempt after) {
+        if (!changed) {
+            return DONE; // another writer moved the row on meanwhile: that writer carries it on
+        }
+        Delivery next = after.next();
+        if (forwarder.forward(task.at(next.version()), after) || after.movesOn().abandoned()) {
+            return DONE;
+        }
+        return attempts.record(AttemptLog.Change.waitingOnRow(next, after.nextAttemptAt())).thenApply(stored -> null);
     }
 }

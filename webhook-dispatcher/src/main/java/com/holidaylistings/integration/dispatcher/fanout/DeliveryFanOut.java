@@ -2,6 +2,7 @@ package com.holidaylistings.integration.dispatcher.fanout;
 
 import com.holidaylistings.integration.dispatcher.records.DeliveryTask;
 import com.holidaylistings.integration.dispatcher.records.DueNowRecords;
+import com.holidaylistings.integration.dispatcher.store.DeliveryStore;
 import com.holidaylistings.integration.dispatcher.waiting.ParkedDeliveries;
 import com.holidaylistings.integration.dispatcher.lane.OwnerLanes;
 import com.holidaylistings.integration.events.EnquiryCreated;
@@ -21,7 +22,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * Turns a batch of {@code enquiry.created} events into one delivery per matching subscription of
- * each: their rows first ({@link NewDeliveries}), then one record each on {@code webhook.deliveries}
+ * each: their rows first ({@link DeliveryStore#created}), then one record each on {@code webhook.deliveries}
  * for its first attempt, carrying its event's fan-out span in its {@code traceparent} header, and
  * returns once Kafka has them all: only then are the events' offsets committed. The deliveries of an
  * owner whose lane here is already busy ({@link OwnerLanes#sendsToRows}) get no record: their rows are
@@ -31,7 +32,7 @@ import org.springframework.stereotype.Component;
  * query and one transaction serve the whole batch, and the records are sent together. A failure
  * (database or Kafka away) goes up to the listener container, which tries the batch again
  * (FanOutConfig); rows already written are kept, records sent again are copies that the delivery's
- * row recognises.
+ * row recognises (its version moved on).
  */
 @Component
 class DeliveryFanOut {
@@ -61,13 +62,13 @@ class DeliveryFanOut {
     record NewDelivery(Event event, DeliveryTask task, String traceparent, boolean waitsOnRow) {}
 
     private final LiveSubscriptions subscriptions;
-    private final NewDeliveries rows;
+    private final DeliveryStore rows;
     private final DueNowRecords records;
     private final FanOutObservation observation;
     private final OwnerLanes lanes;
     private final Counter toRows;
 
-    DeliveryFanOut(LiveSubscriptions subscriptions, NewDeliveries rows, DueNowRecords records,
+    DeliveryFanOut(LiveSubscriptions subscriptions, DeliveryStore rows, DueNowRecords records,
             FanOutObservation observation, OwnerLanes lanes, MeterRegistry meters) {
         this.observation = observation;
         this.subscriptions = subscriptions;
@@ -92,7 +93,11 @@ class DeliveryFanOut {
             if (deliveries.isEmpty()) {
                 return 0;
             }
-            rows.insert(deliveries.stream().map(NewDelivery::event).distinct().toList(), deliveries);
+            rows.created(deliveries.stream().map(NewDelivery::event).distinct()
+                            .map(e -> new DeliveryStore.NewEvent(e.eventId(), e.submittedAt(), e.enquiry().enquiryId(), e.payload()))
+                            .toList(),
+                    deliveries.stream().map(d -> new DeliveryStore.NewDelivery(d.task(), d.event().eventId(),
+                            d.event().enquiry().enquiryId(), d.event().requestId(), d.traceparent(), d.waitsOnRow())).toList());
             // each in its event's fan-out span, by its header: no span per record
             List<DueNowRecords.DueNow> due = deliveries.stream().filter(d -> !d.waitsOnRow())
                     .map(d -> new DueNowRecords.DueNow(d.task(), d.traceparent())).toList();
@@ -127,7 +132,7 @@ class DeliveryFanOut {
             for (LiveSubscriptions.LiveSubscription subscription : byProperty.get(enquiry.propertyId())) {
                 if (subscription.filter().matches(enquiry.propertyId(), enquiry.sentAt())) {
                     deliveries.add(new NewDelivery(event, new DeliveryTask(WebhookIds.of(event.eventId(), subscription.id()),
-                            enquiry.sentAt(), subscription.id(), subscription.owner(), 1), spans.get(event).traceparent(),
+                            enquiry.sentAt(), subscription.id(), subscription.owner(), 0), spans.get(event).traceparent(),
                             toRows.contains(subscription.owner())));
                 }
             }

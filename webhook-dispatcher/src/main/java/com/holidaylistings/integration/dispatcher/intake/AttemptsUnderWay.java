@@ -7,17 +7,16 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The attempts under way in this process, one at a time per delivery and attempt number: a record
- * (or a row the row poller took) of an attempt that another of the same attempt already holds
- * (waiting in a lane, being attempted, being parked) waits for it to finish, and then goes on with
- * the row as that one left it. It is not dropped: the one under way may end without an attempt (its
- * row had been parked, or not yet taken again), and the later one, such as the row poller's, is then
- * the one the delivery waits for. A later one whose attempt was made finds its row moved on and is
- * passed over then.
+ * The attempts under way in this process, one at a time per delivery: a record (or a row the row
+ * poller took) of a delivery that another already holds (waiting in a lane, being attempted, being
+ * parked, its retry record being sent) waits for it to finish, and then goes on with the row as
+ * that one left it. It is not dropped: the one under way may end without an attempt (its row had
+ * been parked), and the later one, such as the row poller's, is then the one the delivery waits for.
+ * A later one at a version the row has moved on from is passed over then.
  */
 final class AttemptsUnderWay {
 
-    /** Each attempt under way, as "webhook-id#attempt", with the records of it that wait their turn. */
+    /** Each delivery under way, by its webhook-id, with the records of it that wait their turn. */
     private final Map<String, Queue<Runnable>> underWay = new ConcurrentHashMap<>();
 
     /**
@@ -50,6 +49,6 @@ final class AttemptsUnderWay {
     }
 
     private static String key(DeliveryTask task) {
-        return task.webhookId() + "#" + task.attempt();
+        return task.webhookId();
     }
 }

@@ -29,17 +29,14 @@ import org.springframework.stereotype.Component;
  * copy of its record, or its row taken meanwhile) waits for it ({@link AttemptsUnderWay}) and then
  * finds the row as it was left: a copy is passed over, a delivery parked meanwhile and taken again
  * goes on. An owner whose lane is full has the delivery wait on its row instead ({@link
- * ParkingLot}). A record is acknowledged, in offset order, once what became of it is stored (a
- * failure's next record is sent before that). When our own database fails, or the record came
- * before its row was told of the attempt before it, the delivery is tried again a little later,
- * holding no capacity meanwhile.
+ * ParkingLot}). A record is acknowledged, in offset order, once what became of it is stored (and a
+ * failure's next record sent). When our own database fails, the delivery is tried again a little
+ * later, holding no capacity meanwhile.
  */
 @Component
 class DeliveryListener implements DisposableBean {
 
     private static final Logger log = LoggerFactory.getLogger(DeliveryListener.class);
-    /** How soon a record that came before its row was told of the attempt before it is tried again. */
-    private static final long EARLY_RETRY_MILLIS = 500;
 
     private final DeliveryRecords records;
     private final OwnerLanes lanes;
@@ -103,8 +100,8 @@ class DeliveryListener implements DisposableBean {
     private void arrived(Arrival arrival) {
         DeliveryTask task = arrival.task();
         if (!underWay.claim(task, () -> offer(arrival))) {
-            log.debug("The {} of delivery {} for attempt {} waits for the attempt under way here", arrival.from(),
-                    task.webhookId(), task.attempt());
+            log.debug("The {} of delivery {} at version {} waits for the one under way here", arrival.from(),
+                    task.webhookId(), task.version());
             return;
         }
         offer(arrival);
@@ -128,13 +125,7 @@ class DeliveryListener implements DisposableBean {
                 ? lanes.offerFromRow(task.ownerId(), task.subscriptionId(), work)
                 : lanes.offer(task.ownerId(), task.subscriptionId(), work);
         if (!taken) {
-            parking.park(task, parked -> {
-                if (parked == ParkingLot.Parked.BEHIND) {
-                    tryAgainSoon(arrival); // its row has not been told of the attempt before
-                } else {
-                    finished(arrival);
-                }
-            });
+            parking.park(task, parked -> finished(arrival));
         }
     }
 
@@ -147,7 +138,7 @@ class DeliveryListener implements DisposableBean {
 
     /** Runs in the owner's lane until the receiver has answered; the delivery is done once the attempt is stored. */
     private void attemptAndMoveOn(Arrival arrival) {
-        CompletableFuture<WebhookAttempt.Result> stored;
+        CompletableFuture<Void> stored;
         try {
             stored = attempt.attempt(arrival.task(), arrival.dueAt(), arrival.traceparent());
         } catch (RuntimeException e) {
@@ -157,17 +148,10 @@ class DeliveryListener implements DisposableBean {
         stored.whenComplete((result, error) -> {
             if (error != null) {
                 tryAgainLater(arrival, error);
-            } else if (result == WebhookAttempt.Result.EARLY) {
-                tryAgainSoon(arrival);
             } else {
                 finished(arrival);
             }
         });
-    }
-
-    /** Its row has not been told of the attempt before yet: the delivery is handed over again a little later. */
-    private void tryAgainSoon(Arrival arrival) {
-        timers.schedule(() -> offer(arrival), EARLY_RETRY_MILLIS, TimeUnit.MILLISECONDS);
     }
 
     private void tryAgainLater(Arrival arrival, Throwable e) {

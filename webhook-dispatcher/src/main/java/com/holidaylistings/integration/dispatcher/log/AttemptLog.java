@@ -8,6 +8,7 @@ import com.holidaylistings.integration.dispatcher.operational.OperationalEvent;
 import com.holidaylistings.integration.dispatcher.operational.OperationalOutbox.Decided;
 import com.holidaylistings.integration.dispatcher.operational.OperationalOutbox;
 import com.holidaylistings.integration.dispatcher.settings.WebhookProperties;
+import com.holidaylistings.integration.dispatcher.store.DeliveryStore;
 import com.holidaylistings.integration.dispatcher.transition.Attempt;
 import com.holidaylistings.integration.dispatcher.transition.Delivery;
 import com.holidaylistings.integration.dispatcher.transition.DeliveryTransitions;
@@ -42,8 +43,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Writes what attempts made of their deliveries in batches, one transaction each: one insert per
  * attempt would cap the dispatcher at the database's commit rate. In a batch: the attempts into the
- * attempt log; each delivery's row as {@link DeliveryTransitions} left it (only if no copy got there
- * first: the row must still hold the attempts it had); the health of each subscription involved,
+ * attempt log; each delivery's row as its transition left it ({@link DeliveryStore#changed}, only
+ * if the row is still at the version the change was made from); the health of each subscription involved,
  * locked in key order and changed attempt by attempt by {@link DeliveryTransitions}; what the batch
  * found out about a hook (gone after a 410, disabled after days of failure), in that same row and not
  * in the subscription's, which is api-service's to change when the event reaches it; and the
@@ -81,16 +82,6 @@ public class AttemptLog extends BatchingComponent {
              where exists (select 1 from webhook_subscriptions s where s.id = k.subscription_id)
              order by k.n
             on conflict (subscription_id, day, outcome, http_status) do update set attempts = c.attempts + excluded.attempts
-            """;
-    // One statement for the batch's rows: one each cost the database twice as much (a statement's start
-    // on a partitioned table: its plan, the locks of every partition and index, and pruning them).
-    private static final String UPDATE_DELIVERIES = """
-            update deliveries d
-               set status = k.status, attempts = k.attempts, stage = k.stage, next_attempt_at = k.next_attempt_at,
-                   throttled_until = k.throttled_until, updated_at = now()
-              from unnest(?::text[], ?::timestamptz[], ?::int[], ?::text[], ?::int[], ?::int[], ?::timestamptz[], ?::timestamptz[])
-                   as k(webhook_id, submitted_at, attempts_before, status, attempts, stage, next_attempt_at, throttled_until)
-             where d.webhook_id = k.webhook_id and d.submitted_at = k.submitted_at and d.attempts = k.attempts_before
             """;
     private static final String ENSURE_HEALTH = """
             insert into subscription_health (subscription_id)
@@ -143,12 +134,23 @@ public class AttemptLog extends BatchingComponent {
             this(before, after, nextAttemptAt, null, attempt, events, traceparent);
         }
 
-        public static Change skipped(Delivery before, Delivery after) {
-            return new Change(before, after, null, null, null, List.of(), null);
+        /** Its hook receives nothing now: {@link Delivery#skipped}, unattempted. */
+        public static Change skipped(Delivery before) {
+            return new Change(before, before.skipped(), null, null, null, List.of(), null);
         }
 
-        public static Change throttled(Delivery before, Delivery after, Instant startAt) {
-            return new Change(before, after, startAt, startAt, null, List.of(), null);
+        /** Its throttle gave it a later start: {@link Delivery#throttled}, unattempted, due then. */
+        public static Change throttled(Delivery before, Instant startAt) {
+            return new Change(before, before.throttled(), startAt, startAt, null, List.of(), null);
+        }
+
+        /** Its retry's record could not be put on its retry topic: {@link Delivery#waitingOnRow}, due when the record would have been. */
+        public static Change waitingOnRow(Delivery before, Instant dueAt) {
+            return new Change(before, before.waitingOnRow(), dueAt, null, null, List.of(), null);
+        }
+
+        DeliveryStore.RowChange row() {
+            return new DeliveryStore.RowChange(before, after, nextAttemptAt, throttledUntil);
         }
     }
 
@@ -157,27 +159,33 @@ public class AttemptLog extends BatchingComponent {
     private final Retry retry;
     private final DeliveryTransitions transitions;
     private final OperationalOutbox operational;
-    private final Batches<Change, Void> writer;
+    private final DeliveryStore store;
+    private final Batches<Change, Boolean> writer;
     private final JsonMapper json;
 
     AttemptLog(JdbcTemplate jdbc, TransactionTemplate transaction, WebhookProperties properties,
-            DeliveryTransitions transitions, OperationalOutbox operational, JsonMapper json) {
+            DeliveryTransitions transitions, OperationalOutbox operational, JsonMapper json, DeliveryStore store) {
+        this.store = store;
         this.jdbc = jdbc;
         this.json = json;
         this.transaction = transaction;
         this.transitions = transitions;
         this.operational = operational;
         this.retry = properties.attemptLogRetry().toRetry("attempt-log");
-        this.writer = Batches.writer("attempt-log", MAX_BATCH, MAX_QUEUED,
-                changes -> retry.executeRunnable(() -> transaction.executeWithoutResult(status -> write(changes))));
+        this.writer = Batches.bounded("attempt-log", MAX_BATCH, MAX_QUEUED,
+                changes -> retry.executeSupplier(() -> transaction.execute(status -> write(changes))));
     }
 
-    /** Stores the change; the future completes once it is committed. */
-    public CompletableFuture<Void> record(Change change) {
+    /**
+     * Stores the change; the future completes once it is committed, with whether the delivery's row
+     * took it (false: the row had moved on from the version the change was made from, and only the
+     * attempt, a fact, was stored).
+     */
+    public CompletableFuture<Boolean> record(Change change) {
         return writer.submit(change);
     }
 
-    private void write(List<Change> changes) {
+    private List<Boolean> write(List<Change> changes) {
         List<Change> attempted = changes.stream().filter(c -> c.attempt() != null)
                 .sorted(Comparator.comparing((Change c) -> c.attempt().attemptedAt())).toList();
         List<Attempt> attempts = attempted.stream().map(Change::attempt).toList();
@@ -200,31 +208,13 @@ public class AttemptLog extends BatchingComponent {
             statement.setString(16, a.httpStatus() == null ? null : headers(a.responseHeaders()));
         });
         count(attempts);
-        updateDeliveries(changes);
+        Set<String> changedRows = store.changed(changes.stream().map(Change::row).toList());
         List<Decided> events = new ArrayList<>();
         changes.forEach(c -> c.events().forEach(e -> events.add(new Decided(e, c.traceparent()))));
         events.addAll(changeHealth(attempted));
         Instant at = Instant.now().truncatedTo(ChronoUnit.MICROS);
         operational.write(jdbc, announcedOnce(events, at), at);
-    }
-
-    /**
-     * Each delivery's row as its change left it, if it still holds the attempts it had; locked in key
-     * order, as the batch's other rows are, so that two replicas' batches cannot deadlock.
-     */
-    private void updateDeliveries(List<Change> changes) {
-        List<Change> inKeyOrder = changes.stream()
-                .sorted(Comparator.comparing((Change c) -> c.after().submittedAt()).thenComparing(c -> c.after().webhookId()))
-                .toList();
-        jdbc.update(UPDATE_DELIVERIES,
-                SqlArrays.column(jdbc, "text", inKeyOrder, c -> c.after().webhookId()),
-                SqlArrays.column(jdbc, "timestamptz", inKeyOrder, c -> Timestamp.from(c.after().submittedAt())),
-                SqlArrays.column(jdbc, "int4", inKeyOrder, c -> c.before().attempts()),
-                SqlArrays.column(jdbc, "text", inKeyOrder, c -> c.after().status().value()),
-                SqlArrays.column(jdbc, "int4", inKeyOrder, c -> c.after().attempts()),
-                SqlArrays.column(jdbc, "int4", inKeyOrder, c -> c.after().stage()),
-                SqlArrays.column(jdbc, "timestamptz", inKeyOrder, c -> timestamp(c.nextAttemptAt())),
-                SqlArrays.column(jdbc, "timestamptz", inKeyOrder, c -> timestamp(c.throttledUntil())));
+        return changes.stream().map(c -> changedRows.contains(c.after().webhookId())).toList();
     }
 
     private String headers(Map<String, String> headers) {

@@ -29,8 +29,9 @@ import org.springframework.stereotype.Repository;
  * The delivery rows as an attempt needs them. They are read in batches ({@link Batches}): the
  * attempts that start while one read runs are read together in the next, in one query, so that a
  * burst of deliveries costs a statement per batch rather than per delivery. Their changes are
- * written in batches too: after an attempt by the {@link AttemptLog}, when an owner's lane is full
- * by the {@link com.holidaylistings.integration.dispatcher.waiting.ParkingLot}.
+ * written by {@link com.holidaylistings.integration.dispatcher.store.DeliveryStore} alone, in batches
+ * too: after an attempt through the {@link AttemptLog}, when an owner's lane is full through the
+ * {@link com.holidaylistings.integration.dispatcher.waiting.ParkingLot}.
  */
 @Repository
 public class Deliveries extends BatchingComponent {
@@ -46,7 +47,7 @@ public class Deliveries extends BatchingComponent {
     // (gone_at), and while a disabling is newer than the owner's latest resume, at once: api-service learns of
     // the last two later, through webhook.operational.
     private static final String FOR_ATTEMPT = """
-            select k.n, d.enquiry_id, d.status, d.attempts, d.stage, d.request_id, d.requested_at is not null as asked_for,
+            select k.n, d.enquiry_id, d.status, d.attempts, d.stage, d.version, d.request_id, d.requested_at is not null as asked_for,
                    d.test, d.throttled_until is not null as start_reserved, e.payload::text as payload,
                    s.target_url, s.owner_id, s.throttle_per_second, w.secret,
                    s.paused or coalesce(h.disabled_at >= coalesce(s.resumed_at, '-infinity'), false)
@@ -109,13 +110,13 @@ public class Deliveries extends BatchingComponent {
     }
 
     /** A delivery's row as read, its secrets still encrypted: decrypting is the attempt's own work. */
-    private record Row(UUID enquiryId, DeliveryStatus status, int attempts, int stage, boolean test, String payload,
+    private record Row(UUID enquiryId, DeliveryStatus status, int attempts, int stage, int version, boolean test, String payload,
             String requestId, boolean askedFor, String url, UUID ownerId, String secret, String previousSecret,
             boolean receivesNothing, Integer throttlePerSecond, boolean startReserved) {
 
         static Row of(ResultSet rs) throws SQLException {
             return new Row(rs.getObject("enquiry_id", UUID.class), DeliveryStatus.of(rs.getString("status")),
-                    rs.getInt("attempts"), rs.getInt("stage"), rs.getBoolean("test"), rs.getString("payload"),
+                    rs.getInt("attempts"), rs.getInt("stage"), rs.getInt("version"), rs.getBoolean("test"), rs.getString("payload"),
                     rs.getString("request_id"), rs.getBoolean("asked_for"), rs.getString("target_url"),
                     rs.getObject("owner_id", UUID.class), rs.getString("secret"), rs.getString("previous_secret"),
                     rs.getBoolean("receives_nothing"),
@@ -128,7 +129,7 @@ public class Deliveries extends BatchingComponent {
                     : List.of(current, decrypted.decrypt(previousSecret, ownerId));
             return new Attemptable(
                     new Delivery(task.webhookId(), task.submittedAt(), task.subscriptionId(), EnquiryId.of(enquiryId), status,
-                            attempts, stage, test),
+                            attempts, stage, test, version),
                     payload, requestId, askedFor, url, secrets, receivesNothing, throttlePerSecond, startReserved);
         }
     }

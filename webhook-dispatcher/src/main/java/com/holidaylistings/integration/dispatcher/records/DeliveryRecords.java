@@ -14,7 +14,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The one place that writes and reads delivery records: the value is a {@link DeliveryTask} (ids and
- * the attempt, as JSON), the key its subscription's id (so that the records of one delivery share a
+ * the row's version, as JSON), the key its subscription's id (so that the records of one delivery share a
  * partition), the headers its stage and due time ({@link RetrySchedule}) and, written by the Kafka
  * template's observation, the enquiry's trace context.
  */
@@ -47,9 +47,11 @@ public class DeliveryRecords {
         return record;
     }
 
-    /** The record that carries a failed delivery on, as the schedule decided: a retry topic or the dead letters. */
-    public ProducerRecord<String, String> after(DeliveryTask failed, RetrySchedule.AfterFailure next) {
-        DeliveryTask task = next.abandoned() ? failed : failed.next();
+    /**
+     * The record that carries a failed delivery on ({@code task}, at its row's version after the
+     * attempt), as the schedule decided: a retry topic or the dead letters.
+     */
+    public ProducerRecord<String, String> after(DeliveryTask task, RetrySchedule.AfterFailure next) {
         return RetrySchedule.stamped(record(schedule.topicAfter(next), task), next.nextStage(), next.dueAt());
     }
 

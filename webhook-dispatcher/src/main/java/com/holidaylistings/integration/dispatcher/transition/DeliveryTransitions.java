@@ -3,7 +3,6 @@ package com.holidaylistings.integration.dispatcher.transition;
 import com.holidaylistings.integration.deliverylog.DeliveryOutcome;
 import com.holidaylistings.integration.deliverylog.DeliveryStatus;
 import com.holidaylistings.integration.dispatcher.operational.OperationalEvent;
-import com.holidaylistings.integration.dispatcher.records.DeliveryTask;
 import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
 import java.time.Duration;
 import java.time.Instant;
@@ -11,15 +10,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Every transition of a delivery, and of its subscription's health, in one place, with the
- * operational events that follow, as values: no Spring, no database, no Kafka. Which record is the
- * one a delivery waits for (copies and stale records are not); what an attempt's answer makes of the
- * delivery (delivered, failed and due again on the schedule or on its row, abandoned, gone); and what
- * it makes of the subscription (failing after {@code WEBHOOK_FAILING_AFTER} failures in a row,
- * recovered at the next success, unsubscribed by a 410, disabled after {@code WEBHOOK_DISABLE_AFTER}
- * of failures only). A test event sent from the portal is attempted once and changes nothing of its
- * subscription. Asking for a delivery again is the same rule in SQL ({@code DeliveryStatus.inProgress}):
- * an in-progress delivery starts no second chain.
+ * What an attempt's answer makes of its delivery, and of its hook's health, with the operational
+ * events that follow, as values: no Spring, no database, no Kafka. For the delivery (a {@link
+ * Delivery}, whose methods are its transitions): delivered, failed and due again on the schedule or
+ * on its row, abandoned, gone; for the hook: failing after {@code WEBHOOK_FAILING_AFTER} failures in
+ * a row, recovered at the next success, unsubscribed by a 410, disabled after {@code
+ * WEBHOOK_DISABLE_AFTER} of failures only. A test event sent from the portal is attempted once and
+ * changes nothing of its hook.
  */
 public final class DeliveryTransitions {
 
@@ -55,41 +52,6 @@ public final class DeliveryTransitions {
     }
 
     /**
-     * Whether {@code task}'s record is the one the delivery waits for: it is pending and the record is
-     * for its next attempt. A copy of a record whose attempt was made, a record of a delivery since
-     * delivered, parked or asked for again, is not; nor one whose row is gone (null).
-     */
-    public boolean isDue(Delivery delivery, DeliveryTask task) {
-        return delivery != null && delivery.status() == DeliveryStatus.PENDING && delivery.attempts() == task.attempt() - 1;
-    }
-
-    /**
-     * Whether {@code task}'s record came before the row was told of the attempt before it: the row is
-     * pending one attempt behind. That happens when a failed attempt's retry record is read before its
-     * row is stored (a retry delay shorter than the attempt log's batch), or after a crash between
-     * sending a retry record and storing its attempt (the failed attempt's own record is then read
-     * again and attempted again). Such a record is tried again shortly rather than passed over.
-     */
-    public boolean isEarly(Delivery delivery, DeliveryTask task) {
-        return delivery != null && delivery.status() == DeliveryStatus.PENDING && delivery.attempts() == task.attempt() - 2;
-    }
-
-    /**
-     * A retry whose record could not be put on its retry topic (Kafka away) waits on its row instead,
-     * due when the record would have been, and the row poller puts it on the deliveries topic then.
-     */
-    public AfterAttempt waitingOnRow(AfterAttempt failed) {
-        Delivery next = failed.next();
-        return new AfterAttempt(next.with(DeliveryStatus.WAITING, next.attempts(), next.stage()), failed.outcome(),
-                failed.nextAttemptAt(), null, failed.events());
-    }
-
-    /** The subscription was paused or removed when the attempt was due: nothing is sent; recover can ask for it again. */
-    public Delivery skipped(Delivery delivery) {
-        return delivery.with(DeliveryStatus.SKIPPED, delivery.attempts(), delivery.stage());
-    }
-
-    /**
      * The attempt numbered {@code delivery.attempts() + 1}, at the delivery's stage, ended at
      * {@code finishedAt} with {@code answer}. A failure before the last stage is due again after the
      * stage's delay (its record moves to the next retry topic), or waits on its row when the receiver
@@ -100,39 +62,31 @@ public final class DeliveryTransitions {
     public AfterAttempt afterAttempt(Delivery delivery, HttpOutcome answer, Instant finishedAt) {
         int attempt = delivery.attempts() + 1;
         if (answer.succeeded()) {
-            return ended(delivery, attempt, DeliveryStatus.SUCCEEDED, DeliveryOutcome.SUCCEEDED);
+            return ended(delivery, DeliveryStatus.SUCCEEDED, DeliveryOutcome.SUCCEEDED);
         }
         if (delivery.test()) {
-            return ended(delivery, attempt, DeliveryStatus.ABANDONED, DeliveryOutcome.FAILED);
+            return ended(delivery, DeliveryStatus.ABANDONED, DeliveryOutcome.FAILED);
         }
         if (answer.gone()) {
-            return ended(delivery, attempt, DeliveryStatus.GONE, DeliveryOutcome.GONE);
+            return ended(delivery, DeliveryStatus.GONE, DeliveryOutcome.GONE);
         }
         RetrySchedule.AfterFailure next = schedule.afterFailure(delivery.stage(), finishedAt, answer.status(), answer.retryAfter());
         if (next.abandoned()) {
-            return new AfterAttempt(delivery.with(DeliveryStatus.ABANDONED, attempt, delivery.stage()),
+            return new AfterAttempt(delivery.attempted(DeliveryStatus.ABANDONED, delivery.stage()),
                     DeliveryOutcome.ABANDONED, null, next,
                     List.of(new OperationalEvent.DeliveryAbandoned(delivery.subscription(), delivery.enquiry(), attempt)));
         }
         if (next.notBefore() != null) {
-            return new AfterAttempt(delivery.with(DeliveryStatus.WAITING, attempt, next.nextStage()),
+            return new AfterAttempt(delivery.attempted(DeliveryStatus.WAITING, next.nextStage()),
                     DeliveryOutcome.FAILED, next.notBefore(), null, List.of());
         }
-        return new AfterAttempt(delivery.with(DeliveryStatus.PENDING, attempt, next.nextStage()),
+        return new AfterAttempt(delivery.attempted(DeliveryStatus.PENDING, next.nextStage()),
                 DeliveryOutcome.FAILED, next.dueAt(), next, List.of());
     }
 
     /** The attempt ended the delivery. */
-    private AfterAttempt ended(Delivery delivery, int attempt, DeliveryStatus status, DeliveryOutcome outcome) {
-        return new AfterAttempt(delivery.with(status, attempt, delivery.stage()), outcome, null, null, List.of());
-    }
-
-    /**
-     * A delivery that the subscription's throttle gave a later start: it waits on its row until
-     * {@code startAt}, no attempt used up, and starts then without asking the throttle again.
-     */
-    public Delivery throttled(Delivery delivery) {
-        return delivery.with(DeliveryStatus.WAITING, delivery.attempts(), delivery.stage());
+    private AfterAttempt ended(Delivery delivery, DeliveryStatus status, DeliveryOutcome outcome) {
+        return new AfterAttempt(delivery.attempted(status, delivery.stage()), outcome, null, null, List.of());
     }
 
     /**

@@ -110,7 +110,7 @@ class RetryScheduleIT extends DispatcherIntegrationTest {
         RetrySchedule.AfterFailure next = before.afterFailure(1, failedAt, 500, null);
         String webhookId = data.insertDelivery(owner, subscription, eventId, event.enquiryId(), event.sentAt(), payload,
                 "pending", 1, next.nextStage(), next.dueAt(), null);
-        DeliveryTask failed = new DeliveryTask(webhookId, event.sentAt(), SubscriptionId.of(subscription), OwnerId.of(owner.id()), 1);
+        DeliveryTask failed = new DeliveryTask(webhookId, event.sentAt(), SubscriptionId.of(subscription), OwnerId.of(owner.id()), 0);
         kafka.send(records.after(failed, next)).get(30, TimeUnit.SECONDS);
 
         await("the retry, one delay of today after the failure").atMost(Duration.ofSeconds(60))

@@ -7,6 +7,7 @@ import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.Events;
 import com.holidaylistings.integration.dispatcher.TestData;
 import com.holidaylistings.integration.dispatcher.records.DeliveryTask;
+import com.holidaylistings.integration.dispatcher.store.DeliveryStore;
 import com.holidaylistings.integration.dispatcher.waiting.ParkedDeliveries;
 import com.holidaylistings.integration.dispatcher.lane.OwnerLanes;
 import com.holidaylistings.integration.events.EnquiryCreated;
@@ -38,7 +39,7 @@ class BusyOwnerFanOutIT extends DispatcherIntegrationTest {
     private MeterRegistry meters;
 
     @Autowired
-    private NewDeliveries rows;
+    private DeliveryStore rows;
 
     @Test
     void aBusyOwnersNewDeliveryWaitsOnItsRowAndIsDeliveredOnceTheLaneHasRoom() {
@@ -85,8 +86,9 @@ class BusyOwnerFanOutIT extends DispatcherIntegrationTest {
         DeliveryFanOut.Event event = new DeliveryFanOut.Event(eventId, "intake-" + eventId, enquiry, payload);
         SubscriptionId hookId = SubscriptionId.of(subscription);
         // the first try: the row written pending, its record never sent
-        rows.insert(List.of(event), List.of(new DeliveryFanOut.NewDelivery(event,
-                new DeliveryTask(WebhookIds.of(eventId, hookId), enquiry.sentAt(), hookId, ownerId, 1), null, false)));
+        rows.created(List.of(new DeliveryStore.NewEvent(eventId, event.submittedAt(), enquiry.enquiryId(), payload)),
+                List.of(new DeliveryStore.NewDelivery(new DeliveryTask(WebhookIds.of(eventId, hookId), enquiry.sentAt(), hookId,
+                        ownerId, 0), eventId, enquiry.enquiryId(), event.requestId(), null, false)));
         assertThat(data.deliveryStatus(subscription, enquiry.enquiryId())).isEqualTo("pending");
         CountDownLatch release = new CountDownLatch(1);
         try {

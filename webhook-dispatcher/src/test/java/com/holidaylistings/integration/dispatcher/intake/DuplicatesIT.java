@@ -88,7 +88,7 @@ class DuplicatesIT extends DispatcherIntegrationTest {
         String payload = JSON.writeValueAsString(enquiry);
         String webhookId = data.insertDelivery(owner, subscription, UUID.randomUUID(), enquiry.enquiryId(), enquiry.sentAt(),
                 payload, "pending", 0, 1, Instant.now(), null);
-        DeliveryTask task = new DeliveryTask(webhookId, enquiry.sentAt(), SubscriptionId.of(subscription), OwnerId.of(owner.id()), 1);
+        DeliveryTask task = new DeliveryTask(webhookId, enquiry.sentAt(), SubscriptionId.of(subscription), OwnerId.of(owner.id()), 0);
 
         kafka.send(records.dueNow(task, 1)).get(30, TimeUnit.SECONDS);
         kafka.send(records.dueNow(task, 1)).get(30, TimeUnit.SECONDS);

@@ -149,7 +149,7 @@ class SecretRotationIT extends DispatcherIntegrationTest {
         Instant submitted = Instant.now().truncatedTo(ChronoUnit.MICROS);
         String webhookId = data.insertDelivery(owner, subscription, UUID.randomUUID(), enquiry, submitted,
                 "{\"enquiry_id\":\"" + enquiry + "\"}", "waiting", 0, 1, Instant.now().plus(Duration.ofDays(1)), null);
-        return new DeliveryTask(webhookId, submitted, SubscriptionId.of(subscription), OwnerId.of(owner.id()), 1);
+        return new DeliveryTask(webhookId, submitted, SubscriptionId.of(subscription), OwnerId.of(owner.id()), 0);
     }
 
     /** Standard Webhooks, as a receiver checks it: any entry of the header that matches. */

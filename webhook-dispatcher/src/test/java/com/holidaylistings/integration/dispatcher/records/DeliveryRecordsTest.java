@@ -31,7 +31,7 @@ class DeliveryRecordsTest {
     private final DeliveryRecords records = new DeliveryRecords(JSON, SCHEDULE);
 
     private static DeliveryTask firstAttempt() {
-        return new DeliveryTask(WebhookIds.of(EVENT, SUBSCRIPTION), SUBMITTED, SUBSCRIPTION, OWNER, 1);
+        return new DeliveryTask(WebhookIds.of(EVENT, SUBSCRIPTION), SUBMITTED, SUBSCRIPTION, OWNER, 0);
     }
 
     @Test
@@ -41,7 +41,7 @@ class DeliveryRecordsTest {
         assertThat(record.topic()).isEqualTo("webhook.deliveries");
         assertThat(record.key()).isEqualTo(SUBSCRIPTION.toString());
         assertThat(JSON.readTree(record.value()).propertyNames())
-                .containsExactlyInAnyOrder("webhookId", "submittedAt", "subscriptionId", "ownerId", "attempt");
+                .containsExactlyInAnyOrder("webhookId", "submittedAt", "subscriptionId", "ownerId", "version");
         assertThat(JSON.readTree(record.value()).get("subscriptionId").asString()).isEqualTo(SUBSCRIPTION.toString());
         ConsumerRecord<String, String> consumed = consumed(record);
         assertThat(RetrySchedule.stageOf(consumed)).isEqualTo(1);
@@ -63,23 +63,23 @@ class DeliveryRecordsTest {
 
         assertThat(record.topic()).isEqualTo("webhook.deliveries");
         assertThat(RetrySchedule.stageOf(consumed(record))).isEqualTo(3);
-        assertThat(records.read(consumed(record)).attempt()).isEqualTo(3);
+        assertThat(records.read(consumed(record)).version()).isEqualTo(3);
     }
 
     @Test
-    void sendsAFailedAttemptOnToTheNextRetryTopicForTheNextAttempt() {
-        ProducerRecord<String, String> record = records.after(firstAttempt(), SCHEDULE.afterFailure(1, FAILED_AT, 500, null));
+    void sendsAFailedAttemptOnToTheNextRetryTopicForItsRowsNewVersion() {
+        ProducerRecord<String, String> record = records.after(firstAttempt().at(1), SCHEDULE.afterFailure(1, FAILED_AT, 500, null));
 
         assertThat(record.topic()).isEqualTo("webhook.deliveries-retry-0");
         assertThat(record.key()).isEqualTo(SUBSCRIPTION.toString());
         ConsumerRecord<String, String> consumed = consumed(record);
-        assertThat(records.read(consumed)).isEqualTo(new DeliveryTask(firstAttempt().webhookId(), SUBMITTED, SUBSCRIPTION, OWNER, 2));
+        assertThat(records.read(consumed)).isEqualTo(new DeliveryTask(firstAttempt().webhookId(), SUBMITTED, SUBSCRIPTION, OWNER, 1));
         assertThat(RetrySchedule.stageOf(consumed)).isEqualTo(2);
         assertThat(RetrySchedule.dueAt(consumed)).isEqualTo(FAILED_AT.plusSeconds(1));
     }
 
     @Test
-    void sendsTheLastFailedAttemptToTheDeadLettersAsItWas() {
+    void sendsTheLastFailedAttemptToTheDeadLetters() {
         DeliveryTask last = new DeliveryTask(firstAttempt().webhookId(), SUBMITTED, SUBSCRIPTION, OWNER, 4);
 
         ProducerRecord<String, String> record = records.after(last, SCHEDULE.afterFailure(4, FAILED_AT, 500, null));
@@ -95,15 +95,23 @@ class DeliveryRecordsTest {
         assertThat(records.read(new ConsumerRecord<>("webhook.deliveries", 0, 0L, "key",
                 "{\"subscriptionId\":\"" + SUBSCRIPTION + "\"}"))).as("without what a delivery needs").isNull();
         assertThat(records.read(new ConsumerRecord<>("webhook.deliveries", 0, 0L, "key", JSON.writeValueAsString(
-                new DeliveryTask("msg_1", SUBMITTED, SUBSCRIPTION, OWNER, 1)).replace("\"attempt\":1", "\"attempt\":0"))))
-                .as("an attempt numbered 0").isNull();
+                new DeliveryTask("msg_1", SUBMITTED, SUBSCRIPTION, OWNER, 1)).replace("\"version\":1", "\"version\":-1"))))
+                .as("a negative version").isNull();
+    }
+
+    @Test
+    void readsARecordOfAnOlderDispatcherAsVersionZero() {
+        String older = "{\"webhookId\":\"msg_1\",\"submittedAt\":\"" + SUBMITTED + "\",\"subscriptionId\":\"" + SUBSCRIPTION
+                + "\",\"ownerId\":\"" + OWNER + "\",\"attempt\":2}";
+        assertThat(records.read(new ConsumerRecord<>("webhook.deliveries-retry-0", 0, 0L, "key", older)))
+                .isEqualTo(new DeliveryTask("msg_1", SUBMITTED, SUBSCRIPTION, OWNER, 0));
     }
 
     @Test
     void refusesATaskWithoutWhatADeliveryNeeds() {
         assertThatThrownBy(() -> new DeliveryTask(null, SUBMITTED, SUBSCRIPTION, OWNER, 1)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new DeliveryTask("msg_1", SUBMITTED, SUBSCRIPTION, null, 1)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new DeliveryTask("msg_1", SUBMITTED, SUBSCRIPTION, OWNER, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new DeliveryTask("msg_1", SUBMITTED, SUBSCRIPTION, OWNER, -1)).isInstanceOf(IllegalArgumentException.class);
     }
 
     private static ConsumerRecord<String, String> consumed(ProducerRecord<String, String> produced) {

@@ -264,16 +264,16 @@ class RedeliveryIT extends DispatcherIntegrationTest {
             // one's poll comes to the row, due, before that replica's statement commits.
             DeliveryTask task;
             try (PreparedStatement take = otherReplica.prepareStatement("""
-                    update deliveries set status = 'pending', next_attempt_at = now(), updated_at = now()
+                    update deliveries set status = 'pending', version = version + 1, next_attempt_at = now(), updated_at = now()
                      where webhook_id = ? and status = 'waiting'
-                    returning submitted_at, attempts, stage
+                    returning submitted_at, attempts, stage, version
                     """)) {
                 take.setString(1, webhookId);
                 try (ResultSet taken = take.executeQuery()) {
                     assertThat(taken.next()).isTrue();
                     assertThat(taken.getInt("stage")).isOne();
                     task = new DeliveryTask(webhookId, taken.getTimestamp("submitted_at").toInstant(),
-                            SubscriptionId.of(subscription), OwnerId.of(owner.id()), taken.getInt("attempts") + 1);
+                            SubscriptionId.of(subscription), OwnerId.of(owner.id()), taken.getInt("version"));
                 }
             }
             await("this replica's poll waiting for the row").atMost(DONE).until(this::pollerWaitsForALock);

@@ -5,10 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.holidaylistings.integration.deliverylog.DeliveryOutcome;
 import com.holidaylistings.integration.deliverylog.DeliveryStatus;
 import com.holidaylistings.integration.dispatcher.operational.OperationalEvent;
-import com.holidaylistings.integration.dispatcher.records.DeliveryTask;
 import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
 import com.holidaylistings.integration.events.delivery.EnquiryId;
-import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,42 +26,76 @@ class DeliveryTransitionsTest {
         return new Delivery("msg_1", NOW, SUBSCRIPTION, EnquiryId.of(UUID.randomUUID()), status, attempts, stage);
     }
 
-    private static DeliveryTask task(int attempt) {
-        return new DeliveryTask("msg_1", NOW, SUBSCRIPTION, OwnerId.of(UUID.randomUUID()), attempt);
-    }
-
     private static HttpOutcome answered(int status, Duration retryAfter) {
         return new HttpOutcome(status, "", false, null, Duration.ofMillis(5), retryAfter);
     }
 
     @Test
-    void onlyTheRecordOfAPendingDeliverysNextAttemptIsDue() {
-        assertThat(transitions.isDue(delivery(DeliveryStatus.PENDING, 2, 3), task(3))).isTrue();
-        assertThat(transitions.isDue(delivery(DeliveryStatus.PENDING, 2, 3), task(2))).as("a copy of an attempt made").isFalse();
-        assertThat(transitions.isDue(delivery(DeliveryStatus.SUCCEEDED, 1, 1), task(1))).as("a copy after success").isFalse();
-        assertThat(transitions.isDue(delivery(DeliveryStatus.SUCCEEDED, 1, 1), task(2))).as("delivered").isFalse();
-        assertThat(transitions.isDue(delivery(DeliveryStatus.WAITING, 0, 1), task(1))).as("parked on its row").isFalse();
-        assertThat(transitions.isDue(null, task(1))).as("its row is gone").isFalse();
+    void onlyTheRecordWrittenForAPendingRowsVersionIsAwaited() {
+        Delivery atThree = new Delivery("msg_1", NOW, SUBSCRIPTION, EnquiryId.of(UUID.randomUUID()), DeliveryStatus.PENDING,
+                2, 3, false, 3);
+        assertThat(atThree.awaits(3)).isTrue();
+        assertThat(atThree.awaits(2)).as("a copy of a record the row has moved on from").isFalse();
+        assertThat(atThree.awaits(4)).as("no record runs ahead of its row").isFalse();
+        assertThat(atThree.attempted(DeliveryStatus.SUCCEEDED, 3).awaits(3)).as("delivered").isFalse();
+        assertThat(atThree.parked().awaits(3)).as("parked on its row").isFalse();
+        assertThat(atThree.parked().due().awaits(5)).as("taken from its row again: the poller's record").isTrue();
     }
 
     @Test
-    void aRecordOneAttemptAheadOfItsPendingRowIsEarlyNotStale() {
-        Delivery oneBehind = delivery(DeliveryStatus.PENDING, 1, 2);
-        assertThat(transitions.isEarly(oneBehind, task(3))).isTrue();
-        assertThat(transitions.isDue(oneBehind, task(3))).isFalse();
-        assertThat(transitions.isEarly(oneBehind, task(2))).as("due").isFalse();
-        assertThat(transitions.isEarly(delivery(DeliveryStatus.SUCCEEDED, 1, 1), task(3))).as("delivered meanwhile").isFalse();
-        assertThat(transitions.isEarly(null, task(3))).isFalse();
-    }
-
-    @Test
-    void aRetryWhoseRecordKafkaDidNotTakeWaitsOnItsRowUntilItWouldHaveBeenDue() {
-        DeliveryTransitions.AfterAttempt failed = transitions.afterAttempt(delivery(DeliveryStatus.PENDING, 0, 1), answered(500, null), NOW);
-        DeliveryTransitions.AfterAttempt waiting = transitions.waitingOnRow(failed);
-        assertThat(waiting.next()).extracting(Delivery::status, Delivery::attempts, Delivery::stage)
+    void everyTransitionMakesTheVersionOneHigher() {
+        Delivery pending = delivery(DeliveryStatus.PENDING, 1, 2);
+        assertThat(List.of(pending.parked(), pending.due(), pending.skipped(), pending.throttled(), pending.waitingOnRow(),
+                        pending.attempted(DeliveryStatus.PENDING, 3)))
+                .extracting(Delivery::version).containsOnly(1);
+        assertThat(pending.parked()).extracting(Delivery::status, Delivery::attempts, Delivery::stage)
                 .containsExactly(DeliveryStatus.WAITING, 1, 2);
-        assertThat(waiting.nextAttemptAt()).isEqualTo(failed.nextAttemptAt());
-        assertThat(waiting.recordMovesOn()).isFalse();
+        assertThat(pending.attempted(DeliveryStatus.PENDING, 3)).extracting(Delivery::attempts, Delivery::stage)
+                .containsExactly(2, 3);
+        assertThat(pending.skipped().status()).isEqualTo(DeliveryStatus.SKIPPED);
+    }
+
+    @Test
+    void askingForADeliveryAgainLeavesOneInProgressAloneAndStartsAnyOtherAtTheFirstStage() {
+        Delivery retrying = delivery(DeliveryStatus.PENDING, 2, 3);
+        assertThat(retrying.askedForAgain()).as("one chain of attempts").isSameAs(retrying);
+        assertThat(delivery(DeliveryStatus.WAITING, 2, 3).askedForAgain().version()).isZero();
+        Delivery again = delivery(DeliveryStatus.SUCCEEDED, 2, 3).askedForAgain();
+        assertThat(again).extracting(Delivery::status, Delivery::attempts, Delivery::stage, Delivery::version)
+                .containsExactly(DeliveryStatus.WAITING, 2, Delivery.FIRST_STAGE, 1);
+    }
+
+    @Test
+    void recoverAndReplayTakeOnlyWhatEndedUnreceived() {
+        assertThat(delivery(DeliveryStatus.ABANDONED, 6, 6).recovered().status()).isEqualTo(DeliveryStatus.WAITING);
+        assertThat(delivery(DeliveryStatus.SKIPPED, 0, 1).recovered().status()).isEqualTo(DeliveryStatus.WAITING);
+        Delivery delivered = delivery(DeliveryStatus.SUCCEEDED, 1, 1);
+        assertThat(delivered.recovered()).isSameAs(delivered);
+        assertThat(delivery(DeliveryStatus.ABANDONED, 6, 6).replayed()).extracting(Delivery::status, Delivery::stage)
+                .containsExactly(DeliveryStatus.WAITING, Delivery.FIRST_STAGE);
+        Delivery skipped = delivery(DeliveryStatus.SKIPPED, 0, 1);
+        assertThat(skipped.replayed()).as("only dead letters are replayed").isSameAs(skipped);
+        Delivery failedTest = Delivery.tested("msg_t", NOW, SUBSCRIPTION, EnquiryId.of(UUID.randomUUID()))
+                .due().attempted(DeliveryStatus.ABANDONED, 1);
+        assertThat(failedTest.recovered()).as("a test event is nobody's to recover").isSameAs(failedTest);
+        assertThat(failedTest.replayed()).isSameAs(failedTest);
+    }
+
+    @Test
+    void aNewDeliveryStartsAtVersionZeroAtTheFirstStage() {
+        Delivery created = Delivery.created("msg_1", NOW, SUBSCRIPTION, EnquiryId.of(UUID.randomUUID()), false, false);
+        assertThat(created).extracting(Delivery::status, Delivery::attempts, Delivery::stage, Delivery::version, Delivery::test)
+                .containsExactly(DeliveryStatus.PENDING, 0, 1, 0, false);
+        assertThat(Delivery.tested("msg_t", NOW, SUBSCRIPTION, EnquiryId.of(UUID.randomUUID())))
+                .extracting(Delivery::status, Delivery::test).containsExactly(DeliveryStatus.WAITING, true);
+    }
+
+    @Test
+    void aRetryWhoseRecordKafkaDidNotTakeWaitsOnItsRow() {
+        DeliveryTransitions.AfterAttempt failed = transitions.afterAttempt(delivery(DeliveryStatus.PENDING, 0, 1), answered(500, null), NOW);
+        Delivery waiting = failed.next().waitingOnRow();
+        assertThat(waiting).extracting(Delivery::status, Delivery::attempts, Delivery::stage, Delivery::version)
+                .containsExactly(DeliveryStatus.WAITING, 1, 2, 2);
     }
 
     @Test
@@ -119,7 +151,7 @@ class DeliveryTransitionsTest {
 
     @Test
     void aSkippedDeliveryKeepsItsAttempts() {
-        assertThat(transitions.skipped(delivery(DeliveryStatus.PENDING, 2, 3)))
+        assertThat(delivery(DeliveryStatus.PENDING, 2, 3).skipped())
                 .extracting(Delivery::status, Delivery::attempts).containsExactly(DeliveryStatus.SKIPPED, 2);
     }
 
@@ -150,7 +182,7 @@ class DeliveryTransitionsTest {
 
     @Test
     void aTestEventIsAttemptedOnceWhateverTheAnswer() {
-        Delivery test = new Delivery("msg_t", NOW, SUBSCRIPTION, EnquiryId.of(UUID.randomUUID()), DeliveryStatus.PENDING, 0, 1, true);
+        Delivery test = new Delivery("msg_t", NOW, SUBSCRIPTION, EnquiryId.of(UUID.randomUUID()), DeliveryStatus.PENDING, 0, 1, true, 0);
         for (HttpOutcome answer : List.of(answered(500, null), answered(410, null), answered(503, Duration.ofHours(1)),
                 HttpOutcome.noAnswer("timed out", Duration.ofSeconds(10), java.util.Map.of()))) {
             DeliveryTransitions.AfterAttempt after = transitions.afterAttempt(test, answer, NOW);
@@ -203,7 +235,7 @@ class DeliveryTransitionsTest {
 
     @Test
     void aThrottledDeliveryWaitsOnItsRowWithItsAttemptsAndStage() {
-        assertThat(transitions.throttled(delivery(DeliveryStatus.PENDING, 2, 3)))
+        assertThat(delivery(DeliveryStatus.PENDING, 2, 3).throttled())
                 .extracting(Delivery::status, Delivery::attempts, Delivery::stage).containsExactly(DeliveryStatus.WAITING, 2, 3);
     }
 }
