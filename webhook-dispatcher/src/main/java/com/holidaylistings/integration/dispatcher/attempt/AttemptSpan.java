@@ -5,6 +5,7 @@ import com.holidaylistings.integration.dispatcher.transition.Delivery;
 import com.holidaylistings.integration.dispatcher.transition.HttpOutcome;
 import io.micrometer.tracing.Span;
 import io.micrometer.tracing.Tracer;
+import java.util.function.Supplier;
 import org.springframework.stereotype.Component;
 
 /**
@@ -37,6 +38,16 @@ class AttemptSpan {
                 .tag(ATTEMPT, Integer.toString(delivery.attempts() + 1));
         Tracer.SpanInScope scope = traces.inScope(span);
         return new Started(span, scope, traces.traceparent(span));
+    }
+
+    /**
+     * Runs {@code work} in the scope of {@code started}'s span, ended or not, on whatever thread: a
+     * failure's forward to its retry topic, sent once the attempt is stored, is still its child.
+     */
+    <T> T inScopeOf(Started started, Supplier<T> work) {
+        try (Tracer.SpanInScope scope = traces.inScope(started.span())) {
+            return work.get();
+        }
     }
 
     /** The span, its scope, and its context ({@code traceparent}), which the attempt's operational events keep. */

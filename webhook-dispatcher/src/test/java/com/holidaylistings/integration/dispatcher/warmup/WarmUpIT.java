@@ -71,7 +71,7 @@ class WarmUpIT {
     void isLiveButNotReadyWhileItWarmsUp() {
         try (DispatcherProcess dispatcher = DispatcherProcess.start("warm-up-long-" + System.nanoTime(),
                 kafka.getBrokersAsString(), Map.of("WARM_UP_DELIVERIES", "10000000", "WARM_UP_MAX_DURATION", "15s"))) {
-            await().atMost(Duration.ofSeconds(60)).until(dispatcher::isLive);
+            await().atMost(Duration.ofSeconds(120)).until(dispatcher::isLive);
 
             assertThat(dispatcher.isReady()).as("ready while warming up").isFalse();
             assertThat(indexOf(dispatcher.logLines(), WARMED_UP)).as("the warm-up's end").isNegative();
