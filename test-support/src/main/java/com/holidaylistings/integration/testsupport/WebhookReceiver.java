@@ -19,6 +19,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 
 /**
  * A real HTTP webhook receiver in the JVM, for the tests, the system tests and the benchmarks. A
@@ -72,6 +73,7 @@ public final class WebhookReceiver implements AutoCloseable {
     private final HttpServer server;
     private final boolean keepContent;
     private final Map<String, List<Answer>> answers = new ConcurrentHashMap<>();
+    private final Map<String, Function<WebhookDelivery, Answer>> answersByDelivery = new ConcurrentHashMap<>();
     private final Map<String, Answer> prefixAnswers = new ConcurrentHashMap<>();
     private volatile Answer otherwise = Answer.status(404);
     private final Queue<WebhookDelivery> all = new ConcurrentLinkedQueue<>();
@@ -131,6 +133,14 @@ public final class WebhookReceiver implements AutoCloseable {
     /** From now on {@code path} answers {@code answer}. */
     public void answer(String path, Answer answer) {
         answers.put(path, List.of(answer));
+    }
+
+    /**
+     * From now on {@code path} answers each delivery as {@code byDelivery} says: a receiver shared by
+     * several owners that tells them apart by what it receives.
+     */
+    public void answer(String path, Function<WebhookDelivery, Answer> byDelivery) {
+        answersByDelivery.put(path, byDelivery);
     }
 
     /** From now on every path starting with {@code prefix} that has no answer of its own answers {@code answer}. */
@@ -209,7 +219,8 @@ public final class WebhookReceiver implements AutoCloseable {
             int earlier = arrivals.computeIfAbsent(path, p -> new AtomicInteger()).getAndIncrement();
             WebhookDelivery delivery = WebhookDelivery.of(path, exchange.getRequestHeaders(),
                     new String(body, StandardCharsets.UTF_8), arrival, keepContent);
-            Answer answer = answerFor(path, earlier);
+            Function<WebhookDelivery, Answer> byDelivery = answersByDelivery.get(path);
+            Answer answer = byDelivery != null ? byDelivery.apply(delivery) : answerFor(path, earlier);
             keep(delivery, answer.status() / 100 == 2);
             if (!answer.delay().isZero()) {
                 Thread.sleep(answer.delay());

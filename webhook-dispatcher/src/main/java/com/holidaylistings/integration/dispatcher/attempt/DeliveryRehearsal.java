@@ -31,11 +31,11 @@ public class DeliveryRehearsal {
 
     private final DeliveryRecords records;
     private final Deliveries deliveries;
-    private final TargetGuards guards;
+    private final HookBreakers guards;
     private final WebhookSender sender;
     private final DeliveryTransitions transitions;
 
-    DeliveryRehearsal(DeliveryRecords records, Deliveries deliveries, TargetGuards guards, WebhookSender sender,
+    DeliveryRehearsal(DeliveryRecords records, Deliveries deliveries, HookBreakers guards, WebhookSender sender,
             DeliveryTransitions transitions) {
         this.records = records;
         this.deliveries = deliveries;
@@ -64,9 +64,9 @@ public class DeliveryRehearsal {
         }
         Delivery delivery = new Delivery(read.webhookId(), read.submittedAt(), read.subscriptionId(),
                 EnquiryId.of(UUID.randomUUID()), DeliveryStatus.PENDING, 0, 1);
-        // one target per hook, as owners' hooks have: each target keeps a circuit breaker for minutes
+        // one target per hook, as owners' hooks have
         String url = "http://" + receiver.getAddress().getHostAddress() + ":" + receiver.getPort() + "/" + task.subscriptionId();
-        HttpOutcome http = GuardedDnsResolver.permitting(receiver, () -> guards.send(url,
+        HttpOutcome http = GuardedDnsResolver.permitting(receiver, () -> guards.send(task.subscriptionId(), false,
                 () -> sender.post(url, payload, delivery.webhookId(), List.of(secret), false)));
         DeliveryTransitions.AfterAttempt after = transitions.afterAttempt(delivery, http, Instant.now());
         if (after.recordMovesOn()) {

@@ -39,7 +39,7 @@ public class WebhookAttempt {
     private static final Executor FORWARDING = command -> Thread.ofVirtual().name("retry-forward").start(command);
 
     private final Deliveries deliveries;
-    private final TargetGuards guards;
+    private final HookBreakers guards;
     private final WebhookSender sender;
     private final AttemptLog attempts;
     private final DeliveryMetrics metrics;
@@ -48,7 +48,7 @@ public class WebhookAttempt {
     private final HookThrottle throttle;
     private final AttemptSpan spans;
 
-    WebhookAttempt(Deliveries deliveries, TargetGuards guards, WebhookSender sender, AttemptLog attempts,
+    WebhookAttempt(Deliveries deliveries, HookBreakers guards, WebhookSender sender, AttemptLog attempts,
             DeliveryMetrics metrics, DeliveryTransitions transitions, RetryForwarder forwarder, HookThrottle throttle,
             AttemptSpan spans) {
         this.throttle = throttle;
@@ -102,7 +102,7 @@ public class WebhookAttempt {
                     metrics.retryStarted(Duration.between(dueAt, startedAt));
                 }
             }
-            HttpOutcome http = guards.send(found.url(),
+            HttpOutcome http = guards.send(delivery.subscription(), delivery.test(),
                     () -> sender.post(found.url(), found.payload(), delivery.webhookId(), found.secrets(),
                             delivery.test()));
             Instant finishedAt = Instant.now(); // the retry's delay counts from here
@@ -117,7 +117,7 @@ public class WebhookAttempt {
             }
             CompletableFuture<Boolean> stored = attempts.record(new AttemptLog.Change(delivery, after.next(),
                     after.nextAttemptAt(), attempt, after.events(), span.traceparent()));
-            return after.recordMovesOn() ? stored.thenComposeAsync(changed -> movedOn(changed, task, after), FORWARDING)
+            return after.recordMovesOn() ? stored.thenComposeAsync(changed -> movedOn(changed, task, after, span), FORWARDING)
                     : stored.thenApply(changed -> null);
         } finally {
             MDC.remove("requestId");
@@ -131,12 +131,13 @@ public class WebhookAttempt {
      * been. Should this process stop in between, the row is pending with no record, and the row
      * poller takes it once overdue; the record the attempt came in is read again and passed over.
      */
-    private CompletableFuture<Void> movedOn(boolean changed, DeliveryTask task, DeliveryTransitions.AfterAttempt after) {
+    private CompletableFuture<Void> movedOn(boolean changed, DeliveryTask task, DeliveryTransitions.AfterAttempt after,
+            AttemptSpan.Started span) {
         if (!changed) {
             return DONE; // another writer moved the row on meanwhile: that writer carries it on
         }
         Delivery next = after.next();
-        if (forwarder.forward(task.at(next.version()), after) || after.movesOn().abandoned()) {
+        if (spans.inScopeOf(span, () -> forwarder.forward(task.at(next.version()), after)) || after.movesOn().abandoned()) {
             return DONE;
         }
         return attempts.record(AttemptLog.Change.waitingOnRow(next, after.nextAttemptAt())).thenApply(stored -> null);

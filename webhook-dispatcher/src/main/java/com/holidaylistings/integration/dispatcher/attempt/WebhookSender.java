@@ -20,6 +20,7 @@ import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
+import org.apache.hc.client5.http.impl.io.ManagedHttpClientConnectionFactory;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.client5.http.protocol.HttpClientContext;
 import org.apache.hc.core5.http.ClassicHttpResponse;
@@ -36,7 +37,8 @@ import org.springframework.stereotype.Component;
  * POSTs one webhook. The whole exchange, connecting included, must finish within the timeout or it
  * is cancelled. Redirects are not followed, nothing is retried here (retries follow the schedule)
  * but a request whose connection closed without an answer, once ({@link NoAnswerRetry}),
- * and the addresses it connects to are checked as it connects ({@link GuardedDnsResolver}).
+ * and the addresses it connects to are checked as it connects ({@link GuardedDnsResolver}). An
+ * answer's status line and headers are bounded ({@link AnswerHeadLimits}), its body kept up to 4 KiB.
  */
 @Component
 class WebhookSender implements DisposableBean {
@@ -68,6 +70,10 @@ class WebhookSender implements DisposableBean {
                         .setValidateAfterInactivity(TimeValue.ofSeconds(1))
                         .build());
         pool.setDnsResolver(new GuardedDnsResolver(properties.targetAddressRule()));
+        pool.setConnectionFactory(ManagedHttpClientConnectionFactory.builder()
+                .http1Config(AnswerHeadLimits.http1Config())
+                .responseParserFactory(new AnswerHeadLimits())
+                .build());
         this.connections = pool.build();
         this.client = HttpClients.custom()
                 .setConnectionManager(connections)
@@ -132,7 +138,8 @@ class WebhookSender implements DisposableBean {
             response = client.executeOpen(null, post, context);
         } catch (IOException | RuntimeException e) {
             deadline.cancel(false);
-            String error = post.isCancelled() ? "timed out after " + timeout.toMillis() + " ms" : describe(e);
+            String error = post.isCancelled() ? "timed out after " + timeout.toMillis() + " ms"
+                    : e instanceof AnswerHeadLimits.AnswerTooLarge ? AnswerHeadLimits.TOO_LARGE : describe(e);
             return HttpOutcome.noAnswer(error, since(started), KeptHeaders.of(sent(context, post)));
         }
         // The status line is in: a 2xx is a success whatever the body does after it.

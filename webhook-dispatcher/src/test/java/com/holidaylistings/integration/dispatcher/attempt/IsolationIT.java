@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.Events;
 import com.holidaylistings.integration.dispatcher.TestData;
+import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import com.holidaylistings.integration.testsupport.WebhookDelivery;
 import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,7 +35,7 @@ class IsolationIT extends DispatcherIntegrationTest {
     private static final Duration PROMPTLY = Duration.ofMillis(1500);
 
     @Autowired
-    private TargetGuards guards;
+    private HookBreakers guards;
 
     @Test
     void deliversPromptlyToAHealthyReceiverNextToAHangingOne() {
@@ -83,8 +85,43 @@ class IsolationIT extends DispatcherIntegrationTest {
         });
         assertThat(receiver.requests("/hanging")).as("requests that reached the hanging receiver").hasSize(sent.size());
         assertThat(sent).as("attempts that reached the hanging receiver").hasSizeLessThan(EVENTS * 2);
-        assertThat(guards.breaker(hangingUrl).getState()).isEqualTo(CircuitBreaker.State.OPEN);
+        assertThat(guards.breaker(SubscriptionId.of(hanging)).getState()).isEqualTo(CircuitBreaker.State.OPEN);
         assertThat(receiver.requests("/healthy")).hasSize(EVENTS);
+    }
+
+    /**
+     * Owners A and V subscribe one receiver URL, which serves all its owners and rejects A's
+     * deliveries (A's secret is wrong there: 401). A's failures open A's breaker alone: V's
+     * deliveries, sent after A's have failed enough to open a breaker, arrive on time.
+     */
+    @Test
+    @Tag("security")
+    void oneOwnersFailuresAtASharedReceiverLeaveAnotherOwnersDeliveriesOnTime() {
+        TestData.Owner a = data.owner();
+        UUID aProperty = data.property(a);
+        TestData.Owner v = data.owner();
+        UUID vProperty = data.property(v);
+        String shared = receiver.url("/shared-by-owners");
+        receiver.answer("/shared-by-owners", delivery -> delivery.body() != null && delivery.body().contains(aProperty.toString())
+                ? WebhookReceiver.Answer.status(401) : WebhookReceiver.Answer.status(204));
+        UUID aHook = data.subscribe(a, shared, null);
+        UUID vHook = data.subscribe(v, shared, null);
+
+        publish(aProperty);
+        await().atMost(Duration.ofSeconds(60)).until(() -> data.attempts(aHook).size() >= EVENTS);
+        assertThat(guards.breaker(SubscriptionId.of(aHook)).getState()).as("A's breaker").isEqualTo(CircuitBreaker.State.OPEN);
+
+        List<Events.Published> vs = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            vs.add(events.enquiryOn(vProperty));
+        }
+        await().atMost(Duration.ofSeconds(30)).until(() -> data.attempts(vHook).size() >= vs.size());
+        assertThat(data.attempts(vHook)).as("each of V's deliveries received at its first attempt, none short-circuited")
+                .hasSize(vs.size())
+                .allSatisfy(attempt -> {
+                    assertThat(attempt.outcome()).isEqualTo("succeeded");
+                    assertThat(attempt.attempt()).isOne();
+                });
     }
 
     private List<Events.Published> publish(UUID property) {

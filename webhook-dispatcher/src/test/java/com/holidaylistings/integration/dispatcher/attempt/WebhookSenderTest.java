@@ -26,6 +26,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -342,6 +343,68 @@ class WebhookSenderTest {
             assertThat(outcome.bodyTruncated()).isTrue();
             assertThat(outcome.duration()).as("returned once the prefix was in, not at the timeout").isLessThan(Duration.ofSeconds(2));
             assertThat(server.requests()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    @Tag("security")
+    void failsAnAnswerWithOversizedHeadersAtOnceAsTooLargeHoldingNoMoreThanTheLimit() throws Exception {
+        // A hundred headers of 8 KiB each, then nothing for longer than the 10 s timeout.
+        try (RawHttpServer server = RawHttpServer.start(out -> {
+            out.write("HTTP/1.1 200 OK\r\n".getBytes(StandardCharsets.US_ASCII));
+            for (int i = 0; i < 100; i++) {
+                out.write(("X-Big-" + i + ": " + "b".repeat(8 * 1024) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            }
+            out.flush();
+            Thread.sleep(Duration.ofSeconds(15));
+        })) {
+            sender = new WebhookSender(Settings.withTimeout(Duration.ofSeconds(10)));
+
+            HttpOutcome outcome = sender.post(server.url("/oversized"), BODY, "msg_1", SECRET);
+
+            assertThat(outcome.status()).isNull();
+            assertThat(outcome.succeeded()).isFalse();
+            assertThat(outcome.error()).startsWith("answer too large");
+            assertThat(outcome.duration()).as("failed as the limit passed, not at the timeout").isLessThan(Duration.ofSeconds(5));
+            assertThat(server.requests()).as("not sent again: only a connection closed without an answer is").isEqualTo(1);
+        }
+    }
+
+    @Test
+    void failsAnAnswerWithMoreHeadersThanAllowedAsTooLarge() throws Exception {
+        try (RawHttpServer server = RawHttpServer.start(out -> {
+            StringBuilder head = new StringBuilder("HTTP/1.1 204 No Content\r\n");
+            for (int i = 0; i <= AnswerHeadLimits.MAX_HEADERS; i++) {
+                head.append("X-H").append(i).append(": v\r\n");
+            }
+            out.write(head.append("\r\n").toString().getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+        })) {
+            sender = new WebhookSender(Settings.withTimeout(Duration.ofSeconds(10)));
+
+            HttpOutcome outcome = sender.post(server.url("/many-headers"), BODY, "msg_1", SECRET);
+
+            assertThat(outcome.status()).isNull();
+            assertThat(outcome.error()).isEqualTo(AnswerHeadLimits.TOO_LARGE);
+        }
+    }
+
+    @Test
+    void takesAnAnswerWithinTheHeadLimitsAsItCame() throws Exception {
+        try (RawHttpServer server = RawHttpServer.start(out -> {
+            StringBuilder head = new StringBuilder("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n");
+            for (int i = 0; i < AnswerHeadLimits.MAX_HEADERS - 2; i++) {
+                head.append("X-H").append(i).append(": ").append("v".repeat(200)).append("\r\n");
+            }
+            out.write(head.append("\r\nok").toString().getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+        })) {
+            sender = new WebhookSender(Settings.withTimeout(Duration.ofSeconds(10)));
+
+            HttpOutcome outcome = sender.post(server.url("/within"), BODY, "msg_1", SECRET);
+
+            assertThat(outcome.status()).isEqualTo(200);
+            assertThat(outcome.body()).isEqualTo("ok");
         }
     }
 
