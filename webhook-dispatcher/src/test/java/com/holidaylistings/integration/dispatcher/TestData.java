@@ -139,14 +139,15 @@ public final class TestData {
      * What the dispatcher found out about a hook, in its own row ({@code subscription_health}): when a
      * receiver answered 410, when it was disabled (nulls while not, or without a row).
      */
-    public record Findings(Instant goneAt, Instant disabledAt) {}
+    public record Findings(Instant goneAt, Instant disabledAt, String disabledReason) {}
 
     public Findings findings(UUID subscriptionId) {
-        return jdbc.sql("select gone_at, disabled_at from subscription_health where subscription_id = :id")
+        return jdbc.sql("select gone_at, disabled_at, disabled_reason from subscription_health where subscription_id = :id")
                 .param("id", subscriptionId)
-                .query((rs, n) -> new Findings(instant(rs.getTimestamp("gone_at")), instant(rs.getTimestamp("disabled_at"))))
+                .query((rs, n) -> new Findings(instant(rs.getTimestamp("gone_at")), instant(rs.getTimestamp("disabled_at")),
+                        rs.getString("disabled_reason")))
                 .optional()
-                .orElse(new Findings(null, null));
+                .orElse(new Findings(null, null, null));
     }
 
     /** The owner resumed the hook, as api-service records it (paused no more, any disabling lifted, resumed_at now). */

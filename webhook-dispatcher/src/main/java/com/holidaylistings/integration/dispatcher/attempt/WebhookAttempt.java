@@ -108,9 +108,10 @@ public class WebhookAttempt {
             Instant finishedAt = Instant.now(); // the retry's delay counts from here
             span.answered(http);
             DeliveryTransitions.AfterAttempt after = transitions.afterAttempt(delivery, http, finishedAt);
-            Attempt attempt = new Attempt(delivery, after.next().attempts(), after.outcome(), http.status(), http.error(),
+            Attempt attempt = new Attempt(delivery, after.next().attempts(), after.outcome(), http.status(),
+                    http.error() != null ? http.error() : http.control().reason(),
                     http.duration().toMillis(), http.body(), http.bodyTruncated(), startedAt, after.nextAttemptAt(),
-                    http.requestHeaders(), http.responseHeaders());
+                    http.requestHeaders(), http.responseHeaders(), http.control());
             metrics.attempted(after.outcome(), http.status(), http.duration());
             if (http.succeeded() && found.timedAsPipeline() && !found.askedFor()) {
                 metrics.delivered(Duration.between(task.submittedAt(), finishedAt));

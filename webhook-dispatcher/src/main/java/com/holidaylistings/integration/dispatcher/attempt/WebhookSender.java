@@ -1,6 +1,7 @@
 package com.holidaylistings.integration.dispatcher.attempt;
 
 import com.holidaylistings.integration.dispatcher.settings.WebhookProperties;
+import com.holidaylistings.integration.dispatcher.transition.DeliveryControl;
 import com.holidaylistings.integration.dispatcher.transition.HttpOutcome;
 import java.io.IOException;
 import java.io.InputStream;
@@ -149,7 +150,8 @@ class WebhookSender implements DisposableBean {
                 post.cancel(); // closes the connection instead of reading the rest (closing would drain it)
             }
             return new HttpOutcome(response.getCode(), answer.text(), answer.truncated(), null, since(started),
-                    retryAfter(response), KeptHeaders.of(sent(context, post)), KeptHeaders.of(response.getHeaders()));
+                    retryAfter(response), KeptHeaders.of(sent(context, post)), KeptHeaders.of(response.getHeaders()),
+                    deliveryControl(response));
         } finally {
             deadline.cancel(false);
             closeQuietly(response);
@@ -212,6 +214,11 @@ class WebhookSender implements DisposableBean {
         } catch (CharacterCodingException e) {
             throw new IllegalStateException("Decoding that ignores errors cannot fail", e);
         }
+    }
+
+    private static DeliveryControl deliveryControl(ClassicHttpResponse response) {
+        Header header = response.getFirstHeader(DeliveryControl.HEADER);
+        return DeliveryControl.of(header == null ? null : header.getValue());
     }
 
     private static Duration retryAfter(ClassicHttpResponse response) {

@@ -112,7 +112,7 @@ public class AttemptLog extends BatchingComponent {
     // Days of failures disable the hook for the dispatcher until the owner resumes it (a resumed_at later
     // than the disabling); one the owner paused or removed meanwhile, or found gone, is not announced.
     private static final String DISABLE = """
-            update subscription_health h set disabled_at = ?
+            update subscription_health h set disabled_at = ?, disabled_reason = ?
              where h.subscription_id = any(?) and h.gone_at is null
                and (select not s.paused and s.unsubscribed_at is null
                            and (h.disabled_at is null or h.disabled_at < s.resumed_at)
@@ -270,7 +270,7 @@ public class AttemptLog extends BatchingComponent {
                 continue; // the subscription was deleted meanwhile: nobody to tell
             }
             DeliveryTransitions.HookChange change = transitions.afterAttemptOnHook(a.delivery(), before, a.outcome(),
-                    a.attemptedAt(), a.httpStatus(), a.error());
+                    a.attemptedAt(), a.httpStatus(), a.httpStatus() != null ? null : a.error(), a.control());
             health.put(a.delivery().subscription(), change.next());
             change.events().forEach(e -> events.add(new Decided(e, c.traceparent())));
         }
@@ -299,8 +299,15 @@ public class AttemptLog extends BatchingComponent {
         Timestamp when = Timestamp.from(at);
         Set<UUID> gone = changedOnce(events, OperationalEvent.HookUnsubscribed.class,
                 ids -> jdbc.queryForList(GONE, UUID.class, when, ids));
-        Set<UUID> disabled = changedOnce(events, OperationalEvent.HookDisabled.class,
-                ids -> jdbc.queryForList(DISABLE, UUID.class, when, ids));
+        Set<UUID> disabled = new HashSet<>();
+        for (boolean receiverAsked : new boolean[] {true, false}) {
+            List<Decided> byReason = events.stream()
+                    .filter(d -> d.event() instanceof OperationalEvent.HookDisabled e && e.receiverAsked() == receiverAsked)
+                    .toList();
+            String reason = receiverAsked ? "receiver_asked" : "failing";
+            disabled.addAll(changedOnce(byReason, OperationalEvent.HookDisabled.class,
+                    ids -> jdbc.queryForList(DISABLE, UUID.class, when, reason, ids)));
+        }
         return events.stream()
                 .filter(d -> !(d.event() instanceof OperationalEvent.HookUnsubscribed e) || gone.remove(e.subscription().value()))
                 .filter(d -> !(d.event() instanceof OperationalEvent.HookDisabled e) || disabled.remove(e.subscription().value()))

@@ -26,11 +26,18 @@ public sealed interface OperationalEvent {
     }
 
     /**
-     * Every attempt to the hook failed for {@code WEBHOOK_DISABLE_AFTER}, since {@code failingSince}
-     * (the first failure after its latest success), and the dispatcher disabled it (api-service pauses it).
+     * The dispatcher disabled the hook (api-service pauses it): every attempt to it failed for
+     * {@code WEBHOOK_DISABLE_AFTER}, since {@code failingSince} (the first failure after its latest
+     * success), or its receiver asked ({@code receiverAsked}: {@code webhook-delivery: disable}).
      */
-    record HookDisabled(SubscriptionId subscription, Instant failingSince, Integer lastHttpStatus, String lastError)
-            implements OperationalEvent {
+    record HookDisabled(SubscriptionId subscription, Instant failingSince, Integer lastHttpStatus, String lastError,
+            boolean receiverAsked) implements OperationalEvent {
+
+        /** The reason as stored and published: {@code receiver_asked} or {@code failing}. */
+        public String reason() {
+            return receiverAsked ? "receiver_asked" : "failing";
+        }
+
 
         @Override
         public OperationalEventType type() {

@@ -98,9 +98,10 @@ public class OperationalOutbox {
                 payload.put("attempts", abandoned.attempts());
             }
             case OperationalEvent.HookDisabled disabled -> {
-                payload.put("failing_since", MICROSECONDS.format(disabled.failingSince()));
+                payload.put("failing_since", disabled.failingSince() == null ? null : MICROSECONDS.format(disabled.failingSince()));
                 payload.put("last_http_status", disabled.lastHttpStatus());
                 payload.put("last_error", disabled.lastError());
+                payload.put("reason", disabled.reason());
             }
             case OperationalEvent.HookRecovered recovered -> { }
             case OperationalEvent.HookUnsubscribed unsubscribed -> { }

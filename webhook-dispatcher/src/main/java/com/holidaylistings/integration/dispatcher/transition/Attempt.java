@@ -7,7 +7,8 @@ import java.util.Map;
 /**
  * One row of the attempt log: attempt {@code number} of a delivery, the request's headers as sent,
  * what the receiver answered (its status, headers, the first 4 KiB of its body, whether there was
- * more) or the error when it did not.
+ * more) or the error when it did not (or why it ended when the receiver asked), and what the receiver
+ * asked with {@code webhook-delivery}.
  */
 public record Attempt(
         Delivery delivery,
@@ -21,4 +22,5 @@ public record Attempt(
         Instant attemptedAt,
         Instant nextAttemptAt,
         Map<String, String> requestHeaders,
-        Map<String, String> responseHeaders) {}
+        Map<String, String> responseHeaders,
+        DeliveryControl control) {}

@@ -56,7 +56,9 @@ public final class DeliveryTransitions {
      * {@code finishedAt} with {@code answer}. A failure before the last stage is due again after the
      * stage's delay (its record moves to the next retry topic), or waits on its row when the receiver
      * asked for longer (Retry-After): no record and no capacity is held while it waits. The last
-     * stage's failure is abandoned (its record goes to the dead letters). A test event's failure,
+     * stage's failure is abandoned (its record goes to the dead letters), and so is a failure whose
+     * receiver asked not to retry it ({@code webhook-delivery: abort-message}: no dead letter, since
+     * the receiver said why). A test event's failure,
      * whatever the answer (a 410 too), ends it: it is not retried, and it is nobody's dead letter.
      */
     public AfterAttempt afterAttempt(Delivery delivery, HttpOutcome answer, Instant finishedAt) {
@@ -69,6 +71,10 @@ public final class DeliveryTransitions {
         }
         if (answer.gone()) {
             return ended(delivery, DeliveryStatus.GONE, DeliveryOutcome.GONE);
+        }
+        if (answer.control() == DeliveryControl.ABORT_MESSAGE) { // the receiver knows a retry is pointless
+            return new AfterAttempt(delivery.attempted(DeliveryStatus.ABANDONED, delivery.stage()), DeliveryOutcome.ABANDONED,
+                    null, null, List.of(new OperationalEvent.DeliveryAbandoned(delivery.subscription(), delivery.enquiry(), attempt)));
         }
         RetrySchedule.AfterFailure next = schedule.afterFailure(delivery.stage(), finishedAt, answer.status(), answer.retryAfter());
         if (next.abandoned()) {
@@ -100,6 +106,29 @@ public final class DeliveryTransitions {
      */
     public HookChange afterAttemptOnHook(Delivery delivery, HookHealth before, DeliveryOutcome outcome, Instant at,
             Integer httpStatus, String error) {
+        return afterAttemptOnHook(delivery, before, outcome, at, httpStatus, error, DeliveryControl.NONE);
+    }
+
+    /**
+     * As above; a receiver that answered {@code webhook-delivery: disable} (whatever the status)
+     * disables its hook now, as days of failure would ({@code hook.disabled}, saying the receiver asked).
+     */
+    public HookChange afterAttemptOnHook(Delivery delivery, HookHealth before, DeliveryOutcome outcome, Instant at,
+            Integer httpStatus, String error, DeliveryControl control) {
+        HookChange change = onHook(delivery, before, outcome, at, httpStatus, error);
+        if (control != DeliveryControl.DISABLE || outcome == DeliveryOutcome.GONE
+                || change.events().stream().anyMatch(OperationalEvent.HookDisabled.class::isInstance)) {
+            return change;
+        }
+        List<OperationalEvent> events = new ArrayList<>(change.events());
+        HookHealth next = change.next();
+        events.add(new OperationalEvent.HookDisabled(delivery.subscription(),
+                next.firstFailureAt() != null ? next.firstFailureAt() : at, httpStatus, error, true));
+        return new HookChange(next, events);
+    }
+
+    private HookChange onHook(Delivery delivery, HookHealth before, DeliveryOutcome outcome, Instant at,
+            Integer httpStatus, String error) {
         List<OperationalEvent> events = new ArrayList<>(1);
         HookHealth next;
         if (outcome == DeliveryOutcome.SUCCEEDED) {
@@ -120,7 +149,7 @@ public final class DeliveryTransitions {
                 events.add(new OperationalEvent.HookFailing(delivery.subscription(), at, httpStatus, error, failures));
             }
             if (disables(failures, firstFailureAt, at)) {
-                events.add(new OperationalEvent.HookDisabled(delivery.subscription(), firstFailureAt, httpStatus, error));
+                events.add(new OperationalEvent.HookDisabled(delivery.subscription(), firstFailureAt, httpStatus, error, false));
             }
             next = new HookHealth(failures, firstFailureAt, failingSince, at, outcome, before.lastSuccessAt(), httpStatus, error);
         }

@@ -164,6 +164,54 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
         assertRecordsAsDocumented(hook);
     }
 
+    /** A receiver that knows retries are pointless says so: exactly one request for that event. */
+    @Test
+    void aReceiverThatAsksNotToRetryAnEventGetsExactlyOneRequestForIt() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        String url = receiver.url("/abort", WebhookReceiver.Answer.status(400).with("webhook-delivery", "abort-message"));
+        UUID hookId = data.subscribe(owner, url, property);
+        String hook = hookId.toString();
+
+        UUID enquiry = events.enquiryOn(property).enquiryId();
+
+        await("abandoned").atMost(ANNOUNCED).until(() -> "abandoned".equals(data.deliveryStatus(hookId, enquiry)));
+        await("delivery.abandoned").atMost(ANNOUNCED).until(() -> topic.types(hook).contains("delivery.abandoned"));
+        quietly();
+        assertThat(receiver.requests("/abort")).as("no retry").hasSize(1);
+        assertThat(data.attempts(hookId, enquiry)).singleElement().satisfies(attempt -> {
+            assertThat(attempt.outcome()).isEqualTo("abandoned");
+            assertThat(attempt.httpStatus()).isEqualTo(400);
+            assertThat(attempt.error()).contains("receiver asked");
+        });
+        assertThat(data.findings(hookId).disabledAt()).as("the hook goes on").isNull();
+        assertRecordsAsDocumented(hook);
+    }
+
+    /** A receiver that wants nothing more disables its hook at once, whatever its answer's status. */
+    @Test
+    void aReceiverThatAsksToDisableItsHookDisablesItAtOnce() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        String url = receiver.url("/disable", WebhookReceiver.Answer.ok().with("webhook-delivery", "disable"));
+        UUID hookId = data.subscribe(owner, url, property);
+        String hook = hookId.toString();
+
+        events.enquiryOn(property);
+
+        await("hook.disabled").atMost(ANNOUNCED).until(() -> topic.types(hook).contains("hook.disabled"));
+        JsonNode disabled = only(hook, "hook.disabled");
+        assertThat(disabled.get("reason").asString()).isEqualTo("receiver_asked");
+        assertThat(data.findings(hookId).disabledReason()).isEqualTo("receiver_asked");
+        assertThat(data.findings(hookId).disabledAt())
+                .isEqualTo(OffsetDateTime.parse(disabled.get("occurred_at").asString()).toInstant());
+        UUID afterwards = events.enquiryOn(property).enquiryId();
+        quietly();
+        assertThat(data.delivery(hookId, afterwards)).as("nothing more for a disabled hook").isEmpty();
+        assertThat(receiver.requests("/disable")).hasSize(1);
+        assertRecordsAsDocumented(hook);
+    }
+
     @Test
     void aResumeThatApiServiceRecordedAfterTheDisablingLetsDeliveriesGoAgain() {
         TestData.Owner owner = data.owner();

@@ -211,7 +211,7 @@ class DeliveryTransitionsTest {
         assertThat(health.firstFailureAt()).isEqualTo(NOW);
         assertThat(events).filteredOn(OperationalEvent.HookDisabled.class::isInstance)
                 .as("only the failure five days after the first")
-                .containsExactly(new OperationalEvent.HookDisabled(SUBSCRIPTION, NOW, 503, "HTTP 503"));
+                .containsExactly(new OperationalEvent.HookDisabled(SUBSCRIPTION, NOW, 503, "HTTP 503", false));
 
         HookHealth recovered = disabling.afterAttemptOnHook(d, health, DeliveryOutcome.SUCCEEDED, NOW.plus(Duration.ofDays(6)),
                 200, null).next();
@@ -237,5 +237,53 @@ class DeliveryTransitionsTest {
     void aThrottledDeliveryWaitsOnItsRowWithItsAttemptsAndStage() {
         assertThat(delivery(DeliveryStatus.PENDING, 2, 3).throttled())
                 .extracting(Delivery::status, Delivery::attempts, Delivery::stage).containsExactly(DeliveryStatus.WAITING, 2, 3);
+    }
+
+    private static HttpOutcome asking(int status, String deliveryHeader) {
+        return new HttpOutcome(status, "", false, null, Duration.ofMillis(5), null, null, null,
+                DeliveryControl.of(deliveryHeader));
+    }
+
+    @Test
+    void aReceiverThatAsksNotToRetryEndsTheDeliveryAtOnceWithoutADeadLetter() {
+        DeliveryTransitions.AfterAttempt after = transitions.afterAttempt(delivery(DeliveryStatus.PENDING, 0, 1),
+                asking(400, "abort-message"), NOW);
+        assertThat(after.next()).extracting(Delivery::status, Delivery::attempts)
+                .containsExactly(DeliveryStatus.ABANDONED, 1);
+        assertThat(after.outcome()).isEqualTo(DeliveryOutcome.ABANDONED);
+        assertThat(after.recordMovesOn()).as("no retry, no dead letter").isFalse();
+        assertThat(after.events()).singleElement().isInstanceOf(OperationalEvent.DeliveryAbandoned.class);
+
+        assertThat(transitions.afterAttempt(delivery(DeliveryStatus.PENDING, 0, 1), asking(204, "abort-message"), NOW)
+                .next().status()).as("a success stays one").isEqualTo(DeliveryStatus.SUCCEEDED);
+        assertThat(transitions.afterAttempt(delivery(DeliveryStatus.PENDING, 0, 1), asking(400, "stop-please"), NOW)
+                .next().status()).as("an unknown value is ignored").isEqualTo(DeliveryStatus.PENDING);
+    }
+
+    @Test
+    void aReceiverThatAsksToDisableItsHookDisablesItOnceWhateverTheStatus() {
+        Delivery d = delivery(DeliveryStatus.PENDING, 0, 1);
+        for (int status : new int[] {200, 400}) {
+            DeliveryTransitions.HookChange change = transitions.afterAttemptOnHook(d, HookHealth.NEW,
+                    status == 200 ? DeliveryOutcome.SUCCEEDED : DeliveryOutcome.FAILED, NOW, status, null, DeliveryControl.DISABLE);
+            assertThat(change.events()).filteredOn(OperationalEvent.HookDisabled.class::isInstance).singleElement()
+                    .satisfies(e -> {
+                        OperationalEvent.HookDisabled disabled = (OperationalEvent.HookDisabled) e;
+                        assertThat(disabled.receiverAsked()).isTrue();
+                        assertThat(disabled.reason()).isEqualTo("receiver_asked");
+                        assertThat(disabled.failingSince()).isEqualTo(NOW);
+                    });
+        }
+        assertThat(transitions.afterAttemptOnHook(d, HookHealth.NEW, DeliveryOutcome.FAILED, NOW, 400, null, DeliveryControl.NONE)
+                .events()).noneMatch(OperationalEvent.HookDisabled.class::isInstance);
+    }
+
+    @Test
+    void readsTheDeliveryControlHeaderAsStandardWebhooksNamesIt() {
+        assertThat(DeliveryControl.of("abort-message")).isEqualTo(DeliveryControl.ABORT_MESSAGE);
+        assertThat(DeliveryControl.of(" Disable ")).isEqualTo(DeliveryControl.DISABLE);
+        assertThat(DeliveryControl.of("retry-later")).isEqualTo(DeliveryControl.NONE);
+        assertThat(DeliveryControl.of(null)).isEqualTo(DeliveryControl.NONE);
+        assertThat(DeliveryControl.ABORT_MESSAGE.reason()).contains("receiver asked");
     }
 }
