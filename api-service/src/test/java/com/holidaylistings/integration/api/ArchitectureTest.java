@@ -25,8 +25,9 @@ import org.junit.jupiter.api.Test;
  * ({@code FieldErrors}, {@code CanonicalUuid}, {@code IsoTimestamp}, {@code LimitParameter},
  * {@code CleanText}), and the decisions that need no database: which targets may receive webhooks
  * ({@code TargetUrlPolicy}), why a hook shows its status ({@code StatusReason}), which tokens are
- * refused unread ({@code AccessTokenFormat}, {@code Scope}), when an address is locked out
- * ({@code FailedAuthentications}), what a request asks for ({@code RequestFingerprint}) and what a
+ * refused unread ({@code AccessTokenFormat}, {@code Scope}), when a client's failures are refused
+ * ({@code FailedAuthentications}, counted per {@code ClientAddresses}), which tokens were rejected
+ * before ({@code RejectedTokens}), what a request asks for ({@code RequestFingerprint}) and what a
  * rate limit answered ({@code RateLimitDecision}). They stay plain Java, so that every answer the spec
  * fixes for a bad request is unit-tested without a database, a broker or a Spring context, and the
  * controllers and repositories around them only move values.
@@ -62,6 +63,8 @@ class ArchitectureTest {
             ROOT + ".auth.AccessTokenFormat",
             ROOT + ".auth.Scope",
             ROOT + ".auth.FailedAuthentications",
+            ROOT + ".auth.ClientAddresses",
+            ROOT + ".auth.RejectedTokens",
             ROOT + ".idempotency.RequestFingerprint",
             ROOT + ".ratelimit.RateLimitDecision");
 

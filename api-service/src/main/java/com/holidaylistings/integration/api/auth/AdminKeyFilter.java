@@ -16,8 +16,11 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Guards {@code /internal/v1} with {@code X-Admin-Key}, one of the configured keys; answers 404 for
- * every path when no key is configured. A wrong or missing key counts as a failed authentication of
- * the client's address ({@link FailedAuthentications}); a blocked address gets 429 before its key is checked.
+ * every path when no key is configured. The key is always checked first, in constant time: the
+ * right key passes whatever its client's address did before, so the listing site's back end is
+ * never locked out by someone else's mistakes. A wrong or missing key counts as a failed
+ * authentication of the client ({@link FailedAuthentications}, the internal API's own count, apart
+ * from the public API's) and is answered 401, or 429 once the client has failed too often.
  */
 class AdminKeyFilter extends OncePerRequestFilter {
 
@@ -43,16 +46,14 @@ class AdminKeyFilter extends OncePerRequestFilter {
             errors.write(response, HttpServletResponse.SC_NOT_FOUND, ApiError.of(ApiError.NOT_FOUND));
             return;
         }
-        String address = request.getRemoteAddr();
-        Optional<Duration> blocked = failures.blockedFor(address);
-        if (blocked.isPresent()) {
-            int retryAfter = FailedAuthentications.retryAfterSeconds(blocked.get());
-            response.setHeader(HttpHeaders.RETRY_AFTER, Integer.toString(retryAfter));
-            errors.write(response, 429, ApiError.tooManyFailedAuthentications(retryAfter));
-            return;
-        }
         if (!accepts(request.getHeader(HEADER))) {
-            failures.record(address);
+            Optional<Duration> refused = failures.fail(request.getRemoteAddr());
+            if (refused.isPresent()) {
+                int retryAfter = FailedAuthentications.retryAfterSeconds(refused.get());
+                response.setHeader(HttpHeaders.RETRY_AFTER, Integer.toString(retryAfter));
+                errors.write(response, 429, ApiError.tooManyFailedAuthentications(retryAfter));
+                return;
+            }
             errors.write(response, HttpServletResponse.SC_UNAUTHORIZED, ApiError.of(ApiError.UNAUTHORIZED));
             return;
         }

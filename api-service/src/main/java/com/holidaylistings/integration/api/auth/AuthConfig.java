@@ -18,17 +18,17 @@ class AuthConfig implements WebMvcConfigurer {
     // After the request id, HTTPS and body-limit filters.
     private static final int AUTHENTICATION_ORDER = Ordered.HIGHEST_PRECEDENCE + 100;
 
-    /** One count per client address for both the tokens and the admin key. */
+    /**
+     * The public API's failed authentications, counted apart from the internal API's (each filter
+     * holds its own {@link FailedAuthentications}): one integration's revoked token never throttles
+     * the listing site's back end, and a mistyped admin key never throttles the owners' integrations.
+     */
     @Bean
-    FailedAuthentications failedAuthentications(FailedAuthenticationProperties settings) {
-        return new FailedAuthentications(settings);
-    }
-
-    @Bean
-    FilterRegistrationBean<TokenAuthenticationFilter> tokenAuthenticationFilter(
-            AccessTokens tokens, RateLimitProperties limits, FailedAuthentications failures, JsonErrorWriter errors) {
-        FilterRegistrationBean<TokenAuthenticationFilter> registration =
-                new FilterRegistrationBean<>(new TokenAuthenticationFilter(tokens, limits, failures, errors));
+    FilterRegistrationBean<TokenAuthenticationFilter> tokenAuthenticationFilter(AccessTokens tokens,
+            RateLimitProperties limits, FailedAuthenticationProperties throttle, JsonErrorWriter errors) {
+        FilterRegistrationBean<TokenAuthenticationFilter> registration = new FilterRegistrationBean<>(
+                new TokenAuthenticationFilter(tokens, limits, new FailedAuthentications(throttle),
+                        new RejectedTokens(throttle.maxAddresses()), errors));
         registration.addUrlPatterns("/integration/v1/*");
         registration.setOrder(AUTHENTICATION_ORDER);
         return registration;
@@ -36,9 +36,9 @@ class AuthConfig implements WebMvcConfigurer {
 
     @Bean
     FilterRegistrationBean<AdminKeyFilter> adminKeyFilter(InternalApiProperties properties,
-            FailedAuthentications failures, JsonErrorWriter errors) {
-        FilterRegistrationBean<AdminKeyFilter> registration =
-                new FilterRegistrationBean<>(new AdminKeyFilter(properties, failures, errors));
+            FailedAuthenticationProperties throttle, JsonErrorWriter errors) {
+        FilterRegistrationBean<AdminKeyFilter> registration = new FilterRegistrationBean<>(
+                new AdminKeyFilter(properties, new FailedAuthentications(throttle), errors));
         registration.addUrlPatterns("/internal/*");
         registration.setOrder(AUTHENTICATION_ORDER);
         return registration;

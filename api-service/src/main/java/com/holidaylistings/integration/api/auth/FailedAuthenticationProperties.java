@@ -8,12 +8,14 @@ import org.springframework.validation.annotation.Validated;
 
 /**
  * How failed authentications (a bearer token or an admin key that is missing or wrong) are
- * throttled per client address.
+ * throttled per client (an IPv4 address or an IPv6 /64), each API counting its own. Valid
+ * credentials are never throttled.
  *
- * @param maxPerAddress {@code AUTH_FAILURES_MAX}: failures from one address within a window after
- *     which its further attempts are answered 429 without their credentials being checked (20)
- * @param window {@code AUTH_FAILURES_WINDOW}: the window, counted from an address's first failure in it (1m)
- * @param maxAddresses addresses tracked at once (10,000, a few MiB); beyond them the oldest windows are forgotten
+ * @param maxPerAddress {@code AUTH_FAILURES_MAX}: failures from one client within a window after
+ *     which its further failures are answered 429 instead of 401 (20)
+ * @param window {@code AUTH_FAILURES_WINDOW}: the window, counted from a client's first failure in it (1m)
+ * @param maxAddresses clients tracked at once per API, and rejected tokens remembered (10,000 each, a
+ *     few MiB); beyond them the oldest are forgotten
  */
 @Validated
 @ConfigurationProperties("owner-api.failed-authentications")

@@ -8,12 +8,20 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 
 /**
- * Failed authentications per client address, in a fixed window that starts with an address's first
- * failure: once an address has failed {@code maxPerAddress} times in its window, it is blocked until
- * the window ends, so that nobody guesses tokens or the admin key faster than that. In memory, per
- * replica, for at most {@code maxAddresses} addresses: the oldest windows are forgotten first.
- * The address is the servlet request's remote address, which Tomcat's RemoteIpValve takes from
- * {@code X-Forwarded-For} only for a trusted proxy ({@code TRUSTED_PROXIES}).
+ * Failed authentications of one API per client ({@link ClientAddresses}: an IPv4 address or an
+ * IPv6 /64), in a fixed window that starts with a client's first failure. Only failures are
+ * counted and only failures are refused: a request is checked first, a valid credential always
+ * passes, and once a client has failed {@code maxPerAddress} times in its window its further
+ * failures are answered 429 with the time left instead of 401, until the window ends. So a
+ * misconfigured integration or a test suite's negative checks on a shared egress address never lock
+ * out anyone whose credential is right, and a client that keeps failing is told, in the rate limit's
+ * words, to stop.
+ *
+ * <p>Each API has its own instance (its own counts): mistakes with tokens on the public API never
+ * throttle the admin key of the internal API, nor the other way round. In memory, per replica, for at
+ * most {@code maxAddresses} clients: the oldest windows are forgotten first. The address is the
+ * servlet request's remote address, which Tomcat's RemoteIpValve takes from {@code X-Forwarded-For}
+ * only for a trusted proxy ({@code TRUSTED_PROXIES}).
  */
 final class FailedAuthentications {
 
@@ -43,43 +51,34 @@ final class FailedAuthentications {
         };
     }
 
-    /** How long {@code address} is still blocked; empty when it may try. */
-    Optional<Duration> blockedFor(String address) {
-        lock.lock();
-        try {
-            Window window = windows.get(address);
-            if (window == null) {
-                return Optional.empty();
-            }
-            long elapsed = nanoTime.getAsLong() - window.startedAt();
-            if (elapsed >= windowNanos) {
-                windows.remove(address);
-                return Optional.empty();
-            }
-            return window.failures() < maxPerAddress ? Optional.empty() : Optional.of(Duration.ofNanos(windowNanos - elapsed));
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Counts a failed authentication from {@code address}. */
-    void record(String address) {
+    /**
+     * Counts a failed authentication from {@code address}. Empty when it is within the client's
+     * allowance (answer 401); otherwise how long the client's further failures are refused (answer
+     * 429): the window's time left. Failures beyond the allowance are not counted further, so a
+     * refused client's window ends when it would have ended anyway.
+     */
+    Optional<Duration> fail(String address) {
+        String client = ClientAddresses.counted(address);
         lock.lock();
         try {
             long now = nanoTime.getAsLong();
-            Window window = windows.get(address);
+            Window window = windows.get(client);
             if (window == null || now - window.startedAt() >= windowNanos) {
-                windows.remove(address);
-                windows.put(address, new Window(now, 1));
-            } else {
-                windows.put(address, new Window(window.startedAt(), window.failures() + 1));
+                windows.remove(client);
+                windows.put(client, new Window(now, 1));
+                return Optional.empty();
             }
+            if (window.failures() >= maxPerAddress) {
+                return Optional.of(Duration.ofNanos(windowNanos - (now - window.startedAt())));
+            }
+            windows.put(client, new Window(window.startedAt(), window.failures() + 1));
+            return Optional.empty();
         } finally {
             lock.unlock();
         }
     }
 
-    /** Addresses tracked now. */
+    /** Clients tracked now. */
     int tracked() {
         lock.lock();
         try {
@@ -89,9 +88,9 @@ final class FailedAuthentications {
         }
     }
 
-    /** Retry-After in whole seconds, rounded up: never 0 while blocked. */
-    static int retryAfterSeconds(Duration blocked) {
-        long seconds = (blocked.toMillis() + 999) / 1000;
+    /** Retry-After in whole seconds, rounded up: never 0 while refused. */
+    static int retryAfterSeconds(Duration refused) {
+        long seconds = (refused.toMillis() + 999) / 1000;
         return (int) Math.max(1, Math.min(Integer.MAX_VALUE, seconds));
     }
 }

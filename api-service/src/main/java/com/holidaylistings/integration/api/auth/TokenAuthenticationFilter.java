@@ -17,9 +17,11 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * Authenticates every Integration API request by its personal access token and counts it
  * against the token's rate limits, in one database round trip
- * ({@link AccessTokens#authenticateAndTake}). A missing or unknown token counts as a failed
- * authentication of the client's address ({@link FailedAuthentications}); a blocked address gets
- * 429 before its token is looked at.
+ * ({@link AccessTokens#authenticateAndTake}). The token is always checked first: a live token
+ * passes whatever its client's address did before. A missing, malformed, unknown or revoked token
+ * counts as a failed authentication of the client ({@link FailedAuthentications}, the public API's
+ * own count) and is answered 401, or 429 once the client has failed too often. A token the database
+ * rejected before is refused from memory ({@link RejectedTokens}) without another round trip.
  */
 class TokenAuthenticationFilter extends OncePerRequestFilter {
 
@@ -30,13 +32,15 @@ class TokenAuthenticationFilter extends OncePerRequestFilter {
     private final AccessTokens tokens;
     private final RateLimitProperties limits;
     private final FailedAuthentications failures;
+    private final RejectedTokens rejected;
     private final JsonErrorWriter errors;
 
     TokenAuthenticationFilter(AccessTokens tokens, RateLimitProperties limits, FailedAuthentications failures,
-            JsonErrorWriter errors) {
+            RejectedTokens rejected, JsonErrorWriter errors) {
         this.tokens = tokens;
         this.limits = limits;
         this.failures = failures;
+        this.rejected = rejected;
         this.errors = errors;
     }
 
@@ -48,19 +52,19 @@ class TokenAuthenticationFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        String address = request.getRemoteAddr();
-        Optional<Duration> blocked = failures.blockedFor(address);
-        if (blocked.isPresent()) {
-            int retryAfter = FailedAuthentications.retryAfterSeconds(blocked.get());
-            response.setHeader(HttpHeaders.RETRY_AFTER, Integer.toString(retryAfter));
-            errors.write(response, 429, ApiError.tooManyFailedAuthentications(retryAfter));
-            return;
-        }
-        Optional<AccessTokens.Admission> admission = presentedToken(request)
-                .filter(AccessTokenFormat::isWellFormed)
-                .flatMap(token -> tokens.authenticateAndTake(token, limits));
+        Optional<String> token = presentedToken(request).filter(AccessTokenFormat::isWellFormed);
+        Optional<AccessTokens.Admission> admission = token
+                .filter(wellFormed -> !rejected.contains(wellFormed))
+                .flatMap(wellFormed -> tokens.authenticateAndTake(wellFormed, limits));
         if (admission.isEmpty()) {
-            failures.record(address);
+            token.ifPresent(rejected::add);
+            Optional<Duration> refused = failures.fail(request.getRemoteAddr());
+            if (refused.isPresent()) {
+                int retryAfter = FailedAuthentications.retryAfterSeconds(refused.get());
+                response.setHeader(HttpHeaders.RETRY_AFTER, Integer.toString(retryAfter));
+                errors.write(response, 429, ApiError.tooManyFailedAuthentications(retryAfter));
+                return;
+            }
             response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"owner-integration\"");
             errors.write(response, HttpServletResponse.SC_UNAUTHORIZED, ApiError.of(ApiError.UNAUTHORIZED));
             return;

@@ -18,7 +18,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param frameAncestors {@code PORTAL_FRAME_ANCESTORS}: the CSP {@code frame-ancestors} sources allowed to embed the
  *     page, e.g. {@code https://www.holidaylistings.example}; {@code 'none'} by default
  * @param linkLifetime how long a link can be opened (10 minutes)
- * @param sessionLifetime how long a session lasts (1 hour)
+ * @param sessionLifetime {@code PORTAL_SESSION_LIFETIME}: how long a session lasts at most, however busy (1 hour)
+ * @param sessionIdleTimeout {@code PORTAL_SESSION_IDLE_TIMEOUT}: a session without a request for this long ends
+ *     (30 minutes), so that a portal left open on a shared or unattended computer does not stay usable
  * @param cookieSameSite the session cookie's {@code SameSite}: {@code Lax} (default) or {@code Strict};
  *     {@code None} only when the page is embedded in another site's frame
  */
@@ -29,9 +31,13 @@ record PortalProperties(
         @DefaultValue("'none'") String frameAncestors,
         @DefaultValue("10m") Duration linkLifetime,
         @DefaultValue("1h") Duration sessionLifetime,
+        @DefaultValue("30m") Duration sessionIdleTimeout,
         @DefaultValue("Lax") String cookieSameSite) {
 
     PortalProperties {
+        if (sessionIdleTimeout.isNegative() || sessionIdleTimeout.isZero()) {
+            throw new IllegalArgumentException("PORTAL_SESSION_IDLE_TIMEOUT must be positive, e.g. 30m");
+        }
         if (baseUrl == null || baseUrl.isBlank()) {
             if (!allowRequestHost) {
                 throw new IllegalArgumentException("PORTAL_BASE_URL must be set: the portal's one-time links are built"

@@ -27,6 +27,9 @@ class PortalSessions {
 
     record Opened(String sessionId, UUID ownerId) {}
 
+    /** Whom a live link opens the portal for. */
+    record LinkOwner(UUID ownerId, String email) {}
+
     Link issueLink(UUID ownerId) {
         String token = RandomTokens.next();
         Instant expiresAt = jdbc.sql("""
@@ -66,12 +69,38 @@ class PortalSessions {
                 .optional();
     }
 
+    /**
+     * Whom a live (unused, unexpired) link is for, without using it: the link stays usable. Empty for
+     * an unknown, used or expired link.
+     */
+    Optional<LinkOwner> linkOwner(String linkToken) {
+        return jdbc.sql("""
+                        select l.owner_id, o.email from portal_links l join owners o on o.id = l.owner_id
+                         where l.token_hash = :hash and l.used_at is null and l.expires_at > now()
+                        """)
+                .param("hash", TokenHash.of(linkToken))
+                .query((rs, n) -> new LinkOwner(rs.getObject("owner_id", UUID.class), rs.getString("email")))
+                .optional();
+    }
+
+    String emailOf(UUID ownerId) {
+        return jdbc.sql("select email from owners where id = :id").param("id", ownerId).query(String.class).single();
+    }
+
+    /**
+     * The live session with this id, its idle time restarted: live means within its absolute lifetime
+     * and used within the idle timeout. One statement, so that a session is never found and ended
+     * at once by two replicas disagreeing.
+     */
     Optional<PortalSession> find(String sessionId) {
         return jdbc.sql("""
-                        select owner_id, csrf_token from portal_sessions
+                        update portal_sessions set last_seen_at = now()
                          where id_hash = :hash and expires_at > now()
+                           and last_seen_at > now() - :idle * interval '1 millisecond'
+                        returning owner_id, csrf_token
                         """)
                 .param("hash", TokenHash.of(sessionId))
+                .param("idle", settings.sessionIdleTimeout().toMillis())
                 .query((rs, n) -> new PortalSession(sessionId, rs.getObject("owner_id", UUID.class), rs.getString("csrf_token")))
                 .optional();
     }
@@ -117,9 +146,14 @@ class PortalSessions {
                 .orElse(Flash.NONE);
     }
 
-    /** Forgets expired links and sessions. */
+    /** Forgets expired links, and sessions that expired or stayed idle too long. */
     int purgeExpired() {
         return jdbc.sql("delete from portal_links where expires_at < now() - interval '1 day'").update()
-                + jdbc.sql("delete from portal_sessions where expires_at < now()").update();
+                + jdbc.sql("""
+                                delete from portal_sessions
+                                 where expires_at < now() or last_seen_at < now() - :idle * interval '1 millisecond'
+                                """)
+                        .param("idle", settings.sessionIdleTimeout().toMillis())
+                        .update();
     }
 }

@@ -14,67 +14,76 @@ class FailedAuthenticationsTest {
             new FailedAuthentications(new FailedAuthenticationProperties(3, Duration.ofMinutes(1), 100), now::get);
 
     @Test
-    void letsAnAddressTryUntilItHasFailedTheMostTimesInItsWindow() {
-        failures.record("203.0.113.7");
-        failures.record("203.0.113.7");
-        assertThat(failures.blockedFor("203.0.113.7")).isEmpty();
+    void refusesOnlyTheFailuresBeyondTheAllowanceOfTheWindow() {
+        assertThat(failures.fail("203.0.113.7")).isEmpty();
+        assertThat(failures.fail("203.0.113.7")).isEmpty();
+        assertThat(failures.fail("203.0.113.7")).isEmpty();
 
-        failures.record("203.0.113.7");
-
-        assertThat(failures.blockedFor("203.0.113.7")).contains(Duration.ofMinutes(1));
+        assertThat(failures.fail("203.0.113.7")).contains(Duration.ofMinutes(1));
     }
 
     @Test
-    void blocksUntilTheWindowThatBeganWithTheFirstFailureEnds() {
-        failures.record("203.0.113.7");
+    void refusesUntilTheWindowThatBeganWithTheFirstFailureEnds() {
+        failures.fail("203.0.113.7");
         advance(Duration.ofSeconds(20));
-        failures.record("203.0.113.7");
-        failures.record("203.0.113.7");
+        failures.fail("203.0.113.7");
+        failures.fail("203.0.113.7");
 
-        assertThat(failures.blockedFor("203.0.113.7")).contains(Duration.ofSeconds(40));
+        assertThat(failures.fail("203.0.113.7")).contains(Duration.ofSeconds(40));
         advance(Duration.ofSeconds(39));
-        assertThat(failures.blockedFor("203.0.113.7")).contains(Duration.ofSeconds(1));
+        assertThat(failures.fail("203.0.113.7")).as("refused failures do not extend the window")
+                .contains(Duration.ofSeconds(1));
         advance(Duration.ofSeconds(1));
-        assertThat(failures.blockedFor("203.0.113.7")).isEmpty();
+        assertThat(failures.fail("203.0.113.7")).isEmpty();
     }
 
     @Test
     void startsAFreshWindowAfterTheLastOneEnded() {
-        failures.record("203.0.113.7");
-        failures.record("203.0.113.7");
+        failures.fail("203.0.113.7");
+        failures.fail("203.0.113.7");
         advance(Duration.ofMinutes(1));
 
-        failures.record("203.0.113.7");
-        failures.record("203.0.113.7");
+        failures.fail("203.0.113.7");
+        failures.fail("203.0.113.7");
 
-        assertThat(failures.blockedFor("203.0.113.7")).as("two failures in this window").isEmpty();
+        assertThat(failures.fail("203.0.113.7")).as("the third failure of this window").isEmpty();
     }
 
     @Test
     void leavesOtherAddressesAlone() {
         for (int i = 0; i < 10; i++) {
-            failures.record("203.0.113.7");
+            failures.fail("203.0.113.7");
         }
 
-        assertThat(failures.blockedFor("203.0.113.7")).isPresent();
-        assertThat(failures.blockedFor("203.0.113.8")).isEmpty();
-        assertThat(failures.blockedFor("2001:db8::7")).isEmpty();
+        assertThat(failures.fail("203.0.113.7")).isPresent();
+        assertThat(failures.fail("203.0.113.8")).isEmpty();
+        assertThat(failures.fail("2001:db8::7")).isEmpty();
+    }
+
+    @Test
+    void countsIpv6AddressesPerSlash64() {
+        failures.fail("2001:db8:0:1::1");
+        failures.fail("2001:db8:0:1:ffff:ffff:ffff:ffff");
+        failures.fail("2001:0db8:0000:0001:0:0:0:abcd");
+
+        assertThat(failures.fail("2001:db8:0:1::9")).as("same /64").isPresent();
+        assertThat(failures.fail("2001:db8:0:2::1")).as("the next /64").isEmpty();
     }
 
     @Test
     void tracksAtMostTheConfiguredNumberOfAddressesForgettingTheOldestWindowsFirst() {
         FailedAuthentications small =
                 new FailedAuthentications(new FailedAuthenticationProperties(1, Duration.ofMinutes(1), 2), now::get);
-        small.record("203.0.113.1");
+        small.fail("203.0.113.1");
         advance(Duration.ofSeconds(1));
-        small.record("203.0.113.2");
+        small.fail("203.0.113.2");
         advance(Duration.ofSeconds(1));
-        small.record("203.0.113.3");
+        small.fail("203.0.113.3");
 
         assertThat(small.tracked()).isEqualTo(2);
-        assertThat(small.blockedFor("203.0.113.1")).as("forgotten").isEmpty();
-        assertThat(small.blockedFor("203.0.113.2")).isPresent();
-        assertThat(small.blockedFor("203.0.113.3")).isPresent();
+        assertThat(small.fail("203.0.113.2")).isPresent();
+        assertThat(small.fail("203.0.113.3")).isPresent();
+        assertThat(small.fail("203.0.113.1")).as("forgotten: a fresh window").isEmpty();
     }
 
     @Test

@@ -22,6 +22,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.StaleElementReferenceException;
@@ -384,6 +385,34 @@ class PortalBrowserIT extends ApiIntegrationTest {
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("This link cannot be used");
         browser.get(base() + "/portal/");
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Your session has ended");
+    }
+
+    @Test
+    @Tag("security")
+    void asksBeforeALinkForAnotherOwnerReplacesTheSession() {
+        TestWorld.Account signedIn = world.newAccount();
+        TestWorld.Account other = world.newAccount();
+        subscribe(signedIn, "https://93.184.215.14/signed-in/" + UUID.randomUUID());
+        UUID othersHook = subscribe(other, "https://93.184.215.14/other/" + UUID.randomUUID());
+        open(signedIn.ownerId());
+        String othersLink = linkFor(other.ownerId());
+
+        browser.get(othersLink);
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Switch account?");
+        assertThat(browser.findElement(By.tagName("main")).getText()).contains(signedIn.email(), other.email());
+        Chromium.screenshot(browser, "switch-account", 800);
+        press(browser.findElement(By.partialLinkText("Stay signed in as")));
+        assertThat(browser.getCurrentUrl()).isEqualTo(base() + "/portal/");
+        assertThat(table("Webhook subscriptions").getText()).contains("/signed-in/").doesNotContain("/other/");
+
+        browser.get(othersLink);
+        assertThat(browser.findElement(By.tagName("h1")).getText()).as("the link was not used by asking")
+                .isEqualTo("Switch account?");
+        press(button("Switch account"));
+
+        assertThat(browser.getCurrentUrl()).isEqualTo(base() + "/portal/");
+        assertThat(hookRow(othersHook).getText()).contains("/other/");
+        assertThat(table("Webhook subscriptions").getText()).doesNotContain("/signed-in/");
     }
 
     /** Clicks a button or link that loads another page, and waits until that page has replaced this one. */

@@ -39,6 +39,7 @@ class PortalPropertiesTest {
     }
 
     private static PortalProperties properties(String baseUrl, boolean allowRequestHost) {
-        return new PortalProperties(baseUrl, allowRequestHost, "'none'", Duration.ofMinutes(10), Duration.ofHours(1), "Lax");
+        return new PortalProperties(baseUrl, allowRequestHost, "'none'", Duration.ofMinutes(10), Duration.ofHours(1),
+                Duration.ofMinutes(30), "Lax");
     }
 }
