@@ -1,6 +1,6 @@
 package com.holidaylistings.integration.api.portal;
 
-import com.holidaylistings.integration.api.subscription.SubscriptionStatus;
+import com.holidaylistings.integration.api.hook.SubscriptionStatus;
 
 /**
  * A hook as a row of the page: its status with the reason a person needs, the API's

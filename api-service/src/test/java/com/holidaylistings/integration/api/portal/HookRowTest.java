@@ -2,8 +2,8 @@ package com.holidaylistings.integration.api.portal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.holidaylistings.integration.api.subscription.DisplayStatus;
-import com.holidaylistings.integration.api.subscription.SubscriptionStatus;
+import com.holidaylistings.integration.api.hook.DisplayStatus;
+import com.holidaylistings.integration.api.hook.SubscriptionStatus;
 import java.time.Instant;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
