@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  *
  * <p>The pure types are the values that parse and validate what a caller sent, and the rules decided
  * on them: the request values of both APIs ({@code NewEnquiry}, {@code EnquirySearch},
- * {@code NewProperty}, {@code SubscriptionRequest}, {@code ThrottleRequest}, {@code RecoverRequest},
+ * {@code NewProperty}, {@code HookRequest}, {@code ThrottleRequest}, {@code RecoverRequest},
  * {@code StatsDays}, {@code AttemptCursor}, {@code AttemptStatusFilter}, {@code ReplayRequest},
  * {@code NewToken}, {@code IdempotencyKey}), the validation vocabulary they share in {@code web.input}
  * ({@code FieldErrors}, {@code CanonicalUuid}, {@code IsoTimestamp}, {@code LimitParameter},
@@ -43,7 +43,7 @@ class ArchitectureTest {
             ROOT + ".enquiry.NewEnquiry",
             ROOT + ".enquiry.EnquirySearch",
             ROOT + ".property.NewProperty",
-            ROOT + ".hook.SubscriptionRequest",
+            ROOT + ".hook.HookRequest",
             ROOT + ".hook.ThrottleRequest",
             ROOT + ".redelivery.RecoverRequest",
             ROOT + ".stats.StatsDays",

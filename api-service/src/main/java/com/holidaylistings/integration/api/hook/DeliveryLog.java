@@ -11,16 +11,16 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
- * Reads what webhook-dispatcher records: each subscription's status, from the delivery state it
- * keeps per subscription with every attempt ({@code subscription_health}: failures in a row, whether
- * it announced the subscription failing on {@code webhook.operational}, the latest attempt and
+ * Reads what webhook-dispatcher records: each hook's status, from the delivery state it
+ * keeps per hook with every attempt ({@code subscription_health}: failures in a row, whether
+ * it announced the hook failing on {@code webhook.operational}, the latest attempt and
  * success, since when it has failed without a break), the dispatcher's disabling, and the owner's
  * throttle. Its attempts are read by {@link AttemptLog}.
  */
 @Repository
 public class DeliveryLog {
 
-    // A subscription without a health row has had no attempt yet.
+    // A hook without a health row has had no attempt yet.
     private static final String HOOK_STATUS = """
             select s.id, s.target_url, s.property_id, s.event, s.paused, s.unsubscribed_at is not null as unsubscribed,
                    s.unsubscribe_reason, s.throttle_per_second, s.disabled_at,
@@ -38,11 +38,11 @@ public class DeliveryLog {
         this.jdbc = jdbc;
     }
 
-    public List<SubscriptionStatus> hooks(UUID ownerId) {
+    public List<HookStatus> hooks(UUID ownerId) {
         return jdbc.sql(HOOK_STATUS + " order by s.created_at, s.id").param("owner", ownerId).query(this::hookStatus).list();
     }
 
-    public Optional<SubscriptionStatus> hook(UUID ownerId, UUID hookId) {
+    public Optional<HookStatus> hook(UUID ownerId, UUID hookId) {
         return jdbc.sql(HOOK_STATUS + " and s.id = :hook")
                 .param("owner", ownerId)
                 .param("hook", hookId)
@@ -54,7 +54,7 @@ public class DeliveryLog {
         return stored == null ? null : DeliveryOutcome.of(stored);
     }
 
-    private SubscriptionStatus hookStatus(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
+    private HookStatus hookStatus(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
         boolean paused = rs.getBoolean("paused");
         DisplayStatus status = DisplayStatus.of(paused, rs.getBoolean("unsubscribed"), rs.getBoolean("failing"),
                 latestOutcome(rs.getString("latest_outcome")));
@@ -63,7 +63,7 @@ public class DeliveryLog {
         int failures = rs.getInt("consecutive_failures");
         StatusReason reason = new StatusReason(status, paused, rs.getString("unsubscribe_reason"), disabledAt,
                 firstFailureAt, failures, rs.getObject("last_http_status", Integer.class), rs.getString("last_error"));
-        return new SubscriptionStatus(
+        return new HookStatus(
                 rs.getObject("id", UUID.class),
                 rs.getString("target_url"),
                 rs.getObject("property_id", UUID.class),

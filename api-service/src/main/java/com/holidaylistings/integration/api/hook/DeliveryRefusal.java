@@ -3,10 +3,10 @@ package com.holidaylistings.integration.api.hook;
 import java.util.Optional;
 
 /**
- * Why a subscription receives nothing now, as the API answers a test event, redelivery or recover
+ * Why a hook receives nothing now, as the API answers a test event, redelivery or recover
  * request for it (409): removed, unsubscribed by its receiver's 410 (api-service stores
  * {@link #GONE_REASON} when the dispatcher reports it) or paused. These are api-service's own rows;
- * the dispatcher reads only whether the subscription is paused or unsubscribed.
+ * the dispatcher reads only whether the hook is paused or unsubscribed.
  */
 public enum DeliveryRefusal {
     GONE("Hook is unsubscribed: its receiver answered 410 Gone"),
@@ -28,7 +28,7 @@ public enum DeliveryRefusal {
     }
 
     /**
-     * The refusal for a subscription in this state, the first that applies in this order; empty when
+     * The refusal for a hook in this state, the first that applies in this order; empty when
      * the event is to be delivered. {@code unsubscribeReason} is null while it is subscribed.
      */
     public static Optional<DeliveryRefusal> of(boolean paused, String unsubscribeReason) {

@@ -3,7 +3,7 @@ package com.holidaylistings.integration.api.hook;
 import com.holidaylistings.integration.deliverylog.DeliveryOutcome;
 
 /**
- * A subscription's status as the owner portal shows it: Inactive when paused or unsubscribed
+ * A hook's status as the owner portal shows it: Inactive when paused or unsubscribed
  * (removed, or answered 410: the dispatcher announced {@code hook.unsubscribed}), Failed when it is
  * failing (the dispatcher announced {@code hook.failing} and no {@code hook.recovered} yet) or its
  * latest attempt failed (it is being retried or was abandoned), Active otherwise. A failing hook

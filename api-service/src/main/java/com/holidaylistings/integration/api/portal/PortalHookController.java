@@ -1,9 +1,9 @@
 package com.holidaylistings.integration.api.portal;
 
 import com.holidaylistings.integration.api.hook.DeliveryLog;
-import com.holidaylistings.integration.api.hook.SubscriptionProperties;
-import com.holidaylistings.integration.api.hook.SubscriptionRepository;
-import com.holidaylistings.integration.api.hook.SubscriptionStatus;
+import com.holidaylistings.integration.api.hook.HookProperties;
+import com.holidaylistings.integration.api.hook.HookRepository;
+import com.holidaylistings.integration.api.hook.HookStatus;
 import com.holidaylistings.integration.api.hook.ThrottleRequest;
 import com.holidaylistings.integration.api.redelivery.EventNoLongerKept;
 import com.holidaylistings.integration.api.redelivery.RecoverRequest;
@@ -35,16 +35,16 @@ import org.springframework.web.bind.annotation.RequestParam;
 @Controller
 class PortalHookController {
 
-    private final SubscriptionRepository subscriptions;
+    private final HookRepository hooks;
     private final DeliveryLog deliveryLog;
     private final Redeliveries redeliveries;
     private final TestEvents testEvents;
     private final PortalSessions sessions;
-    private final SubscriptionProperties settings;
+    private final HookProperties settings;
 
-    PortalHookController(SubscriptionRepository subscriptions, DeliveryLog deliveryLog, Redeliveries redeliveries,
-            TestEvents testEvents, PortalSessions sessions, SubscriptionProperties settings) {
-        this.subscriptions = subscriptions;
+    PortalHookController(HookRepository hooks, DeliveryLog deliveryLog, Redeliveries redeliveries,
+            TestEvents testEvents, PortalSessions sessions, HookProperties settings) {
+        this.hooks = hooks;
         this.deliveryLog = deliveryLog;
         this.redeliveries = redeliveries;
         this.testEvents = testEvents;
@@ -64,7 +64,7 @@ class PortalHookController {
 
     @PostMapping("/portal/hooks/{hookId}/deliveries/{enquiryId}/redeliver")
     String redeliver(PortalSession session, @PathVariable String hookId, @PathVariable String enquiryId) {
-        SubscriptionStatus hook = hook(session, hookId);
+        HookStatus hook = hook(session, hookId);
         UUID enquiry = CanonicalUuid.parse(enquiryId).orElseThrow(NotFound::new);
         try {
             redeliveries.request(OwnerId.of(session.ownerId()), SubscriptionId.of(hook.id()), EnquiryId.of(enquiry),
@@ -86,7 +86,7 @@ class PortalHookController {
      */
     @PostMapping("/portal/hooks/{hookId}/recover")
     String recover(PortalSession session, @PathVariable String hookId, @RequestParam(required = false) String since) {
-        SubscriptionStatus hook = hook(session, hookId);
+        HookStatus hook = hook(session, hookId);
         try {
             Instant from = new RecoverRequest(since == null || since.isBlank() ? null : inUtc(since.strip()))
                     .validSince(Instant.now());
@@ -107,7 +107,7 @@ class PortalHookController {
     /** Sends a test event to the hook, as the internal API's test does. */
     @PostMapping("/portal/hooks/{hookId}/test")
     String sendTest(PortalSession session, @PathVariable String hookId) {
-        SubscriptionStatus hook = hook(session, hookId);
+        HookStatus hook = hook(session, hookId);
         try {
             TestDelivery sent = testEvents.send(OwnerId.of(session.ownerId()), SubscriptionId.of(hook.id()),
                     RequestIdFilter.current());
@@ -123,10 +123,10 @@ class PortalHookController {
     @PostMapping("/portal/hooks/{hookId}/throttle")
     String throttle(PortalSession session, @PathVariable String hookId,
             @RequestParam(name = "per_second", required = false) String perSecond) {
-        SubscriptionStatus hook = hook(session, hookId);
+        HookStatus hook = hook(session, hookId);
         try {
             ThrottleRequest request = ThrottleRequest.ofText(perSecond);
-            if (!subscriptions.setThrottle(session.ownerId(), hook.id(), request.perSecond(), RequestIdFilter.current())) {
+            if (!hooks.setThrottle(session.ownerId(), hook.id(), request.perSecond(), RequestIdFilter.current())) {
                 throw new NotFound();
             }
             sessions.setFlash(session.id(), Flash.info(request.perSecond() == null
@@ -147,8 +147,8 @@ class PortalHookController {
      */
     @PostMapping("/portal/hooks/{hookId}/resume-and-recover")
     String resumeAndRecover(PortalSession session, @PathVariable String hookId) {
-        SubscriptionStatus hook = hook(session, hookId);
-        if (!subscriptions.setPaused(session.ownerId(), hook.id(), false)) {
+        HookStatus hook = hook(session, hookId);
+        if (!hooks.setPaused(session.ownerId(), hook.id(), false)) {
             throw new NotFound();
         }
         Instant now = Instant.now();
@@ -173,8 +173,8 @@ class PortalHookController {
     }
 
     private String setPaused(PortalSession session, String hookId, boolean paused) {
-        SubscriptionStatus hook = hook(session, hookId);
-        if (!subscriptions.setPaused(session.ownerId(), hook.id(), paused)) {
+        HookStatus hook = hook(session, hookId);
+        if (!hooks.setPaused(session.ownerId(), hook.id(), paused)) {
             throw new NotFound();
         }
         sessions.setFlash(session.id(), Flash.info((paused ? "Paused " : "Resumed ") + hook.targetUrl() + "."));
@@ -182,7 +182,7 @@ class PortalHookController {
     }
 
     /** One of the session owner's hooks; 404 for anyone else's, as the internal API answers. */
-    private SubscriptionStatus hook(PortalSession session, String hookId) {
+    private HookStatus hook(PortalSession session, String hookId) {
         UUID id = CanonicalUuid.parse(hookId).orElseThrow(NotFound::new);
         return deliveryLog.hook(session.ownerId(), id).orElseThrow(NotFound::new);
     }

@@ -1,6 +1,6 @@
 package com.holidaylistings.integration.api.redelivery;
 
-import com.holidaylistings.integration.api.hook.SubscriptionProperties;
+import com.holidaylistings.integration.api.hook.HookProperties;
 import com.holidaylistings.integration.api.owner.Owners;
 import com.holidaylistings.integration.api.web.error.NotFound;
 import com.holidaylistings.integration.api.web.filter.RequestIdFilter;
@@ -30,10 +30,10 @@ class InternalRedeliveryController {
     private final Owners owners;
     private final Redeliveries redeliveries;
     private final TestEvents testEvents;
-    private final SubscriptionProperties settings;
+    private final HookProperties settings;
 
     InternalRedeliveryController(Owners owners, Redeliveries redeliveries, TestEvents testEvents,
-            SubscriptionProperties settings) {
+            HookProperties settings) {
         this.owners = owners;
         this.redeliveries = redeliveries;
         this.testEvents = testEvents;

@@ -2,7 +2,7 @@ package com.holidaylistings.integration.api.hook;
 
 import static com.holidaylistings.integration.api.support.ErrorBodies.assertFieldErrors;
 import static com.holidaylistings.integration.api.support.ErrorBodies.messages;
-import static com.holidaylistings.integration.api.support.Fixtures.aSubscription;
+import static com.holidaylistings.integration.api.support.Fixtures.aHook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.holidaylistings.integration.api.support.ApiClient;
@@ -42,7 +42,7 @@ class LocalStackTargetsIT extends ApiIntegrationTest {
         ApiClient client = ApiClient.https(localStack.port()).withToken(owner.token());
 
         for (String target : List.of("http://127.0.0.1:38080/hook", "http://localhost:9000/hook", "http://10.0.0.5/hook")) {
-            ApiClient.Response response = client.post(HOOKS, aSubscription(target, null));
+            ApiClient.Response response = client.post(HOOKS, aHook(target, null));
 
             assertThat(response.status()).as(target + ": " + response.body()).isEqualTo(200);
         }
@@ -56,7 +56,7 @@ class LocalStackTargetsIT extends ApiIntegrationTest {
         for (String target : List.of("http://127.0.0.1:5432/", "http://localhost:15432/", "https://localhost:8443/internal/v1",
                 "http://127.0.0.1:8081/actuator/health", "http://127.0.0.1:8083/actuator", "http://[::1]:9092/",
                 "http://127.0.0.1:19092/", "http://10.0.0.5:5432/")) {
-            ApiClient.Response response = client.post(HOOKS, aSubscription(target, null));
+            ApiClient.Response response = client.post(HOOKS, aHook(target, null));
 
             assertFieldErrors(response, "Invalid request", "targetUrl");
             assertThat(messages(response, "targetUrl")).as(target)
@@ -72,7 +72,7 @@ class LocalStackTargetsIT extends ApiIntegrationTest {
 
         for (String target : List.of("http://169.254.169.254/latest/meta-data", "http://[fe80::1]:8080/",
                 "http://[::ffff:169.254.169.254]/")) {
-            ApiClient.Response response = client.post(HOOKS, aSubscription(target, null));
+            ApiClient.Response response = client.post(HOOKS, aHook(target, null));
 
             assertFieldErrors(response, "Invalid request", "targetUrl");
             assertThat(messages(response, "targetUrl")).as(target).containsExactly("must not point to a link-local address");

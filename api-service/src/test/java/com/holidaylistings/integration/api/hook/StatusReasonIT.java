@@ -1,6 +1,6 @@
 package com.holidaylistings.integration.api.hook;
 
-import static com.holidaylistings.integration.api.support.Fixtures.aSubscription;
+import static com.holidaylistings.integration.api.support.Fixtures.aHook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.holidaylistings.integration.api.support.ApiClient;
@@ -86,7 +86,7 @@ class StatusReasonIT extends ApiIntegrationTest {
                 .param("id", gone).update();
         String target = "https://93.184.215.14/removed/" + UUID.randomUUID();
         UUID removed = world.subscribe(owner, target, null);
-        as(owner).delete("/integration/v1/hooks/enquiries", aSubscription(target, null));
+        as(owner).delete("/integration/v1/hooks/enquiries", aHook(target, null));
 
         assertThat(hook(gone).get("status_reason").asString()).isEqualTo("The receiver answered 410 Gone, so it was unsubscribed.");
         assertThat(hook(removed).get("status_reason").asString()).startsWith("Removed by your integration");

@@ -3,7 +3,7 @@ package com.holidaylistings.integration.api.redelivery;
 import static com.holidaylistings.integration.api.support.ErrorBodies.assertError;
 import static com.holidaylistings.integration.api.support.ErrorBodies.assertFieldErrors;
 import static com.holidaylistings.integration.api.support.ErrorBodies.messages;
-import static com.holidaylistings.integration.api.support.Fixtures.aSubscription;
+import static com.holidaylistings.integration.api.support.Fixtures.aHook;
 import static com.holidaylistings.integration.deliverylog.DeliveryStatus.ABANDONED;
 import static com.holidaylistings.integration.deliverylog.DeliveryStatus.PENDING;
 import static com.holidaylistings.integration.deliverylog.DeliveryStatus.SKIPPED;
@@ -297,7 +297,7 @@ class RecoverIT extends ApiIntegrationTest {
         UUID gone = world.subscribe(owner, "https://93.184.215.14/gone", null);
         Instant since = Instant.now().minusSeconds(1);
         world.newEnquiry(owner);
-        assertThat(as(owner).delete(HOOKS, aSubscription("https://93.184.215.14/removed", null)).status()).isEqualTo(200);
+        assertThat(as(owner).delete(HOOKS, aHook("https://93.184.215.14/removed", null)).status()).isEqualTo(200);
         jdbc.sql("update webhook_subscriptions set unsubscribed_at = now(), unsubscribe_reason = 'gone' where id = :id")
                 .param("id", gone).update();
 

@@ -1,7 +1,7 @@
 package com.holidaylistings.integration.api.redelivery;
 
 import static com.holidaylistings.integration.api.support.ErrorBodies.assertError;
-import static com.holidaylistings.integration.api.support.Fixtures.aSubscription;
+import static com.holidaylistings.integration.api.support.Fixtures.aHook;
 import static com.holidaylistings.integration.deliverylog.DeliveryStatus.ABANDONED;
 import static com.holidaylistings.integration.deliverylog.DeliveryStatus.GONE;
 import static com.holidaylistings.integration.deliverylog.DeliveryStatus.PENDING;
@@ -286,7 +286,7 @@ class RedeliveryIT extends ApiIntegrationTest {
         TestWorld.Account owner = world.newAccount();
         UUID hook = world.subscribe(owner, "https://93.184.215.14/removed", null);
         UUID enquiry = world.newEnquiry(owner);
-        assertThat(as(owner).delete(HOOKS, aSubscription("https://93.184.215.14/removed", null)).status()).isEqualTo(200);
+        assertThat(as(owner).delete(HOOKS, aHook("https://93.184.215.14/removed", null)).status()).isEqualTo(200);
 
         assertError(portal().post(redeliver(owner.ownerId(), hook, enquiry), null), 409, "Hook is unsubscribed");
         assertThat(commands.of(hook)).isEmpty();

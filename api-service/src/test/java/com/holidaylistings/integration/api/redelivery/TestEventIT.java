@@ -1,7 +1,7 @@
 package com.holidaylistings.integration.api.redelivery;
 
 import static com.holidaylistings.integration.api.support.ErrorBodies.assertError;
-import static com.holidaylistings.integration.api.support.Fixtures.aSubscription;
+import static com.holidaylistings.integration.api.support.Fixtures.aHook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.holidaylistings.integration.api.support.ApiClient;
@@ -124,7 +124,7 @@ class TestEventIT extends ApiIntegrationTest {
         assertError(portal().post(hookPath(owner.ownerId(), hook) + "/test", null), 409, "Hook is paused; resume it first");
 
         portal().post(hookPath(owner.ownerId(), hook) + "/resume", null);
-        assertThat(as(owner).delete("/integration/v1/hooks/enquiries", aSubscription(target, null)).status()).isEqualTo(200);
+        assertThat(as(owner).delete("/integration/v1/hooks/enquiries", aHook(target, null)).status()).isEqualTo(200);
         assertError(portal().post(hookPath(owner.ownerId(), hook) + "/test", null), 409, "Hook is unsubscribed");
         assertThat(commands.of(hook)).isEmpty();
     }

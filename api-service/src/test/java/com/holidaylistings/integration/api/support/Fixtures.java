@@ -26,7 +26,7 @@ public final class Fixtures {
     }
 
     /** The body of {@code POST /hooks/enquiries}: a target URL, for one property or (null) all of them. */
-    public static Map<String, Object> aSubscription(String targetUrl, UUID propertyId) {
+    public static Map<String, Object> aHook(String targetUrl, UUID propertyId) {
         Map<String, Object> body = new HashMap<>();
         body.put("targetUrl", targetUrl);
         body.put("propertyId", propertyId == null ? null : propertyId.toString());

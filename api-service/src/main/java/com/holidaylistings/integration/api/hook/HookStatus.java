@@ -6,11 +6,11 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * A subscription as the owner portal shows it, with its {@link DisplayStatus} and the sentence that
+ * A hook as the owner portal shows it, with its {@link DisplayStatus} and the sentence that
  * explains it ({@link StatusReason}). {@code disabledAt} (set while the hook is turned off by the
  * dispatcher) is for the portal's "Resume and recover" only; the API says it in {@code status_reason}.
  */
-public record SubscriptionStatus(
+public record HookStatus(
         UUID id,
         String targetUrl,
         UUID propertyId,

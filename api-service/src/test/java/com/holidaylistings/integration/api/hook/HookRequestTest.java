@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
 /** The property filter of a subscription request: only an absent field or null means all properties. */
-class SubscriptionRequestTest {
+class HookRequestTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final UUID PROPERTY = UUID.fromString("0b9d8e7f-1a2b-4c3d-8e9f-0a1b2c3d4e5f");
@@ -48,7 +48,7 @@ class SubscriptionRequestTest {
         }
     }
 
-    private static SubscriptionRequest read(String body) {
-        return JSON.readValue(body, SubscriptionRequest.class);
+    private static HookRequest read(String body) {
+        return JSON.readValue(body, HookRequest.class);
     }
 }

@@ -3,7 +3,7 @@ package com.holidaylistings.integration.api.hook;
 import static com.holidaylistings.integration.api.support.ErrorBodies.assertError;
 import static com.holidaylistings.integration.api.support.ErrorBodies.assertFieldErrors;
 import static com.holidaylistings.integration.api.support.ErrorBodies.messages;
-import static com.holidaylistings.integration.api.support.Fixtures.aSubscription;
+import static com.holidaylistings.integration.api.support.Fixtures.aHook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.holidaylistings.integration.api.support.ApiClient;
@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 /** GET, POST and DELETE /hooks/enquiries: REST hook subscriptions of the token's owner. */
-class SubscriptionIT extends ApiIntegrationTest {
+class HookIT extends ApiIntegrationTest {
 
     private static final String HOOKS = "/integration/v1/hooks/enquiries";
     // The test machine has no DNS for public names: public targets are IP literals, never contacted.
@@ -49,7 +49,7 @@ class SubscriptionIT extends ApiIntegrationTest {
     void subscribesForOneProperty() {
         TestWorld.Account account = world.newAccount();
 
-        ApiClient.Response response = as(account).post(HOOKS, aSubscription(uniqueTarget(), account.propertyId()));
+        ApiClient.Response response = as(account).post(HOOKS, aHook(uniqueTarget(), account.propertyId()));
 
         assertThat(response.status()).as(response.body()).isEqualTo(200);
         assertThat(response.json().get("propertyId").asString()).isEqualTo(account.propertyId().toString());
@@ -62,7 +62,7 @@ class SubscriptionIT extends ApiIntegrationTest {
         String target = uniqueTarget();
 
         JsonNode omitted = subscribe(account, Map.of("targetUrl", target));
-        JsonNode explicitNull = subscribe(account, aSubscription(target, null));
+        JsonNode explicitNull = subscribe(account, aHook(target, null));
 
         assertThat(explicitNull.get("propertyId").isNull()).isTrue();
         assertThat(explicitNull.get("id")).isEqualTo(omitted.get("id"));
@@ -72,13 +72,13 @@ class SubscriptionIT extends ApiIntegrationTest {
     void returnsTheExistingSubscriptionForTheSameTargetAndProperty() {
         TestWorld.Account account = world.newAccount();
         String target = uniqueTarget();
-        String forAll = subscribe(account, aSubscription(target, null)).get("id").asString();
-        String forOne = subscribe(account, aSubscription(target, account.propertyId())).get("id").asString();
+        String forAll = subscribe(account, aHook(target, null)).get("id").asString();
+        String forOne = subscribe(account, aHook(target, account.propertyId())).get("id").asString();
         UUID second = world.newProperty(account.ownerId());
-        String forSecond = subscribe(account, aSubscription(target, second)).get("id").asString();
+        String forSecond = subscribe(account, aHook(target, second)).get("id").asString();
 
-        assertThat(subscribe(account, aSubscription(target, null)).get("id").asString()).isEqualTo(forAll);
-        assertThat(subscribe(account, aSubscription(target, account.propertyId())).get("id").asString()).isEqualTo(forOne);
+        assertThat(subscribe(account, aHook(target, null)).get("id").asString()).isEqualTo(forAll);
+        assertThat(subscribe(account, aHook(target, account.propertyId())).get("id").asString()).isEqualTo(forOne);
         assertThat(List.of(forAll, forOne, forSecond)).doesNotHaveDuplicates();
         assertThat(liveRows(account.ownerId())).isEqualTo(3);
     }
@@ -89,8 +89,8 @@ class SubscriptionIT extends ApiIntegrationTest {
         TestWorld.Account other = world.newAccount();
         String target = uniqueTarget();
 
-        String mine = subscribe(owner, aSubscription(target, null)).get("id").asString();
-        String theirs = subscribe(other, aSubscription(target, null)).get("id").asString();
+        String mine = subscribe(owner, aHook(target, null)).get("id").asString();
+        String theirs = subscribe(other, aHook(target, null)).get("id").asString();
 
         assertThat(mine).isNotEqualTo(theirs);
     }
@@ -101,7 +101,7 @@ class SubscriptionIT extends ApiIntegrationTest {
         TestWorld.Account other = world.newAccount();
 
         for (UUID property : List.of(other.propertyId(), UUID.randomUUID())) {
-            ApiClient.Response response = as(owner).post(HOOKS, aSubscription(uniqueTarget(), property));
+            ApiClient.Response response = as(owner).post(HOOKS, aHook(uniqueTarget(), property));
 
             assertFieldErrors(response, "Invalid request", "propertyId");
             assertThat(messages(response, "propertyId")).containsExactly("must be one of your properties");
@@ -173,7 +173,7 @@ class SubscriptionIT extends ApiIntegrationTest {
     void neverRemovesTheAllPropertiesSubscriptionForABadPropertyId() {
         TestWorld.Account owner = world.newAccount();
         String target = uniqueTarget();
-        subscribe(owner, aSubscription(target, null));
+        subscribe(owner, aHook(target, null));
 
         for (Object propertyId : notUuids(owner.propertyId())) {
             ApiClient.Response response = as(owner).delete(HOOKS, withPropertyId(target, propertyId));
@@ -184,7 +184,7 @@ class SubscriptionIT extends ApiIntegrationTest {
         assertThat(as(owner).delete(HOOKS, "{\"targetUrl\":\"" + target + "\",\"propertyId\":\"\\u0000\"}").status())
                 .isEqualTo(400);
         assertThat(liveRows(owner.ownerId())).isEqualTo(1);
-        assertThat(as(owner).delete(HOOKS, aSubscription(target, null)).status()).isEqualTo(200);
+        assertThat(as(owner).delete(HOOKS, aHook(target, null)).status()).isEqualTo(200);
     }
 
     @Test
@@ -193,14 +193,14 @@ class SubscriptionIT extends ApiIntegrationTest {
         Map<String, Object> missing = new HashMap<>();
         missing.put("propertyId", null);
 
-        List<Object> bodies = List.of(missing, aSubscription(null, null), aSubscription("", null),
-                aSubscription("   ", null), aSubscription("/hooks/receive", null),
-                aSubscription("93.184.215.14/hook", null), aSubscription("ftp://93.184.215.14/hook", null),
-                aSubscription("https://user:pass@93.184.215.14/hook", null),
-                aSubscription("https://token@93.184.215.14/hook", null),
-                aSubscription("https://93.184.215.14/hook#fragment", null),
-                aSubscription("https://93.184.215.14/" + "a".repeat(2048), null),
-                aSubscription("https://93.184.215.14/with space", null),
+        List<Object> bodies = List.of(missing, aHook(null, null), aHook("", null),
+                aHook("   ", null), aHook("/hooks/receive", null),
+                aHook("93.184.215.14/hook", null), aHook("ftp://93.184.215.14/hook", null),
+                aHook("https://user:pass@93.184.215.14/hook", null),
+                aHook("https://token@93.184.215.14/hook", null),
+                aHook("https://93.184.215.14/hook#fragment", null),
+                aHook("https://93.184.215.14/" + "a".repeat(2048), null),
+                aHook("https://93.184.215.14/with space", null),
                 Map.of("targetUrl", 42), Map.of("targetUrl", List.of(TARGET)));
         for (Object body : bodies) {
             ApiClient.Response response = as(owner).post(HOOKS, body);
@@ -219,7 +219,7 @@ class SubscriptionIT extends ApiIntegrationTest {
                 "http://100.64.0.1/", "http://[::1]/", "http://[fd00::1]/", "http://[::ffff:127.0.0.1]/",
                 "http://0.0.0.0/", "https://127.0.0.1:" + port + "/integration/v1/auth", "http://2130706433/",
                 "http://127.1/", "http://[fe80::1]/", "http://224.0.0.1/")) {
-            ApiClient.Response response = as(owner).post(HOOKS, aSubscription(target, null));
+            ApiClient.Response response = as(owner).post(HOOKS, aHook(target, null));
 
             assertFieldErrors(response, "Invalid request", "targetUrl");
         }
@@ -232,7 +232,7 @@ class SubscriptionIT extends ApiIntegrationTest {
 
         for (String target : List.of("https://93.184.215.14/hook", "http://93.184.215.14:8080/hook?secret=s3cr3t",
                 "https://[2606:4700:4700::1111]/hook", "HTTPS://8.8.8.8/Upper/Case")) {
-            ApiClient.Response response = as(owner).post(HOOKS, aSubscription(target, null));
+            ApiClient.Response response = as(owner).post(HOOKS, aHook(target, null));
 
             assertThat(response.status()).as(target + ": " + response.body()).isEqualTo(200);
             assertThat(response.json().get("targetUrl").asString()).isEqualTo(target);
@@ -243,9 +243,9 @@ class SubscriptionIT extends ApiIntegrationTest {
     void removesASubscriptionOnceAndThenAnswersNotFound() {
         TestWorld.Account owner = world.newAccount();
         String target = uniqueTarget();
-        String id = subscribe(owner, aSubscription(target, null)).get("id").asString();
+        String id = subscribe(owner, aHook(target, null)).get("id").asString();
 
-        ApiClient.Response removed = as(owner).delete(HOOKS, aSubscription(target, null));
+        ApiClient.Response removed = as(owner).delete(HOOKS, aHook(target, null));
 
         assertThat(removed.status()).as(removed.body()).isEqualTo(200);
         assertThat(removed.json().propertyNames()).containsExactly("success");
@@ -254,7 +254,7 @@ class SubscriptionIT extends ApiIntegrationTest {
         assertThat(liveRows(owner.ownerId())).isZero();
         assertThat(jdbc.sql("select unsubscribe_reason from webhook_subscriptions where id = :id")
                 .param("id", UUID.fromString(id)).query(String.class).single()).isEqualTo("deleted");
-        assertError(as(owner).delete(HOOKS, aSubscription(target, null)), 404, "Not found");
+        assertError(as(owner).delete(HOOKS, aHook(target, null)), 404, "Not found");
     }
 
     @Test
@@ -262,15 +262,15 @@ class SubscriptionIT extends ApiIntegrationTest {
         TestWorld.Account owner = world.newAccount();
         String forOne = uniqueTarget();
         String forAll = uniqueTarget();
-        subscribe(owner, aSubscription(forOne, owner.propertyId()));
-        subscribe(owner, aSubscription(forAll, null));
+        subscribe(owner, aHook(forOne, owner.propertyId()));
+        subscribe(owner, aHook(forAll, null));
 
-        assertError(as(owner).delete(HOOKS, aSubscription(forOne, null)), 404, "Not found");
+        assertError(as(owner).delete(HOOKS, aHook(forOne, null)), 404, "Not found");
         assertError(as(owner).delete(HOOKS, Map.of("targetUrl", forOne)), 404, "Not found");
-        assertError(as(owner).delete(HOOKS, aSubscription(forAll, owner.propertyId())), 404, "Not found");
+        assertError(as(owner).delete(HOOKS, aHook(forAll, owner.propertyId())), 404, "Not found");
         assertThat(liveRows(owner.ownerId())).isEqualTo(2);
 
-        assertThat(as(owner).delete(HOOKS, aSubscription(forOne, owner.propertyId())).status()).isEqualTo(200);
+        assertThat(as(owner).delete(HOOKS, aHook(forOne, owner.propertyId())).status()).isEqualTo(200);
         assertThat(as(owner).delete(HOOKS, Map.of("targetUrl", forAll)).status()).isEqualTo(200);
         assertThat(liveRows(owner.ownerId())).isZero();
     }
@@ -280,11 +280,11 @@ class SubscriptionIT extends ApiIntegrationTest {
         TestWorld.Account owner = world.newAccount();
         TestWorld.Account other = world.newAccount();
         String target = uniqueTarget();
-        subscribe(owner, aSubscription(target, null));
-        subscribe(owner, aSubscription(target, owner.propertyId()));
+        subscribe(owner, aHook(target, null));
+        subscribe(owner, aHook(target, owner.propertyId()));
 
-        assertError(as(other).delete(HOOKS, aSubscription(target, null)), 404, "Not found");
-        assertError(as(other).delete(HOOKS, aSubscription(target, owner.propertyId())), 404, "Not found");
+        assertError(as(other).delete(HOOKS, aHook(target, null)), 404, "Not found");
+        assertError(as(other).delete(HOOKS, aHook(target, owner.propertyId())), 404, "Not found");
 
         assertThat(liveRows(owner.ownerId())).isEqualTo(2);
     }
@@ -293,14 +293,14 @@ class SubscriptionIT extends ApiIntegrationTest {
     void subscribesAnewAfterRemoval() {
         TestWorld.Account owner = world.newAccount();
         String target = uniqueTarget();
-        String first = subscribe(owner, aSubscription(target, null)).get("id").asString();
-        assertThat(as(owner).delete(HOOKS, aSubscription(target, null)).status()).isEqualTo(200);
+        String first = subscribe(owner, aHook(target, null)).get("id").asString();
+        assertThat(as(owner).delete(HOOKS, aHook(target, null)).status()).isEqualTo(200);
 
-        String second = subscribe(owner, aSubscription(target, null)).get("id").asString();
+        String second = subscribe(owner, aHook(target, null)).get("id").asString();
 
         assertThat(second).isNotEqualTo(first);
         assertThat(liveRows(owner.ownerId())).isEqualTo(1);
-        assertThat(subscribe(owner, aSubscription(target, null)).get("id").asString()).isEqualTo(second);
+        assertThat(subscribe(owner, aHook(target, null)).get("id").asString()).isEqualTo(second);
     }
 
     @Test
@@ -308,7 +308,7 @@ class SubscriptionIT extends ApiIntegrationTest {
         TestWorld.Account owner = world.newAccount();
 
         assertFieldErrors(as(owner).delete(HOOKS, Map.of()), "Invalid request", "targetUrl");
-        assertFieldErrors(as(owner).delete(HOOKS, aSubscription(" ", null)), "Invalid request", "targetUrl");
+        assertFieldErrors(as(owner).delete(HOOKS, aHook(" ", null)), "Invalid request", "targetUrl");
         assertFieldErrors(as(owner).delete(HOOKS, "{\"targetUrl\":"), "Invalid request", "body");
     }
 
@@ -316,14 +316,14 @@ class SubscriptionIT extends ApiIntegrationTest {
     void listsTheOwnersLiveSubscriptionsOldestFirst() {
         TestWorld.Account owner = world.newAccount();
         TestWorld.Account other = world.newAccount();
-        String forAll = subscribe(owner, aSubscription(TARGET + "/all", null)).get("id").asString();
+        String forAll = subscribe(owner, aHook(TARGET + "/all", null)).get("id").asString();
         String removedTarget = uniqueTarget();
-        subscribe(owner, aSubscription(removedTarget, null));
-        String gone = subscribe(owner, aSubscription(uniqueTarget(), null)).get("id").asString();
-        String forOne = subscribe(owner, aSubscription(TARGET + "/one", owner.propertyId())).get("id").asString();
-        String paused = subscribe(owner, aSubscription(uniqueTarget(), null)).get("id").asString();
-        subscribe(other, aSubscription(TARGET + "/all", null));
-        assertThat(as(owner).delete(HOOKS, aSubscription(removedTarget, null)).status()).isEqualTo(200);
+        subscribe(owner, aHook(removedTarget, null));
+        String gone = subscribe(owner, aHook(uniqueTarget(), null)).get("id").asString();
+        String forOne = subscribe(owner, aHook(TARGET + "/one", owner.propertyId())).get("id").asString();
+        String paused = subscribe(owner, aHook(uniqueTarget(), null)).get("id").asString();
+        subscribe(other, aHook(TARGET + "/all", null));
+        assertThat(as(owner).delete(HOOKS, aHook(removedTarget, null)).status()).isEqualTo(200);
         // As webhook-dispatcher records a receiver's 410 Gone; the portal pauses hooks.
         jdbc.sql("update webhook_subscriptions set unsubscribed_at = now(), unsubscribe_reason = 'gone' where id = :id")
                 .param("id", UUID.fromString(gone)).update();
@@ -348,7 +348,7 @@ class SubscriptionIT extends ApiIntegrationTest {
     @Test
     void listsTheSameSubscriptionsThatPostReturned() {
         TestWorld.Account owner = world.newAccount();
-        JsonNode created = subscribe(owner, aSubscription(uniqueTarget(), owner.propertyId()));
+        JsonNode created = subscribe(owner, aHook(uniqueTarget(), owner.propertyId()));
 
         JsonNode listed = as(owner).get(HOOKS).json().get("hooks");
 
@@ -360,7 +360,7 @@ class SubscriptionIT extends ApiIntegrationTest {
     void listsNoSubscriptionsForAnOwnerWithoutAny() {
         TestWorld.Account owner = world.newAccount();
         TestWorld.Account other = world.newAccount();
-        subscribe(other, aSubscription(uniqueTarget(), null));
+        subscribe(other, aHook(uniqueTarget(), null));
 
         ApiClient.Response response = as(owner).get(HOOKS);
 

@@ -8,7 +8,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * Subscriptions: {@code WEBHOOK_ALLOW_PRIVATE_TARGETS} (default false) lets targets on internal
+ * Hooks: {@code WEBHOOK_ALLOW_PRIVATE_TARGETS} (default false) lets targets on internal
  * addresses through, for the local stack, except link-local ones and {@code refusedPorts}
  * ({@code WEBHOOK_REFUSED_PORTS}, by default {@link TargetAddressRule#LOCAL_STACK_PORTS}); an owner
  * holds at most {@code maxSubscriptionsPerOwner} live subscriptions; one {@code POST …/recover} queues at most {@code recoverMaxEvents}
@@ -16,13 +16,13 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("owner-api.webhooks")
-public record SubscriptionProperties(
+public record HookProperties(
         @DefaultValue("false") boolean allowPrivateTargets,
         Set<Integer> refusedPorts,
         @DefaultValue("100") @Positive int maxSubscriptionsPerOwner,
         @DefaultValue("10000") @Positive int recoverMaxEvents) {
 
-    public SubscriptionProperties {
+    public HookProperties {
         refusedPorts = refusedPorts == null ? TargetAddressRule.LOCAL_STACK_PORTS : Set.copyOf(refusedPorts);
     }
 

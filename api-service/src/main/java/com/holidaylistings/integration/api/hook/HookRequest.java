@@ -11,7 +11,7 @@ import tools.jackson.databind.JsonNode;
  * {@code ""}, a blank string or a NUL character as a null UUID, and null means all properties, so a
  * bad value would widen the filter.
  */
-record SubscriptionRequest(String targetUrl, JsonNode propertyId) {
+record HookRequest(String targetUrl, JsonNode propertyId) {
 
     static final String PROPERTY_ID = "propertyId";
 

@@ -2,7 +2,7 @@ package com.holidaylistings.integration.api.hook;
 
 import static com.holidaylistings.integration.api.support.ErrorBodies.assertFieldErrors;
 import static com.holidaylistings.integration.api.support.ErrorBodies.messages;
-import static com.holidaylistings.integration.api.support.Fixtures.aSubscription;
+import static com.holidaylistings.integration.api.support.Fixtures.aHook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.holidaylistings.integration.api.support.ApiClient;
@@ -15,7 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The cap of live subscriptions per owner, on an instance that allows only three. */
-class SubscriptionLimitIT extends ApiIntegrationTest {
+class HookLimitIT extends ApiIntegrationTest {
 
     private static final String HOOKS = "/integration/v1/hooks/enquiries";
     private static ApiInstances.Running capped;
@@ -41,19 +41,19 @@ class SubscriptionLimitIT extends ApiIntegrationTest {
         TestWorld.Account owner = world.newAccount();
         ApiClient client = cappedAs(owner);
         for (String path : new String[] {"a", "b", "c"}) {
-            assertThat(client.post(HOOKS, aSubscription("https://93.184.215.14/" + path, null)).status()).isEqualTo(200);
+            assertThat(client.post(HOOKS, aHook("https://93.184.215.14/" + path, null)).status()).isEqualTo(200);
         }
 
-        ApiClient.Response refused = client.post(HOOKS, aSubscription("https://93.184.215.14/d", null));
+        ApiClient.Response refused = client.post(HOOKS, aHook("https://93.184.215.14/d", null));
 
         assertFieldErrors(refused, "Invalid request", "targetUrl");
         assertThat(messages(refused, "targetUrl")).containsExactly("subscription limit of 3 reached; remove one first");
         assertThat(liveRows(owner)).isEqualTo(3);
 
-        assertThat(client.delete(HOOKS, aSubscription("https://93.184.215.14/b", null)).status()).isEqualTo(200);
-        assertThat(client.post(HOOKS, aSubscription("https://93.184.215.14/d", null)).status()).isEqualTo(200);
+        assertThat(client.delete(HOOKS, aHook("https://93.184.215.14/b", null)).status()).isEqualTo(200);
+        assertThat(client.post(HOOKS, aHook("https://93.184.215.14/d", null)).status()).isEqualTo(200);
         assertThat(liveRows(owner)).isEqualTo(3);
-        assertFieldErrors(client.post(HOOKS, aSubscription("https://93.184.215.14/b", null)), "Invalid request",
+        assertFieldErrors(client.post(HOOKS, aHook("https://93.184.215.14/b", null)), "Invalid request",
                 "targetUrl");
     }
 
@@ -61,12 +61,12 @@ class SubscriptionLimitIT extends ApiIntegrationTest {
     void stillAnswersAnExistingSubscriptionAtTheCap() {
         TestWorld.Account owner = world.newAccount();
         ApiClient client = cappedAs(owner);
-        String first = client.post(HOOKS, aSubscription("https://93.184.215.14/a", null)).json().get("id").asString();
-        client.post(HOOKS, aSubscription("https://93.184.215.14/a", owner.propertyId()));
-        client.post(HOOKS, aSubscription("https://93.184.215.14/c", null));
+        String first = client.post(HOOKS, aHook("https://93.184.215.14/a", null)).json().get("id").asString();
+        client.post(HOOKS, aHook("https://93.184.215.14/a", owner.propertyId()));
+        client.post(HOOKS, aHook("https://93.184.215.14/c", null));
         assertThat(liveRows(owner)).isEqualTo(3);
 
-        ApiClient.Response again = client.post(HOOKS, aSubscription("https://93.184.215.14/a", null));
+        ApiClient.Response again = client.post(HOOKS, aHook("https://93.184.215.14/a", null));
 
         assertThat(again.status()).as(again.body()).isEqualTo(200);
         assertThat(again.json().get("id").asString()).isEqualTo(first);
@@ -77,10 +77,10 @@ class SubscriptionLimitIT extends ApiIntegrationTest {
         TestWorld.Account owner = world.newAccount();
         TestWorld.Account other = world.newAccount();
         for (String path : new String[] {"a", "b", "c"}) {
-            cappedAs(owner).post(HOOKS, aSubscription("https://93.184.215.14/" + path, null));
+            cappedAs(owner).post(HOOKS, aHook("https://93.184.215.14/" + path, null));
         }
 
-        assertThat(cappedAs(other).post(HOOKS, aSubscription("https://93.184.215.14/a", null)).status()).isEqualTo(200);
+        assertThat(cappedAs(other).post(HOOKS, aHook("https://93.184.215.14/a", null)).status()).isEqualTo(200);
     }
 
     private long liveRows(TestWorld.Account account) {

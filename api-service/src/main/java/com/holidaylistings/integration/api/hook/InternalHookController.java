@@ -22,51 +22,51 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping("/internal/v1/owners/{ownerId}/hooks")
-class InternalSubscriptionController {
+class InternalHookController {
 
     private final Owners owners;
-    private final SubscriptionRepository subscriptions;
+    private final HookRepository hooks;
     private final DeliveryLog deliveryLog;
 
-    InternalSubscriptionController(Owners owners, SubscriptionRepository subscriptions, DeliveryLog deliveryLog) {
+    InternalHookController(Owners owners, HookRepository hooks, DeliveryLog deliveryLog) {
         this.owners = owners;
-        this.subscriptions = subscriptions;
+        this.hooks = hooks;
         this.deliveryLog = deliveryLog;
     }
 
     @GetMapping
-    Map<String, List<SubscriptionStatus>> list(@PathVariable String ownerId) {
+    Map<String, List<HookStatus>> list(@PathVariable String ownerId) {
         return Map.of("hooks", deliveryLog.hooks(owners.existing(ownerId)));
     }
 
     @PostMapping("/{hookId}/pause")
-    SubscriptionStatus pause(@PathVariable String ownerId, @PathVariable String hookId) {
+    HookStatus pause(@PathVariable String ownerId, @PathVariable String hookId) {
         return setPaused(ownerId, hookId, true);
     }
 
     @PostMapping("/{hookId}/resume")
-    SubscriptionStatus resume(@PathVariable String ownerId, @PathVariable String hookId) {
+    HookStatus resume(@PathVariable String ownerId, @PathVariable String hookId) {
         return setPaused(ownerId, hookId, false);
     }
 
     /** Sets or lifts the hook's throttle; the dispatcher applies it to the next deliveries it starts. */
     @PutMapping("/{hookId}/throttle")
-    SubscriptionStatus throttle(@PathVariable String ownerId, @PathVariable String hookId,
+    HookStatus throttle(@PathVariable String ownerId, @PathVariable String hookId,
             @RequestBody Map<String, Object> body) {
         UUID owner = owners.existing(ownerId);
         UUID hook = CanonicalUuid.parse(hookId).orElseThrow(NotFound::new);
         deliveryLog.hook(owner, hook).orElseThrow(NotFound::new);
         ThrottleRequest request = ThrottleRequest.of(body);
-        if (!subscriptions.setThrottle(owner, hook, request.perSecond(), RequestIdFilter.current())) {
+        if (!hooks.setThrottle(owner, hook, request.perSecond(), RequestIdFilter.current())) {
             throw new NotFound();
         }
         return deliveryLog.hook(owner, hook).orElseThrow(NotFound::new);
     }
 
-    private SubscriptionStatus setPaused(String ownerId, String hookId, boolean paused) {
+    private HookStatus setPaused(String ownerId, String hookId, boolean paused) {
         UUID owner = owners.existing(ownerId);
         UUID hook = CanonicalUuid.parse(hookId).orElseThrow(NotFound::new);
-        if (!subscriptions.setPaused(owner, hook, paused)) {
+        if (!hooks.setPaused(owner, hook, paused)) {
             throw new NotFound();
         }
         return deliveryLog.hook(owner, hook).orElseThrow(NotFound::new);

@@ -9,38 +9,38 @@ import org.springframework.stereotype.Service;
 
 /** Subscribe (idempotent, checked, capped) and unsubscribe, for the owner of the token. */
 @Service
-class OwnerSubscriptions {
+class OwnerHooks {
 
-    private final SubscriptionRepository subscriptions;
+    private final HookRepository hooks;
     private final PropertyRepository properties;
     private final TargetUrlPolicy targetUrls;
-    private final SubscriptionProperties settings;
+    private final HookProperties settings;
 
-    OwnerSubscriptions(SubscriptionRepository subscriptions, PropertyRepository properties, SubscriptionProperties settings) {
-        this.subscriptions = subscriptions;
+    OwnerHooks(HookRepository hooks, PropertyRepository properties, HookProperties settings) {
+        this.hooks = hooks;
         this.properties = properties;
         this.settings = settings;
         this.targetUrls = new TargetUrlPolicy(HostResolver.system(), settings.targetAddressRule());
     }
 
-    Subscription subscribe(AuthenticatedOwner owner, SubscriptionRequest request) {
+    Hook subscribe(AuthenticatedOwner owner, HookRequest request) {
         FieldErrors errors = new FieldErrors();
         targetUrls.check("targetUrl", request.targetUrl(), errors);
         UUID propertyId = request.propertyFilter(errors);
         if (propertyId != null && !properties.isOwnedBy(propertyId, owner.ownerId())) {
-            errors.add(SubscriptionRequest.PROPERTY_ID, "must be one of your properties");
+            errors.add(HookRequest.PROPERTY_ID, "must be one of your properties");
         }
         errors.throwIfAny();
-        return subscriptions.findOrCreate(
+        return hooks.findOrCreate(
                 owner.ownerId(), request.targetUrl(), propertyId, settings.maxSubscriptionsPerOwner());
     }
 
-    void unsubscribe(AuthenticatedOwner owner, SubscriptionRequest request) {
+    void unsubscribe(AuthenticatedOwner owner, HookRequest request) {
         FieldErrors errors = new FieldErrors();
         errors.requiredText("targetUrl", request.targetUrl(), TargetUrlPolicy.MAX_LENGTH);
         UUID propertyId = request.propertyFilter(errors);
         errors.throwIfAny();
-        if (!subscriptions.remove(owner.ownerId(), request.targetUrl(), propertyId)) {
+        if (!hooks.remove(owner.ownerId(), request.targetUrl(), propertyId)) {
             throw new NotFound();
         }
     }

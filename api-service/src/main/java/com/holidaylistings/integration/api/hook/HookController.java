@@ -16,32 +16,32 @@ import org.springframework.web.bind.annotation.RestController;
  * lists the live ones (an integration checks that its hook exists before creating one).
  */
 @RestController
-class SubscriptionController {
+class HookController {
 
-    private final OwnerSubscriptions hooks;
-    private final SubscriptionRepository subscriptions;
+    private final OwnerHooks ownerHooks;
+    private final HookRepository hooks;
 
-    SubscriptionController(OwnerSubscriptions hooks, SubscriptionRepository subscriptions) {
+    HookController(OwnerHooks ownerHooks, HookRepository hooks) {
+        this.ownerHooks = ownerHooks;
         this.hooks = hooks;
-        this.subscriptions = subscriptions;
     }
 
     @GetMapping("/integration/v1/hooks/enquiries")
     @RequiredScope({Scope.HOOKS_READ, Scope.HOOKS_WRITE})
-    Map<String, List<Subscription>> list(AuthenticatedOwner owner) {
-        return Map.of("hooks", subscriptions.live(owner.ownerId()));
+    Map<String, List<Hook>> list(AuthenticatedOwner owner) {
+        return Map.of("hooks", hooks.live(owner.ownerId()));
     }
 
     @PostMapping("/integration/v1/hooks/enquiries")
     @RequiredScope(Scope.HOOKS_WRITE)
-    Subscription subscribe(AuthenticatedOwner owner, @RequestBody SubscriptionRequest request) {
-        return hooks.subscribe(owner, request);
+    Hook subscribe(AuthenticatedOwner owner, @RequestBody HookRequest request) {
+        return ownerHooks.subscribe(owner, request);
     }
 
     @DeleteMapping("/integration/v1/hooks/enquiries")
     @RequiredScope(Scope.HOOKS_WRITE)
-    Map<String, Boolean> unsubscribe(AuthenticatedOwner owner, @RequestBody SubscriptionRequest request) {
-        hooks.unsubscribe(owner, request);
+    Map<String, Boolean> unsubscribe(AuthenticatedOwner owner, @RequestBody HookRequest request) {
+        ownerHooks.unsubscribe(owner, request);
         return Map.of("success", true);
     }
 }

@@ -2,7 +2,7 @@ package com.holidaylistings.integration.api.hook;
 
 import static com.holidaylistings.integration.api.support.ErrorBodies.assertError;
 import static com.holidaylistings.integration.api.support.ErrorBodies.assertFieldErrors;
-import static com.holidaylistings.integration.api.support.Fixtures.aSubscription;
+import static com.holidaylistings.integration.api.support.Fixtures.aHook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.holidaylistings.integration.api.support.ApiClient;
@@ -21,7 +21,7 @@ import tools.jackson.databind.JsonNode;
  * attempts, and the subscription's health they update, are written the way webhook-dispatcher
  * writes them.
  */
-class InternalSubscriptionIT extends ApiIntegrationTest {
+class InternalHookIT extends ApiIntegrationTest {
 
     private static final String HOOKS = "/integration/v1/hooks/enquiries";
     private static final List<String> HOOK_FIELDS = List.of("id", "targetUrl", "propertyId", "event", "display_status",
@@ -193,7 +193,7 @@ class InternalSubscriptionIT extends ApiIntegrationTest {
     void keepsListingARemovedHookAsInactive() {
         TestWorld.Account owner = world.newAccount();
         UUID hook = world.subscribe(owner, "https://93.184.215.14/removed", null);
-        assertThat(as(owner).delete(HOOKS, aSubscription("https://93.184.215.14/removed", null)).status()).isEqualTo(200);
+        assertThat(as(owner).delete(HOOKS, aHook("https://93.184.215.14/removed", null)).status()).isEqualTo(200);
 
         JsonNode status = hook(owner, hook);
 

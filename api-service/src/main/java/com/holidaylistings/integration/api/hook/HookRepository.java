@@ -17,11 +17,11 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
 
-/** Webhook subscriptions, scoped to their owner. Removed ones are kept (Inactive in the portal). */
+/** Hooks (stored in {@code webhook_subscriptions}), scoped to their owner. Removed ones are kept (Inactive in the portal). */
 @Repository
-public class SubscriptionRepository {
+public class HookRepository {
 
-    private static final RowMapper<Subscription> SUBSCRIPTION = (rs, n) -> new Subscription(
+    private static final RowMapper<Hook> HOOK = (rs, n) -> new Hook(
             rs.getObject("id", UUID.class),
             rs.getString("target_url"),
             rs.getObject("property_id", UUID.class),
@@ -30,19 +30,19 @@ public class SubscriptionRepository {
     private final JdbcClient jdbc;
     private final CommandOutbox commands;
 
-    SubscriptionRepository(JdbcClient jdbc, CommandOutbox commands) {
+    HookRepository(JdbcClient jdbc, CommandOutbox commands) {
         this.jdbc = jdbc;
         this.commands = commands;
     }
 
     /**
-     * The owner's live subscription with this target and filter, created if there is none yet. The
+     * The owner's live hook with this target and filter, created if there is none yet. The
      * owner's row lock makes concurrent subscribes of one owner take turns, so the cap holds.
      */
     @Transactional
-    Subscription findOrCreate(UUID ownerId, String targetUrl, UUID propertyId, int maxLive) {
+    Hook findOrCreate(UUID ownerId, String targetUrl, UUID propertyId, int maxLive) {
         jdbc.sql("select id from owners where id = :owner for update").param("owner", ownerId).query().listOfRows();
-        Optional<Subscription> existing = findLive(ownerId, targetUrl, propertyId);
+        Optional<Hook> existing = findLive(ownerId, targetUrl, propertyId);
         if (existing.isPresent()) {
             return existing.get();
         }
@@ -56,7 +56,7 @@ public class SubscriptionRepository {
         return insert(ownerId, targetUrl, propertyId);
     }
 
-    private Optional<Subscription> findLive(UUID ownerId, String targetUrl, UUID propertyId) {
+    private Optional<Hook> findLive(UUID ownerId, String targetUrl, UUID propertyId) {
         return jdbc.sql("""
                         select id, target_url, property_id, event from webhook_subscriptions
                          where owner_id = :owner and target_url = :target
@@ -65,11 +65,11 @@ public class SubscriptionRepository {
                 .param("owner", ownerId)
                 .param("target", targetUrl)
                 .param("property", propertyId)
-                .query(SUBSCRIPTION)
+                .query(HOOK)
                 .optional();
     }
 
-    private Subscription insert(UUID ownerId, String targetUrl, UUID propertyId) {
+    private Hook insert(UUID ownerId, String targetUrl, UUID propertyId) {
         return jdbc.sql("""
                         insert into webhook_subscriptions (id, owner_id, target_url, property_id, event)
                         values (:id, :owner, :target, :property, :event)
@@ -80,23 +80,23 @@ public class SubscriptionRepository {
                 .param("target", targetUrl)
                 .param("property", propertyId)
                 .param("event", EnquiryCreated.TYPE)
-                .query(SUBSCRIPTION)
+                .query(HOOK)
                 .single();
     }
 
-    /** The owner's live subscriptions (paused ones too; not removed, not unsubscribed by a 410), oldest first. */
-    List<Subscription> live(UUID ownerId) {
+    /** The owner's live hooks (paused ones too; not removed, not unsubscribed by a 410), oldest first. */
+    List<Hook> live(UUID ownerId) {
         return jdbc.sql("""
                         select id, target_url, property_id, event from webhook_subscriptions
                          where owner_id = :owner and unsubscribed_at is null
                          order by created_at, id
                         """)
                 .param("owner", ownerId)
-                .query(SUBSCRIPTION)
+                .query(HOOK)
                 .list();
     }
 
-    /** Removes the owner's live subscription with this target and property filter; false if none. */
+    /** Removes the owner's live hook with this target and property filter; false if none. */
     boolean remove(UUID ownerId, String targetUrl, UUID propertyId) {
         return jdbc.sql("""
                         update webhook_subscriptions set unsubscribed_at = now(), unsubscribe_reason = 'deleted'
@@ -110,27 +110,27 @@ public class SubscriptionRepository {
     }
 
     /**
-     * Pauses or resumes one of the owner's subscriptions; false if the owner has no such subscription.
+     * Pauses or resumes one of the owner's hooks; false if the owner has no such hook.
      * Resuming also ends a disabling by the dispatcher: the owner has seen it and wants deliveries again.
      * It is recorded as {@code resumed_at}, which the dispatcher reads: its own disabling, if older, is
      * over (it delivers again without being told), and a {@code hook.disabled} that occurred before it
      * (late, or replayed) pauses nothing (hookfindings).
      */
-    public boolean setPaused(UUID ownerId, UUID subscriptionId, boolean paused) {
+    public boolean setPaused(UUID ownerId, UUID hookId, boolean paused) {
         return jdbc.sql("""
                         update webhook_subscriptions set paused = :paused, disabled_at = case when :paused then disabled_at end,
                                resumed_at = case when :paused then resumed_at else now() end
                          where id = :id and owner_id = :owner
                         """)
                 .param("paused", paused)
-                .param("id", subscriptionId)
+                .param("id", hookId)
                 .param("owner", ownerId)
                 .update() == 1;
     }
 
     /**
-     * Sets or lifts (null) the throttle of one of the owner's subscriptions, asked for by
-     * {@code requestId}; false if the owner has no such subscription. When the rate changes, the
+     * Sets or lifts (null) the throttle of one of the owner's hooks, asked for by
+     * {@code requestId}; false if the owner has no such hook. When the rate changes, the
      * dispatcher is told in the same transaction ({@link DeliveryCommand.ThrottleChanged}): the
      * deliveries waiting for a start the old rate gave them are due again, to start at the new rate (or
      * at once without one), so that raising or lifting a throttle takes effect on the backlog too. The
@@ -138,7 +138,7 @@ public class SubscriptionRepository {
      * start with ({@code updated_at}): starts reserved after the change are not released.
      */
     @Transactional
-    public boolean setThrottle(UUID ownerId, UUID subscriptionId, Integer perSecond, String requestId) {
+    public boolean setThrottle(UUID ownerId, UUID hookId, Integer perSecond, String requestId) {
         Optional<RateChange> change = jdbc.sql("""
                         update webhook_subscriptions s set throttle_per_second = :perSecond
                           from webhook_subscriptions before
@@ -147,12 +147,12 @@ public class SubscriptionRepository {
                                   clock_timestamp() as at
                         """)
                 .param("perSecond", perSecond)
-                .param("id", subscriptionId)
+                .param("id", hookId)
                 .param("owner", ownerId)
                 .query((rs, n) -> new RateChange(rs.getBoolean("changed"), Timestamps.read(rs, "at")))
                 .optional();
         change.filter(RateChange::changed).ifPresent(changed -> commands.write(new DeliveryCommand.ThrottleChanged(
-                TimeOrderedUuid.next(), changed.at(), requestId, OwnerId.of(ownerId), SubscriptionId.of(subscriptionId),
+                TimeOrderedUuid.next(), changed.at(), requestId, OwnerId.of(ownerId), SubscriptionId.of(hookId),
                 perSecond)));
         return change.isPresent();
     }
