@@ -5,6 +5,7 @@ import com.holidaylistings.integration.api.hook.HookProperties;
 import com.holidaylistings.integration.api.hook.HookRepository;
 import com.holidaylistings.integration.api.hook.HookStatus;
 import com.holidaylistings.integration.api.hook.ThrottleRequest;
+import com.holidaylistings.integration.api.quota.QuotaExceeded;
 import com.holidaylistings.integration.api.redelivery.EventNoLongerKept;
 import com.holidaylistings.integration.api.redelivery.RecoverRequest;
 import com.holidaylistings.integration.api.redelivery.Recovery;
@@ -31,6 +32,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 /**
  * What an owner does to a hook: pause and resume it, deliver an event again, recover the events it
  * missed, send it a test event, throttle it, and resume one the dispatcher turned off with what it missed.
+ * A request over the owner's quota ({@link QuotaExceeded}) is said in words, as every other refusal.
  */
 @Controller
 class PortalHookController {
@@ -76,6 +78,8 @@ class PortalHookController {
             sessions.setFlash(session.id(), Flash.problem("Not redelivered: this event is no longer kept."));
         } catch (NotFound unknown) {
             sessions.setFlash(session.id(), Flash.problem("Not redelivered: this hook does not receive this event."));
+        } catch (QuotaExceeded exceeded) {
+            sessions.setFlash(session.id(), Flash.problem("Not redelivered: " + exceeded.inWords() + "."));
         }
         return "redirect:/portal/hooks/" + hook.id() + "/deliveries";
     }
@@ -100,6 +104,8 @@ class PortalHookController {
                     + String.join(", ", invalid.fieldErrors().getOrDefault("since", List.of("is invalid"))) + "."));
         } catch (Conflict refused) {
             sessions.setFlash(session.id(), Flash.problem("Not recovered: " + refused.getMessage() + "."));
+        } catch (QuotaExceeded exceeded) {
+            sessions.setFlash(session.id(), Flash.problem("Not recovered: " + exceeded.inWords() + "."));
         }
         return "redirect:/portal/hooks/" + hook.id() + "/deliveries";
     }
@@ -115,6 +121,8 @@ class PortalHookController {
                     + sent.webhookId() + "). It shows in its deliveries within a few seconds."));
         } catch (Conflict refused) {
             sessions.setFlash(session.id(), Flash.problem("Test event not sent: " + refused.getMessage() + "."));
+        } catch (QuotaExceeded exceeded) {
+            sessions.setFlash(session.id(), Flash.problem("Test event not sent: " + exceeded.inWords() + "."));
         }
         return "redirect:/portal/#webhook-subscriptions";
     }
@@ -163,6 +171,8 @@ class PortalHookController {
                     : recovery.queued() + " missed events are queued for delivery.")));
         } catch (Conflict refused) {
             sessions.setFlash(session.id(), Flash.problem("Resumed, but not recovered: " + refused.getMessage() + "."));
+        } catch (QuotaExceeded exceeded) {
+            sessions.setFlash(session.id(), Flash.problem("Resumed, but not recovered: " + exceeded.inWords() + "."));
         }
         return "redirect:/portal/#webhook-subscriptions";
     }

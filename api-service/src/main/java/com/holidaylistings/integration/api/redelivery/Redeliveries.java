@@ -4,6 +4,8 @@ import com.holidaylistings.integration.api.TimeOrderedUuid;
 import com.holidaylistings.integration.api.Timestamps;
 import com.holidaylistings.integration.api.command.CommandOutbox;
 import com.holidaylistings.integration.api.hook.DeliveryRefusal;
+import com.holidaylistings.integration.api.quota.OwnerQuota;
+import com.holidaylistings.integration.api.quota.OwnerQuotas;
 import com.holidaylistings.integration.api.web.error.Conflict;
 import com.holidaylistings.integration.api.web.error.NotFound;
 import com.holidaylistings.integration.deliverylog.DeliveryStatus;
@@ -27,7 +29,9 @@ import tools.jackson.databind.json.JsonMapper;
  * against its own rows and reads the delivery log (select only), then writes a command per delivery
  * asked for ({@link DeliveryCommand.Redeliver}, {@link DeliveryCommand.Recover}) to its outbox in the
  * same transaction; the dispatcher alone makes or restarts the deliveries, within about a second of
- * the answer. A delivery already queued or being retried keeps its one chain of attempts there.
+ * the answer. A delivery already queued or being retried keeps its one chain of attempts there. A
+ * request that passes its checks counts against the owner's quota ({@link OwnerQuota#REDELIVERIES},
+ * {@link OwnerQuota#RECOVERIES}) in the same transaction, before anything is written.
  *
  * <p>A delivery's row names its event, whose payload the dispatcher keeps in {@code webhook_events}
  * as long as the row. For an event never fanned out to the subscription (submitted while it was
@@ -49,11 +53,13 @@ public class Redeliveries {
     private final JdbcClient jdbc;
     private final JsonMapper json;
     private final CommandOutbox commands;
+    private final OwnerQuotas quotas;
 
-    Redeliveries(JdbcClient jdbc, JsonMapper json, CommandOutbox commands) {
+    Redeliveries(JdbcClient jdbc, JsonMapper json, CommandOutbox commands, OwnerQuotas quotas) {
         this.jdbc = jdbc;
         this.json = json;
         this.commands = commands;
+        this.quotas = quotas;
     }
 
     /** The subscription as a request for it needs it. */
@@ -122,6 +128,7 @@ public class Redeliveries {
         if (event.eventId() == null) {
             throw new EventNoLongerKept();
         }
+        quotas.take(owner, OwnerQuota.REDELIVERIES);
         commands.write(new DeliveryCommand.Redeliver(TimeOrderedUuid.next(), Timestamps.now(), requestId, owner,
                 subscription, event.eventId(), enquiry, event.submittedAt(), payload(event.outboxPayload())));
         return Redelivery.queued(subscription, enquiry);
@@ -138,6 +145,7 @@ public class Redeliveries {
     public Recovery recover(OwnerId owner, SubscriptionId subscription, Instant since, String requestId, int max) {
         Hook hook = hook(owner, subscription);
         hook.refuseUnlessDeliverable();
+        quotas.take(owner, OwnerQuota.RECOVERIES);
         JdbcClient.StatementSpec select = jdbc.sql(recoverStatement(hook.propertyId() != null))
                 .param("subscription", subscription.value())
                 .param("type", EnquiryCreated.TYPE)

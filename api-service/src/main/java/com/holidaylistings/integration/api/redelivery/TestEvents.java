@@ -5,6 +5,8 @@ import com.holidaylistings.integration.api.Timestamps;
 import com.holidaylistings.integration.api.command.CommandOutbox;
 import com.holidaylistings.integration.api.hook.DeliveryRefusal;
 import com.holidaylistings.integration.api.property.ListingSiteProperties;
+import com.holidaylistings.integration.api.quota.OwnerQuota;
+import com.holidaylistings.integration.api.quota.OwnerQuotas;
 import com.holidaylistings.integration.api.web.error.Conflict;
 import com.holidaylistings.integration.api.web.error.NotFound;
 import com.holidaylistings.integration.events.EnquiryCreated;
@@ -41,11 +43,13 @@ public class TestEvents {
     private final JdbcClient jdbc;
     private final CommandOutbox commands;
     private final ListingSiteProperties listingSite;
+    private final OwnerQuotas quotas;
 
-    TestEvents(JdbcClient jdbc, CommandOutbox commands, ListingSiteProperties listingSite) {
+    TestEvents(JdbcClient jdbc, CommandOutbox commands, ListingSiteProperties listingSite, OwnerQuotas quotas) {
         this.jdbc = jdbc;
         this.commands = commands;
         this.listingSite = listingSite;
+        this.quotas = quotas;
     }
 
     /** What a test event needs of the hook: whether it receives anything, and the property to name. */
@@ -54,7 +58,7 @@ public class TestEvents {
 
     /**
      * Queues a test event to the owner's hook, asked for by {@code requestId}; 404 for a hook the owner
-     * does not have, 409 while it is paused or removed.
+     * does not have, 409 while it is paused or removed, 429 over the owner's quota of test events.
      */
     @Transactional
     public TestDelivery send(OwnerId owner, SubscriptionId subscription, String requestId) {
@@ -62,6 +66,7 @@ public class TestEvents {
         DeliveryRefusal.of(hook.paused(), hook.unsubscribeReason()).ifPresent(refusal -> {
             throw new Conflict(refusal.reason());
         });
+        quotas.take(owner, OwnerQuota.TEST_EVENTS);
         UUID eventId = TimeOrderedUuid.next();
         EnquiryCreated event = sample(hook, Timestamps.now());
         commands.write(new DeliveryCommand.TestEvent(TimeOrderedUuid.next(), Timestamps.now(), requestId, owner,

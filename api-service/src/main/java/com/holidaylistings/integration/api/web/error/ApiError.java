@@ -29,6 +29,11 @@ public record ApiError(String error, Details details, Integer retryAfter) {
         return new ApiError("Rate limit exceeded", null, retryAfterSeconds);
     }
 
+    /** The 429 of a request refused for now ({@link TooManyRequests}), with the seconds to wait. */
+    public static ApiError retryLater(String error, int retryAfterSeconds) {
+        return new ApiError(error, null, retryAfterSeconds);
+    }
+
     /** The 429 of a client address blocked after too many failed authentications: the rate limit's shape. */
     public static ApiError tooManyFailedAuthentications(int retryAfterSeconds) {
         return new ApiError("Too many failed authentications", null, retryAfterSeconds);

@@ -77,6 +77,14 @@ class ApiExceptionHandler {
     }
 
     @ExceptionHandler
+    ResponseEntity<ApiError> tooManyRequests(TooManyRequests exception) {
+        return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
+                .header(HttpHeaders.RETRY_AFTER, Integer.toString(exception.retryAfterSeconds()))
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(ApiError.retryLater(exception.getMessage(), exception.retryAfterSeconds()));
+    }
+
+    @ExceptionHandler
     ResponseEntity<ApiError> methodNotAllowed(HttpRequestMethodNotSupportedException exception) {
         // RFC 9110: a 405 names the methods the resource does support.
         HttpHeaders headers = new HttpHeaders();
