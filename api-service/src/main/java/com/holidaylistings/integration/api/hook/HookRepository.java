@@ -17,7 +17,10 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
 
-/** Hooks (stored in {@code webhook_subscriptions}), scoped to their owner. Removed ones are kept (Inactive in the portal). */
+/**
+ * Hooks (stored in {@code webhook_subscriptions}), scoped to their owner. Removed ones are kept
+ * (Inactive in the portal).
+ */
 @Repository
 public class HookRepository {
 
