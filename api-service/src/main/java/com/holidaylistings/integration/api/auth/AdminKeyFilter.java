@@ -1,7 +1,7 @@
 package com.holidaylistings.integration.api.auth;
 
-import com.holidaylistings.integration.api.web.ApiError;
-import com.holidaylistings.integration.api.web.JsonErrorWriter;
+import com.holidaylistings.integration.api.web.error.ApiError;
+import com.holidaylistings.integration.api.web.error.JsonErrorWriter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,7 +1,7 @@
 package com.holidaylistings.integration.api.auth;
 
 import com.holidaylistings.integration.api.ratelimit.RateLimitProperties;
-import com.holidaylistings.integration.api.web.JsonErrorWriter;
+import com.holidaylistings.integration.api.web.error.JsonErrorWriter;
 import java.util.List;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;

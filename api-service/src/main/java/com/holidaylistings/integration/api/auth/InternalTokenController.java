@@ -1,8 +1,8 @@
 package com.holidaylistings.integration.api.auth;
 
 import com.holidaylistings.integration.api.owner.Owners;
-import com.holidaylistings.integration.api.web.CanonicalUuid;
-import com.holidaylistings.integration.api.web.NotFound;
+import com.holidaylistings.integration.api.web.error.NotFound;
+import com.holidaylistings.integration.api.web.input.CanonicalUuid;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

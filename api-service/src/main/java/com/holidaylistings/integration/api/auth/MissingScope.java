@@ -1,6 +1,6 @@
 package com.holidaylistings.integration.api.auth;
 
-import com.holidaylistings.integration.api.web.Forbidden;
+import com.holidaylistings.integration.api.web.error.Forbidden;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 

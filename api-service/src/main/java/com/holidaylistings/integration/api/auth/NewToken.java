@@ -1,6 +1,6 @@
 package com.holidaylistings.integration.api.auth;
 
-import com.holidaylistings.integration.api.web.FieldErrors;
+import com.holidaylistings.integration.api.web.input.FieldErrors;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;

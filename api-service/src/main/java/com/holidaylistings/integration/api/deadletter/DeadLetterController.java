@@ -1,6 +1,6 @@
 package com.holidaylistings.integration.api.deadletter;
 
-import com.holidaylistings.integration.api.web.RequestIdFilter;
+import com.holidaylistings.integration.api.web.filter.RequestIdFilter;
 import java.util.Map;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.PostMapping;

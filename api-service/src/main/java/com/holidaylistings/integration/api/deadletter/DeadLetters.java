@@ -2,6 +2,8 @@ package com.holidaylistings.integration.api.deadletter;
 
 import com.holidaylistings.integration.api.TimeOrderedUuid;
 import com.holidaylistings.integration.api.command.CommandOutbox;
+import com.holidaylistings.integration.api.quota.OwnerQuota;
+import com.holidaylistings.integration.api.quota.OwnerQuotas;
 import com.holidaylistings.integration.deliverylog.DeliveryStatus;
 import com.holidaylistings.integration.events.command.DeliveryCommand;
 import com.holidaylistings.integration.events.delivery.OwnerId;
@@ -11,6 +13,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -24,18 +27,27 @@ import org.springframework.transaction.annotation.Transactional;
  * asks each abandoned delivery that matches and was abandoned by then for again, as a redelivery does
  * (stage 1 of the retry schedule, its attempts counting on). The answer counts the abandoned rows that
  * match now; a delivery abandoned later is not replayed, however late the command is applied.
+ *
+ * <p>Each replay counts against a quota ({@link OwnerQuota#REPLAYS}): the owner's it names, else the
+ * owner of the hook it names, else one quota shared by the replays that name neither (every owner's
+ * dead letters at once).
  */
 @Repository
 class DeadLetters {
 
     private static final Logger log = LoggerFactory.getLogger(DeadLetters.class);
 
+    /** The quota key of a replay that names no owner and no hook of one. */
+    static final OwnerId EVERY_OWNER = OwnerId.of(new UUID(0, 0));
+
     private final JdbcClient jdbc;
     private final CommandOutbox commands;
+    private final OwnerQuotas quotas;
 
-    DeadLetters(JdbcClient jdbc, CommandOutbox commands) {
+    DeadLetters(JdbcClient jdbc, CommandOutbox commands, OwnerQuotas quotas) {
         this.jdbc = jdbc;
         this.commands = commands;
+        this.quotas = quotas;
     }
 
     /** How many abandoned deliveries match, and the database's time of the count: the replay's cut-off. */
@@ -49,6 +61,7 @@ class DeadLetters {
      */
     @Transactional
     int replay(ReplayRequest request, String requestId) {
+        quotas.take(quotaKey(request), OwnerQuota.REPLAYS);
         // A test event is never retried, so it is never a dead letter to replay.
         StringBuilder where = new StringBuilder("status = :abandoned and not test");
         Map<String, Object> params = new HashMap<>();
@@ -78,5 +91,19 @@ class DeadLetters {
                 request.hook().map(SubscriptionId::toString).orElse("any"),
                 request.since().map(Object::toString).orElse("any time"), count.matching());
         return count.matching();
+    }
+
+    /** Whose quota a replay counts against: the owner it names, else its hook's owner, else every owner's. */
+    private OwnerId quotaKey(ReplayRequest request) {
+        if (request.owner().isPresent()) {
+            return request.owner().get();
+        }
+        return request.hook()
+                .flatMap(hook -> jdbc.sql("select owner_id from webhook_subscriptions where id = :hook")
+                        .param("hook", hook.value())
+                        .query(UUID.class)
+                        .optional())
+                .map(OwnerId::of)
+                .orElse(EVERY_OWNER);
     }
 }

@@ -1,8 +1,8 @@
 package com.holidaylistings.integration.api.deadletter;
 
-import com.holidaylistings.integration.api.web.CanonicalUuid;
-import com.holidaylistings.integration.api.web.FieldErrors;
-import com.holidaylistings.integration.api.web.IsoTimestamp;
+import com.holidaylistings.integration.api.web.input.CanonicalUuid;
+import com.holidaylistings.integration.api.web.input.FieldErrors;
+import com.holidaylistings.integration.api.web.input.IsoTimestamp;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import java.time.Instant;

@@ -1,9 +1,9 @@
 package com.holidaylistings.integration.api.enquiry;
 
-import com.holidaylistings.integration.api.web.CanonicalUuid;
-import com.holidaylistings.integration.api.web.FieldErrors;
-import com.holidaylistings.integration.api.web.IsoTimestamp;
-import com.holidaylistings.integration.api.web.LimitParameter;
+import com.holidaylistings.integration.api.web.input.CanonicalUuid;
+import com.holidaylistings.integration.api.web.input.FieldErrors;
+import com.holidaylistings.integration.api.web.input.IsoTimestamp;
+import com.holidaylistings.integration.api.web.input.LimitParameter;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;

@@ -2,7 +2,7 @@ package com.holidaylistings.integration.api.enquiry;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.OptBoolean;
-import com.holidaylistings.integration.api.web.FieldErrors;
+import com.holidaylistings.integration.api.web.input.FieldErrors;
 import com.holidaylistings.integration.events.PartyDetails;
 import java.time.LocalDate;
 import java.util.UUID;

@@ -1,6 +1,6 @@
 package com.holidaylistings.integration.api.hookfindings;
 
-import com.holidaylistings.integration.api.subscription.DeliveryRefusal;
+import com.holidaylistings.integration.api.hook.DeliveryRefusal;
 import java.sql.Timestamp;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;

@@ -1,6 +1,6 @@
 package com.holidaylistings.integration.api.idempotency;
 
-import com.holidaylistings.integration.api.web.InvalidRequest;
+import com.holidaylistings.integration.api.web.error.InvalidRequest;
 import java.util.List;
 import java.util.Optional;
 

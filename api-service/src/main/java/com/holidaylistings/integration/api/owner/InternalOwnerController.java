@@ -1,7 +1,7 @@
 package com.holidaylistings.integration.api.owner;
 
-import com.holidaylistings.integration.api.web.FieldErrors;
-import com.holidaylistings.integration.api.web.NotFound;
+import com.holidaylistings.integration.api.web.error.NotFound;
+import com.holidaylistings.integration.api.web.input.FieldErrors;
 import java.util.Map;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.GetMapping;

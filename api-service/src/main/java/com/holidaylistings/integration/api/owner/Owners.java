@@ -1,9 +1,9 @@
 package com.holidaylistings.integration.api.owner;
 
 import com.holidaylistings.integration.api.TimeOrderedUuid;
-import com.holidaylistings.integration.api.web.CanonicalUuid;
-import com.holidaylistings.integration.api.web.Conflict;
-import com.holidaylistings.integration.api.web.NotFound;
+import com.holidaylistings.integration.api.web.error.Conflict;
+import com.holidaylistings.integration.api.web.error.NotFound;
+import com.holidaylistings.integration.api.web.input.CanonicalUuid;
 import com.holidaylistings.integration.secrets.SecretCipher;
 import java.util.Optional;
 import java.util.UUID;

@@ -1,6 +1,6 @@
 package com.holidaylistings.integration.api.portal;
 
-import com.holidaylistings.integration.api.subscription.HookStats;
+import com.holidaylistings.integration.api.stats.HookStats;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package com.holidaylistings.integration.api.portal;
 
-import com.holidaylistings.integration.api.web.InvalidRequest;
+import com.holidaylistings.integration.api.web.error.InvalidRequest;
 import java.util.Map;
 import java.util.stream.Collectors;
 

@@ -1,19 +1,19 @@
 package com.holidaylistings.integration.api.portal;
 
-import com.holidaylistings.integration.api.subscription.AttemptCursor;
-import com.holidaylistings.integration.api.subscription.AttemptDetail;
-import com.holidaylistings.integration.api.subscription.AttemptIds;
-import com.holidaylistings.integration.api.subscription.AttemptLog;
-import com.holidaylistings.integration.api.subscription.AttemptPage;
-import com.holidaylistings.integration.api.subscription.AttemptStatusFilter;
-import com.holidaylistings.integration.api.subscription.DeliveryAttempt;
-import com.holidaylistings.integration.api.subscription.DeliveryLog;
-import com.holidaylistings.integration.api.subscription.HookStatistics;
-import com.holidaylistings.integration.api.subscription.RecoverRequest;
-import com.holidaylistings.integration.api.subscription.SubscriptionStatus;
-import com.holidaylistings.integration.api.web.CanonicalUuid;
-import com.holidaylistings.integration.api.web.FieldErrors;
-import com.holidaylistings.integration.api.web.NotFound;
+import com.holidaylistings.integration.api.attempts.AttemptCursor;
+import com.holidaylistings.integration.api.attempts.AttemptDetail;
+import com.holidaylistings.integration.api.attempts.AttemptIds;
+import com.holidaylistings.integration.api.attempts.AttemptLog;
+import com.holidaylistings.integration.api.attempts.AttemptPage;
+import com.holidaylistings.integration.api.attempts.AttemptStatusFilter;
+import com.holidaylistings.integration.api.attempts.DeliveryAttempt;
+import com.holidaylistings.integration.api.hook.DeliveryLog;
+import com.holidaylistings.integration.api.hook.HookStatus;
+import com.holidaylistings.integration.api.redelivery.RecoverRequest;
+import com.holidaylistings.integration.api.stats.HookStatistics;
+import com.holidaylistings.integration.api.web.error.NotFound;
+import com.holidaylistings.integration.api.web.input.CanonicalUuid;
+import com.holidaylistings.integration.api.web.input.FieldErrors;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
@@ -62,7 +62,7 @@ class PortalDeliveriesController {
     @GetMapping("/portal/hooks/{hookId}/deliveries")
     String deliveries(PortalSession session, @PathVariable String hookId, @RequestParam(required = false) String status,
             @RequestParam(required = false) String before, @RequestParam(required = false) String after, Model model) {
-        SubscriptionStatus hook = hook(session, hookId);
+        HookStatus hook = hook(session, hookId);
         FieldErrors errors = new FieldErrors();
         AttemptStatusFilter filter = AttemptStatusFilter.parse(status, errors);
         AttemptLog.PageRequest request = new AttemptLog.PageRequest(filter, PAGE_SIZE,
@@ -94,7 +94,7 @@ class PortalDeliveriesController {
 
     @GetMapping("/portal/hooks/{hookId}/attempts/{attemptId}")
     String attempt(PortalSession session, @PathVariable String hookId, @PathVariable String attemptId, Model model) {
-        SubscriptionStatus hook = hook(session, hookId);
+        HookStatus hook = hook(session, hookId);
         long id = AttemptIds.parse(attemptId).orElseThrow(NotFound::new);
         AttemptDetail attempt = attemptLog.attempt(hook.id(), id).orElseThrow(NotFound::new);
         model.addAttribute("hook", HookRow.of(hook));
@@ -116,7 +116,7 @@ class PortalDeliveriesController {
     }
 
     /** One of the session owner's hooks; 404 for anyone else's, as the internal API answers. */
-    private SubscriptionStatus hook(PortalSession session, String hookId) {
+    private HookStatus hook(PortalSession session, String hookId) {
         UUID id = CanonicalUuid.parse(hookId).orElseThrow(NotFound::new);
         return deliveryLog.hook(session.ownerId(), id).orElseThrow(NotFound::new);
     }

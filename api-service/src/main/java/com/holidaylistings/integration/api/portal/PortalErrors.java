@@ -1,8 +1,8 @@
 package com.holidaylistings.integration.api.portal;
 
+import com.holidaylistings.integration.api.web.error.NotFound;
+import com.holidaylistings.integration.api.web.error.Outage;
 import jakarta.servlet.http.HttpServletResponse;
-import com.holidaylistings.integration.api.web.NotFound;
-import com.holidaylistings.integration.api.web.Outage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;

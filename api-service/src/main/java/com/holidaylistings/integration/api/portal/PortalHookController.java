@@ -1,21 +1,22 @@
 package com.holidaylistings.integration.api.portal;
 
-import com.holidaylistings.integration.api.subscription.DeliveryLog;
-import com.holidaylistings.integration.api.subscription.EventNoLongerKept;
-import com.holidaylistings.integration.api.subscription.RecoverRequest;
-import com.holidaylistings.integration.api.subscription.Recovery;
-import com.holidaylistings.integration.api.subscription.Redeliveries;
-import com.holidaylistings.integration.api.subscription.SubscriptionProperties;
-import com.holidaylistings.integration.api.subscription.SubscriptionRepository;
-import com.holidaylistings.integration.api.subscription.SubscriptionStatus;
-import com.holidaylistings.integration.api.subscription.TestDelivery;
-import com.holidaylistings.integration.api.subscription.TestEvents;
-import com.holidaylistings.integration.api.subscription.ThrottleRequest;
-import com.holidaylistings.integration.api.web.CanonicalUuid;
-import com.holidaylistings.integration.api.web.Conflict;
-import com.holidaylistings.integration.api.web.InvalidRequest;
-import com.holidaylistings.integration.api.web.NotFound;
-import com.holidaylistings.integration.api.web.RequestIdFilter;
+import com.holidaylistings.integration.api.hook.DeliveryLog;
+import com.holidaylistings.integration.api.hook.HookProperties;
+import com.holidaylistings.integration.api.hook.HookRepository;
+import com.holidaylistings.integration.api.hook.HookStatus;
+import com.holidaylistings.integration.api.hook.ThrottleRequest;
+import com.holidaylistings.integration.api.quota.QuotaExceeded;
+import com.holidaylistings.integration.api.redelivery.EventNoLongerKept;
+import com.holidaylistings.integration.api.redelivery.RecoverRequest;
+import com.holidaylistings.integration.api.redelivery.Recovery;
+import com.holidaylistings.integration.api.redelivery.Redeliveries;
+import com.holidaylistings.integration.api.redelivery.TestDelivery;
+import com.holidaylistings.integration.api.redelivery.TestEvents;
+import com.holidaylistings.integration.api.web.error.Conflict;
+import com.holidaylistings.integration.api.web.error.InvalidRequest;
+import com.holidaylistings.integration.api.web.error.NotFound;
+import com.holidaylistings.integration.api.web.filter.RequestIdFilter;
+import com.holidaylistings.integration.api.web.input.CanonicalUuid;
 import com.holidaylistings.integration.events.delivery.EnquiryId;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
@@ -31,20 +32,21 @@ import org.springframework.web.bind.annotation.RequestParam;
 /**
  * What an owner does to a hook: pause and resume it, deliver an event again, recover the events it
  * missed, send it a test event, throttle it, and resume one the dispatcher turned off with what it missed.
+ * A request over the owner's quota ({@link QuotaExceeded}) is said in words, as every other refusal.
  */
 @Controller
 class PortalHookController {
 
-    private final SubscriptionRepository subscriptions;
+    private final HookRepository hooks;
     private final DeliveryLog deliveryLog;
     private final Redeliveries redeliveries;
     private final TestEvents testEvents;
     private final PortalSessions sessions;
-    private final SubscriptionProperties settings;
+    private final HookProperties settings;
 
-    PortalHookController(SubscriptionRepository subscriptions, DeliveryLog deliveryLog, Redeliveries redeliveries,
-            TestEvents testEvents, PortalSessions sessions, SubscriptionProperties settings) {
-        this.subscriptions = subscriptions;
+    PortalHookController(HookRepository hooks, DeliveryLog deliveryLog, Redeliveries redeliveries,
+            TestEvents testEvents, PortalSessions sessions, HookProperties settings) {
+        this.hooks = hooks;
         this.deliveryLog = deliveryLog;
         this.redeliveries = redeliveries;
         this.testEvents = testEvents;
@@ -64,7 +66,7 @@ class PortalHookController {
 
     @PostMapping("/portal/hooks/{hookId}/deliveries/{enquiryId}/redeliver")
     String redeliver(PortalSession session, @PathVariable String hookId, @PathVariable String enquiryId) {
-        SubscriptionStatus hook = hook(session, hookId);
+        HookStatus hook = hook(session, hookId);
         UUID enquiry = CanonicalUuid.parse(enquiryId).orElseThrow(NotFound::new);
         try {
             redeliveries.request(OwnerId.of(session.ownerId()), SubscriptionId.of(hook.id()), EnquiryId.of(enquiry),
@@ -76,6 +78,8 @@ class PortalHookController {
             sessions.setFlash(session.id(), Flash.problem("Not redelivered: this event is no longer kept."));
         } catch (NotFound unknown) {
             sessions.setFlash(session.id(), Flash.problem("Not redelivered: this hook does not receive this event."));
+        } catch (QuotaExceeded exceeded) {
+            sessions.setFlash(session.id(), Flash.problem("Not redelivered: " + exceeded.inWords() + "."));
         }
         return "redirect:/portal/hooks/" + hook.id() + "/deliveries";
     }
@@ -86,7 +90,7 @@ class PortalHookController {
      */
     @PostMapping("/portal/hooks/{hookId}/recover")
     String recover(PortalSession session, @PathVariable String hookId, @RequestParam(required = false) String since) {
-        SubscriptionStatus hook = hook(session, hookId);
+        HookStatus hook = hook(session, hookId);
         try {
             Instant from = new RecoverRequest(since == null || since.isBlank() ? null : inUtc(since.strip()))
                     .validSince(Instant.now());
@@ -100,6 +104,8 @@ class PortalHookController {
                     + String.join(", ", invalid.fieldErrors().getOrDefault("since", List.of("is invalid"))) + "."));
         } catch (Conflict refused) {
             sessions.setFlash(session.id(), Flash.problem("Not recovered: " + refused.getMessage() + "."));
+        } catch (QuotaExceeded exceeded) {
+            sessions.setFlash(session.id(), Flash.problem("Not recovered: " + exceeded.inWords() + "."));
         }
         return "redirect:/portal/hooks/" + hook.id() + "/deliveries";
     }
@@ -107,7 +113,7 @@ class PortalHookController {
     /** Sends a test event to the hook, as the internal API's test does. */
     @PostMapping("/portal/hooks/{hookId}/test")
     String sendTest(PortalSession session, @PathVariable String hookId) {
-        SubscriptionStatus hook = hook(session, hookId);
+        HookStatus hook = hook(session, hookId);
         try {
             TestDelivery sent = testEvents.send(OwnerId.of(session.ownerId()), SubscriptionId.of(hook.id()),
                     RequestIdFilter.current());
@@ -115,6 +121,8 @@ class PortalHookController {
                     + sent.webhookId() + "). It shows in its deliveries within a few seconds."));
         } catch (Conflict refused) {
             sessions.setFlash(session.id(), Flash.problem("Test event not sent: " + refused.getMessage() + "."));
+        } catch (QuotaExceeded exceeded) {
+            sessions.setFlash(session.id(), Flash.problem("Test event not sent: " + exceeded.inWords() + "."));
         }
         return "redirect:/portal/#webhook-subscriptions";
     }
@@ -123,10 +131,10 @@ class PortalHookController {
     @PostMapping("/portal/hooks/{hookId}/throttle")
     String throttle(PortalSession session, @PathVariable String hookId,
             @RequestParam(name = "per_second", required = false) String perSecond) {
-        SubscriptionStatus hook = hook(session, hookId);
+        HookStatus hook = hook(session, hookId);
         try {
             ThrottleRequest request = ThrottleRequest.ofText(perSecond);
-            if (!subscriptions.setThrottle(session.ownerId(), hook.id(), request.perSecond(), RequestIdFilter.current())) {
+            if (!hooks.setThrottle(session.ownerId(), hook.id(), request.perSecond(), RequestIdFilter.current())) {
                 throw new NotFound();
             }
             sessions.setFlash(session.id(), Flash.info(request.perSecond() == null
@@ -147,8 +155,8 @@ class PortalHookController {
      */
     @PostMapping("/portal/hooks/{hookId}/resume-and-recover")
     String resumeAndRecover(PortalSession session, @PathVariable String hookId) {
-        SubscriptionStatus hook = hook(session, hookId);
-        if (!subscriptions.setPaused(session.ownerId(), hook.id(), false)) {
+        HookStatus hook = hook(session, hookId);
+        if (!hooks.setPaused(session.ownerId(), hook.id(), false)) {
             throw new NotFound();
         }
         Instant now = Instant.now();
@@ -163,6 +171,8 @@ class PortalHookController {
                     : recovery.queued() + " missed events are queued for delivery.")));
         } catch (Conflict refused) {
             sessions.setFlash(session.id(), Flash.problem("Resumed, but not recovered: " + refused.getMessage() + "."));
+        } catch (QuotaExceeded exceeded) {
+            sessions.setFlash(session.id(), Flash.problem("Resumed, but not recovered: " + exceeded.inWords() + "."));
         }
         return "redirect:/portal/#webhook-subscriptions";
     }
@@ -173,8 +183,8 @@ class PortalHookController {
     }
 
     private String setPaused(PortalSession session, String hookId, boolean paused) {
-        SubscriptionStatus hook = hook(session, hookId);
-        if (!subscriptions.setPaused(session.ownerId(), hook.id(), paused)) {
+        HookStatus hook = hook(session, hookId);
+        if (!hooks.setPaused(session.ownerId(), hook.id(), paused)) {
             throw new NotFound();
         }
         sessions.setFlash(session.id(), Flash.info((paused ? "Paused " : "Resumed ") + hook.targetUrl() + "."));
@@ -182,7 +192,7 @@ class PortalHookController {
     }
 
     /** One of the session owner's hooks; 404 for anyone else's, as the internal API answers. */
-    private SubscriptionStatus hook(PortalSession session, String hookId) {
+    private HookStatus hook(PortalSession session, String hookId) {
         UUID id = CanonicalUuid.parse(hookId).orElseThrow(NotFound::new);
         return deliveryLog.hook(session.ownerId(), id).orElseThrow(NotFound::new);
     }

@@ -1,6 +1,6 @@
 package com.holidaylistings.integration.api.property;
 
-import com.holidaylistings.integration.api.web.FieldErrors;
+import com.holidaylistings.integration.api.web.input.FieldErrors;
 import java.util.List;
 import java.util.regex.Pattern;
 import tools.jackson.databind.PropertyNamingStrategies;

@@ -4,7 +4,7 @@ import com.holidaylistings.integration.api.auth.AuthenticatedOwner;
 import com.holidaylistings.integration.api.auth.RequiredScope;
 import com.holidaylistings.integration.api.auth.Scope;
 import com.holidaylistings.integration.api.owner.Owners;
-import com.holidaylistings.integration.api.web.LimitParameter;
+import com.holidaylistings.integration.api.web.input.LimitParameter;
 import java.util.List;
 import java.util.Map;
 import org.springframework.http.HttpStatus;

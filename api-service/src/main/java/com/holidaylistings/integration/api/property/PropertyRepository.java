@@ -1,7 +1,7 @@
 package com.holidaylistings.integration.api.property;
 
 import com.holidaylistings.integration.api.TimeOrderedUuid;
-import com.holidaylistings.integration.api.web.Conflict;
+import com.holidaylistings.integration.api.web.error.Conflict;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;

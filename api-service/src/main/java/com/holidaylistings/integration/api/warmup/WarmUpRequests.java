@@ -1,6 +1,6 @@
 package com.holidaylistings.integration.api.warmup;
 
-import com.holidaylistings.integration.api.web.UnloggedRequests;
+import com.holidaylistings.integration.api.web.filter.UnloggedRequests;
 import io.micrometer.common.KeyValue;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationFilter;

@@ -1,5 +1,8 @@
 package com.holidaylistings.integration.api.web;
 
+import com.holidaylistings.integration.api.web.error.ApiError;
+import com.holidaylistings.integration.api.web.filter.RequestIdFilter;
+import com.holidaylistings.integration.api.web.filter.SecurityHeadersFilter;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.UUID;

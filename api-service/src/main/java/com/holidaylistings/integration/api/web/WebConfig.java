@@ -1,5 +1,12 @@
 package com.holidaylistings.integration.api.web;
 
+import com.holidaylistings.integration.api.web.error.JsonErrorWriter;
+import com.holidaylistings.integration.api.web.filter.HttpsRequiredFilter;
+import com.holidaylistings.integration.api.web.filter.OutageFilter;
+import com.holidaylistings.integration.api.web.filter.RequestBodyLimitFilter;
+import com.holidaylistings.integration.api.web.filter.RequestIdFilter;
+import com.holidaylistings.integration.api.web.filter.SecurityHeadersFilter;
+import com.holidaylistings.integration.api.web.filter.UnloggedRequests;
 import org.apache.catalina.core.StandardHost;
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
@@ -17,7 +24,7 @@ import tools.jackson.databind.type.LogicalType;
 
 /** The HTTP edge shared by both APIs: request ids, security headers, outages, HTTPS only, body limit, JSON everywhere. */
 @Configuration(proxyBeanMethods = false)
-class WebConfig implements WebMvcConfigurer {
+public class WebConfig implements WebMvcConfigurer {
 
     // Inside Boot's ServerHttpObservationFilter (HIGHEST_PRECEDENCE + 1): the request's server span is
     // current, so that the access-log line carries its trace id and the span the request id.
@@ -86,7 +93,7 @@ class WebConfig implements WebMvcConfigurer {
 
     /** No silent conversions: "5" is not an integer, 5 is not a string, 1.5 is not a count. */
     @Bean
-    JsonMapperBuilderCustomizer strictScalars() {
+    public JsonMapperBuilderCustomizer strictScalars() {
         return builder -> builder
                 .withCoercionConfig(LogicalType.Textual, config -> config
                         .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)

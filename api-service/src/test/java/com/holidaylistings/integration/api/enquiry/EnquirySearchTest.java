@@ -3,7 +3,7 @@ package com.holidaylistings.integration.api.enquiry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import com.holidaylistings.integration.api.web.InvalidRequest;
+import com.holidaylistings.integration.api.web.error.InvalidRequest;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

@@ -3,11 +3,11 @@ package com.holidaylistings.integration.api.idempotency;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.holidaylistings.integration.api.web.InvalidRequest;
+import com.holidaylistings.integration.api.web.error.InvalidRequest;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 class IdempotencyKeyTest {
 

@@ -2,16 +2,16 @@ package com.holidaylistings.integration.api.portal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.holidaylistings.integration.api.subscription.DisplayStatus;
-import com.holidaylistings.integration.api.subscription.SubscriptionStatus;
+import com.holidaylistings.integration.api.hook.DisplayStatus;
+import com.holidaylistings.integration.api.hook.HookStatus;
 import java.time.Instant;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 class HookRowTest {
 
-    private static SubscriptionStatus hook(DisplayStatus status, boolean paused, Instant lastAttempt, String reason) {
-        return new SubscriptionStatus(UUID.randomUUID(), "https://example.com/hook", null, "enquiry.created", status,
+    private static HookStatus hook(DisplayStatus status, boolean paused, Instant lastAttempt, String reason) {
+        return new HookStatus(UUID.randomUUID(), "https://example.com/hook", null, "enquiry.created", status,
                 paused, lastAttempt, null, 0, null, reason, null);
     }
 

@@ -166,6 +166,24 @@ class PortalBrowserIT extends ApiIntegrationTest {
     }
 
     @Test
+    @Tag("security")
+    void saysInWordsWhyATestEventOverTheOwnersQuotaIsNotSent() {
+        TestWorld.Account owner = world.newAccount();
+        UUID hook = subscribe(owner, "https://93.184.215.14/test-event/quota");
+        String test = "/internal/v1/owners/" + owner.ownerId() + "/hooks/" + hook + "/test";
+        for (int i = 0; i < 10; i++) {
+            assertThat(internal().post(test, null).status()).as("within the default quota of 10 a minute").isEqualTo(202);
+        }
+        open(owner.ownerId());
+
+        press(hookRow(hook).findElement(By.xpath(".//button[normalize-space()='Send test event']")));
+
+        assertThat(browser.findElement(By.cssSelector("[role=alert]")).getText()).matches(
+                "Test event not sent: you have reached the limit of 10 test events a minute; try again in \\d+ seconds?\\.");
+        assertThat(commands.of(hook, DeliveryCommand.TestEvent.class)).as("nothing queued").hasSize(10);
+    }
+
+    @Test
     void pagesFiltersAndOpensTheDetailsOfDeliveries() {
         TestWorld.Account owner = world.newAccount();
         UUID hook = subscribe(owner, "https://93.184.215.14/paged/receiver");

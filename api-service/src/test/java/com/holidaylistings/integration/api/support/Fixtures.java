@@ -24,4 +24,12 @@ public final class Fixtures {
                 "user_email", "ada@example.org",
                 "party_details", party));
     }
+
+    /** The body of {@code POST /hooks/enquiries}: a target URL, for one property or (null) all of them. */
+    public static Map<String, Object> aHook(String targetUrl, UUID propertyId) {
+        Map<String, Object> body = new HashMap<>();
+        body.put("targetUrl", targetUrl);
+        body.put("propertyId", propertyId == null ? null : propertyId.toString());
+        return body;
+    }
 }

@@ -1,4 +1,0 @@
-package com.holidaylistings.integration.api.subscription;
-
-/** The answer to a recover request: how many deliveries it queued. */
-public record Recovery(int queued) {}

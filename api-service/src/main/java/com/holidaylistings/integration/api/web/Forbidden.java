@@ -1,9 +1,0 @@
-package com.holidaylistings.integration.api.web;
-
-/** An authenticated caller that may not do this; answered 403 {@code {"error":"Forbidden"}}. */
-public class Forbidden extends RuntimeException {
-
-    public Forbidden(String reason) {
-        super(reason);
-    }
-}
