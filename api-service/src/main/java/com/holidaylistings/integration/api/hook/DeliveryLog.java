@@ -26,7 +26,8 @@ public class DeliveryLog {
                    s.unsubscribe_reason, s.throttle_per_second, s.disabled_at,
                    h.failing_since is not null as failing, h.last_attempt_at, h.last_outcome as latest_outcome,
                    h.last_success_at, coalesce(h.consecutive_failures, 0) as consecutive_failures,
-                   h.first_failure_at, h.last_http_status, h.last_error
+                   h.first_failure_at, h.last_http_status, h.last_error,
+                   coalesce(h.disabled_reason = 'receiver_asked', false) as disabled_by_receiver
               from webhook_subscriptions s
               left join subscription_health h on h.subscription_id = s.id
              where s.owner_id = :owner
@@ -62,7 +63,7 @@ public class DeliveryLog {
         Instant firstFailureAt = Timestamps.read(rs, "first_failure_at");
         int failures = rs.getInt("consecutive_failures");
         StatusReason reason = new StatusReason(status, paused, rs.getString("unsubscribe_reason"), disabledAt,
-                firstFailureAt, failures, rs.getObject("last_http_status", Integer.class), rs.getString("last_error"));
+                rs.getBoolean("disabled_by_receiver"), firstFailureAt, failures, rs.getObject("last_http_status", Integer.class), rs.getString("last_error"));
         return new HookStatus(
                 rs.getObject("id", UUID.class),
                 rs.getString("target_url"),

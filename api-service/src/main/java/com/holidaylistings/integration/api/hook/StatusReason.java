@@ -7,13 +7,14 @@ import java.time.ZoneOffset;
 /**
  * Why a hook shows the status it shows, as a sentence for its owner: the display status alone does
  * not say whether an Inactive hook was paused by the owner, turned off by the dispatcher after days of
- * failure or unsubscribed by its receiver, nor what its failures were. Null for a working hook.
+ * failure or because its receiver asked ({@code webhook-delivery: disable}), or unsubscribed by its receiver, nor what its failures were. Null for a working hook.
  */
 record StatusReason(
         DisplayStatus status,
         boolean paused,
         String unsubscribeReason,
         Instant disabledAt,
+        boolean disabledByReceiver,
         Instant firstFailureAt,
         int consecutiveFailures,
         Integer lastHttpStatus,
@@ -25,6 +26,10 @@ record StatusReason(
         }
         if (unsubscribeReason != null) {
             return "Removed by your integration: nothing is sent to it.";
+        }
+        if (paused && disabledAt != null && disabledByReceiver) {
+            return "Turned off on " + disabledAt.atZone(ZoneOffset.UTC).toLocalDate()
+                    + ": the receiver asked to stop receiving (webhook-delivery: disable).";
         }
         if (paused && disabledAt != null) {
             return "Turned off on " + disabledAt.atZone(ZoneOffset.UTC).toLocalDate() + " after failing for "
