@@ -771,6 +771,9 @@ start_kafka() {
     if [[ -n ${SPRING_KAFKA_BOOTSTRAP_SERVERS:-} ]]; then
         KAFKA_BOOTSTRAP=$SPRING_KAFKA_BOOTSTRAP_SERVERS
         KAFKA_EXTERNAL=true
+        # the services assume no protocol (they refuse to start without one): say it with the broker
+        [[ -n ${KAFKA_SECURITY_PROTOCOL:-} ]] ||
+            die "SPRING_KAFKA_BOOTSTRAP_SERVERS needs KAFKA_SECURITY_PROTOCOL beside it: SASL_SSL or SASL_PLAINTEXT (with KAFKA_USERNAME and KAFKA_PASSWORD), or PLAINTEXT for a broker that authenticates nobody"
         say "Kafka: using SPRING_KAFKA_BOOTSTRAP_SERVERS=$KAFKA_BOOTSTRAP"
         return 0
     fi
@@ -905,9 +908,14 @@ write_service_env() {
         exec >"$file.tmp"
         printf '%s=%s\n' SPRING_DATASOURCE_URL "$JDBC_URL" SPRING_DATASOURCE_USERNAME "$db_user" \
             SPRING_DATASOURCE_PASSWORD "$db_password" SPRING_KAFKA_BOOTSTRAP_SERVERS "$KAFKA_BOOTSTRAP" \
-            MANAGEMENT_ENDPOINT_HEALTH_PROBES_ENABLED true ADMIN_API_KEY "$ADMIN_API_KEY" \
-            SECRETS_ENCRYPTION_KEYS "$SECRETS_ENCRYPTION_KEYS" \
+            MANAGEMENT_ENDPOINT_HEALTH_PROBES_ENABLED true \
             WEBHOOK_ALLOW_PRIVATE_TARGETS "${WEBHOOK_ALLOW_PRIVATE_TARGETS:-true}"
+        # Each service only the secrets it uses: the admin key is api-service's; the keys of the webhook
+        # secrets are api-service's (it encrypts) and the dispatcher's (it decrypts); enquiry-ingest has neither.
+        case $name in
+            api-service) printf '%s=%s\n' ADMIN_API_KEY "$ADMIN_API_KEY" SECRETS_ENCRYPTION_KEYS "$SECRETS_ENCRYPTION_KEYS" ;;
+            webhook-dispatcher) printf '%s=%s\n' SECRETS_ENCRYPTION_KEYS "$SECRETS_ENCRYPTION_KEYS" ;;
+        esac
         if [[ $name == api-service ]]; then
             # the portal's links on the request's host: local development only (PORTAL_BASE_URL elsewhere)
             printf '%s=%s\n' PORTAL_ALLOW_REQUEST_HOST "${PORTAL_ALLOW_REQUEST_HOST:-true}" \
@@ -918,6 +926,11 @@ write_service_env() {
             var=KAFKA_${role^^}_PASSWORD
             printf '%s=%s\n' KAFKA_SECURITY_PROTOCOL SASL_PLAINTEXT KAFKA_SASL_MECHANISM SCRAM-SHA-512 \
                 KAFKA_USERNAME "$name" KAFKA_PASSWORD "${!var}"
+        else
+            # a broker given from outside: how to reach it as given with it (start_kafka checked the protocol)
+            for var in KAFKA_SECURITY_PROTOCOL KAFKA_SASL_MECHANISM KAFKA_USERNAME KAFKA_PASSWORD; do
+                if [[ -n ${!var:-} ]]; then printf '%s=%s\n' "$var" "${!var}"; fi
+            done
         fi
         if [[ $name == webhook-dispatcher ]] && ! $DB_EXTERNAL; then
             # the dispatcher migrates its own schema at start, as that schema's owner
