@@ -11,6 +11,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/lib/java.sh"
 # shellcheck source-path=SCRIPTDIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib/prometheus.sh"
+# The Kafka ACLs, shared with docker-compose's broker (kafka_stack_acls, kafka_downstream_team_acls)
+# shellcheck source-path=SCRIPTDIR
+source "$(dirname "${BASH_SOURCE[0]}")/lib/kafka-acls.sh"
 # DEV_TRACING=1: Zipkin beside the stack (start_zipkin, add_zipkin_to_stack_env)
 # shellcheck source-path=SCRIPTDIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib/tracing.sh"
@@ -706,46 +709,81 @@ format_kafka_storage() {
     touch "$KAFKA_DIR/$KAFKA_SASL_MARKER"
 }
 
-# The ACLs (docs/OPERATIONS.md, "Security"), made once after the storage is formatted (a new marker
-# adds them to an existing stack): only enquiry-ingest writes enquiry.created, delivery.commands (the
-# owners' requests for webhook-dispatcher) and its offsets topic, only webhook-dispatcher writes
-# webhook.* and reads delivery.commands, each reads with consumer groups of its own name, api-service
-# reads webhook.operational (the dispatcher's findings about hooks) with groups named api-service*, and
-# the downstream principal reads enquiry.created and webhook.operational (never delivery.commands) with
-# groups named downstream-*. A new version of the marker adds what is new to a running broker:
-# api-service's SCRAM credential too, which a storage formatted before it lacks (added through the
-# admin, not by formatting afresh, which would lose the topics).
+# The ACLs (docs/OPERATIONS.md, "Security"; listed in dev/lib/kafka-acls.sh), made once after the
+# storage is formatted (a new marker adds them to an existing stack): only enquiry-ingest writes
+# enquiry.created, delivery.commands (the owners' requests for webhook-dispatcher) and its offsets
+# topic, only webhook-dispatcher writes webhook.* and reads delivery.commands, each reads with consumer
+# groups of its own name, api-service reads webhook.operational (the dispatcher's findings about hooks)
+# with groups named api-service*, and the shared downstream principal reads enquiry.created and
+# webhook.operational (never delivery.commands) with groups named downstream-*, but no team's. A new
+# version of the marker adds what is new to a running broker: api-service's SCRAM credential too,
+# which a storage formatted before it lacks (added through the admin, not by formatting afresh, which
+# would lose the topics). Then the downstream teams' principals (ensure_downstream_teams).
 KAFKA_SASL_MARKER=sasl.v1
-KAFKA_ACLS_MARKER=acls.v3
+KAFKA_ACLS_MARKER=acls.v4
 acl() {
     kafka_java org.apache.kafka.tools.AclCommand --bootstrap-server "$KAFKA_BOOTSTRAP" \
         --command-config "$KAFKA_DIR/admin.properties" --add --force "$@" >>"$LOG_DIR/kafka.log" 2>&1 ||
         fail_with_log kafka "adding the ACL failed: $*"
 }
-ensure_kafka_acls() {
-    [[ -f $KAFKA_DIR/$KAFKA_ACLS_MARKER ]] && return 0
-    say "Kafka: adding the principals' ACLs"
+# Adds each ACL that <command> prints, one a line (dev/lib/kafka-acls.sh).
+add_acls() {
+    local line args
+    while IFS= read -r line; do
+        read -r -a args <<<"$line"
+        acl "${args[@]}"
+    done < <("$@")
+}
+# Adds (or changes) the SCRAM credential of <principal> with <password>.
+scram_credential() {
     kafka_java kafka.admin.ConfigCommand --bootstrap-server "$KAFKA_BOOTSTRAP" \
-        --command-config "$KAFKA_DIR/admin.properties" --alter --entity-type users --entity-name api-service \
-        --add-config "SCRAM-SHA-512=[password=$KAFKA_API_SERVICE_PASSWORD]" >>"$LOG_DIR/kafka.log" 2>&1 ||
-        fail_with_log kafka "adding api-service's SCRAM credential failed"
-    local writer=(--operation Read --operation Write --operation Describe --operation Create
-        --operation DescribeConfigs --operation Alter --operation AlterConfigs)
-    acl --allow-principal User:enquiry-ingest "${writer[@]}" --topic enquiry.created --topic delivery.commands \
-        --topic enquiry-ingest.offsets
-    acl --allow-principal User:webhook-dispatcher "${writer[@]}" --topic webhook. --resource-pattern-type prefixed
-    acl --allow-principal User:webhook-dispatcher --operation Read --operation Describe --topic enquiry.created \
-        --topic delivery.commands
-    acl --allow-principal User:webhook-dispatcher --operation Read --operation Describe \
-        --group webhook-dispatcher --resource-pattern-type prefixed
-    acl --allow-principal User:api-service --operation Read --operation Describe --topic webhook.operational
-    acl --allow-principal User:api-service --operation Read --operation Describe \
-        --group api-service --resource-pattern-type prefixed
-    acl --allow-principal User:downstream --operation Read --operation Describe \
-        --topic enquiry.created --topic webhook.operational
-    acl --allow-principal User:downstream --operation Read --operation Describe \
-        --group downstream- --resource-pattern-type prefixed
-    touch "$KAFKA_DIR/$KAFKA_ACLS_MARKER"
+        --command-config "$KAFKA_DIR/admin.properties" --alter --entity-type users --entity-name "$1" \
+        --add-config "SCRAM-SHA-512=[password=$2]" >>"$LOG_DIR/kafka.log" 2>&1 ||
+        fail_with_log kafka "adding the SCRAM credential of $1 failed"
+}
+ensure_kafka_acls() {
+    if [[ ! -f $KAFKA_DIR/$KAFKA_ACLS_MARKER ]]; then
+        say "Kafka: adding the principals' ACLs"
+        scram_credential api-service "$KAFKA_API_SERVICE_PASSWORD"
+        add_acls kafka_stack_acls
+        touch "$KAFKA_DIR/$KAFKA_ACLS_MARKER"
+    fi
+    ensure_downstream_teams
+}
+
+# DEV_DOWNSTREAM_TEAMS=analytics,crm: a principal downstream-<team> for each team (docs/OPERATIONS.md
+# 1.3), with a password of its own in .dev/kafka/downstream-teams.env, reading the downstream topics
+# with its own groups (downstream-<team>-*) only; the shared downstream principal may not use them.
+# Teams once added stay (listed in that file); .dev/stack.env gives each one's KAFKA_DOWNSTREAM_<TEAM>_*.
+DOWNSTREAM_TEAMS_FILE=downstream-teams.env
+downstream_teams() {
+    local team
+    {
+        if [[ -s $KAFKA_DIR/$DOWNSTREAM_TEAMS_FILE ]]; then sed -n 's/^\([a-z0-9]*\)=.*/\1/p' "$KAFKA_DIR/$DOWNSTREAM_TEAMS_FILE"; fi
+        tr ',' '\n' <<<"${DEV_DOWNSTREAM_TEAMS:-}"
+    } | while IFS= read -r team; do
+        team=${team//[[:space:]]/}
+        [[ -n $team ]] || continue
+        kafka_downstream_team_valid "$team" ||
+            die "DEV_DOWNSTREAM_TEAMS: \"$team\" is not a team name (lower-case letters and digits, 2 to 30, starting with a letter)"
+        printf '%s\n' "$team"
+    done | sort -u
+}
+downstream_team_password() {
+    [[ -s $KAFKA_DIR/$DOWNSTREAM_TEAMS_FILE ]] || return 0
+    sed -n "s/^$1=//p" "$KAFKA_DIR/$DOWNSTREAM_TEAMS_FILE" | head -n 1
+}
+ensure_downstream_teams() {
+    local team password teams
+    teams=$(downstream_teams) || exit 1
+    for team in $teams; do
+        [[ -n $(downstream_team_password "$team") ]] && continue
+        say "Kafka: adding the downstream team principal downstream-$team"
+        password=$(random_hex 16)
+        scram_credential "downstream-$team" "$password"
+        add_acls kafka_downstream_team_acls "$team"
+        (umask 077 && printf '%s=%s\n' "$team" "$password" >>"$KAFKA_DIR/$DOWNSTREAM_TEAMS_FILE")
+    done
 }
 
 # Waits until the broker accepts connections and answers a metadata request.
@@ -1082,6 +1120,12 @@ write_stack_env() {
                 KAFKA_DOWNSTREAM_PASSWORD "$KAFKA_DOWNSTREAM_PASSWORD" \
                 KAFKA_ADMIN_USERNAME admin \
                 KAFKA_ADMIN_PASSWORD "$KAFKA_ADMIN_PASSWORD"
+            # each downstream team's own principal (DEV_DOWNSTREAM_TEAMS)
+            local team
+            for team in $(downstream_teams); do
+                printf '%s=%q\n' "KAFKA_DOWNSTREAM_${team^^}_USERNAME" "downstream-$team" \
+                    "KAFKA_DOWNSTREAM_${team^^}_PASSWORD" "$(downstream_team_password "$team")"
+            done
         fi
     )
     mv "$file.tmp" "$file"
