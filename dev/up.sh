@@ -697,6 +697,8 @@ format_kafka_storage() {
         cluster_id=$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n')
     done
     say "Kafka: formatting its storage (cluster id $cluster_id)"
+    # a new storage has no ACLs and no team credentials yet: ensure_kafka_acls adds them
+    rm -f "$KAFKA_DIR/$KAFKA_ACLS_MARKER" "$KAFKA_DIR"/downstream-team-*.added
     if ! kafka_java kafka.tools.StorageTool format -t "$cluster_id" -c "$KAFKA_DIR/server.properties" \
         --add-scram "SCRAM-SHA-512=[name=admin,password=$KAFKA_ADMIN_PASSWORD]" \
         --add-scram "SCRAM-SHA-512=[name=api-service,password=$KAFKA_API_SERVICE_PASSWORD]" \
@@ -777,12 +779,16 @@ ensure_downstream_teams() {
     local team password teams
     teams=$(downstream_teams) || exit 1
     for team in $teams; do
-        [[ -n $(downstream_team_password "$team") ]] && continue
+        [[ -f $KAFKA_DIR/downstream-team-$team.added ]] && continue
         say "Kafka: adding the downstream team principal downstream-$team"
-        password=$(random_hex 16)
+        password=$(downstream_team_password "$team")
+        if [[ -z $password ]]; then
+            password=$(random_hex 16)
+            (umask 077 && printf '%s=%s\n' "$team" "$password" >>"$KAFKA_DIR/$DOWNSTREAM_TEAMS_FILE")
+        fi
         scram_credential "downstream-$team" "$password"
         add_acls kafka_downstream_team_acls "$team"
-        (umask 077 && printf '%s=%s\n' "$team" "$password" >>"$KAFKA_DIR/$DOWNSTREAM_TEAMS_FILE")
+        touch "$KAFKA_DIR/downstream-team-$team.added"
     done
 }
 
