@@ -11,6 +11,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/lib/java.sh"
 # shellcheck source-path=SCRIPTDIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib/prometheus.sh"
+# The Kafka ACLs, shared with docker-compose's broker (kafka_stack_acls, kafka_downstream_team_acls)
+# shellcheck source-path=SCRIPTDIR
+source "$(dirname "${BASH_SOURCE[0]}")/lib/kafka-acls.sh"
 # DEV_TRACING=1: Zipkin beside the stack (start_zipkin, add_zipkin_to_stack_env)
 # shellcheck source-path=SCRIPTDIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib/tracing.sh"
@@ -694,6 +697,8 @@ format_kafka_storage() {
         cluster_id=$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n')
     done
     say "Kafka: formatting its storage (cluster id $cluster_id)"
+    # a new storage has no ACLs and no team credentials yet: ensure_kafka_acls adds them
+    rm -f "$KAFKA_DIR/$KAFKA_ACLS_MARKER" "$KAFKA_DIR"/downstream-team-*.added
     if ! kafka_java kafka.tools.StorageTool format -t "$cluster_id" -c "$KAFKA_DIR/server.properties" \
         --add-scram "SCRAM-SHA-512=[name=admin,password=$KAFKA_ADMIN_PASSWORD]" \
         --add-scram "SCRAM-SHA-512=[name=api-service,password=$KAFKA_API_SERVICE_PASSWORD]" \
@@ -706,46 +711,85 @@ format_kafka_storage() {
     touch "$KAFKA_DIR/$KAFKA_SASL_MARKER"
 }
 
-# The ACLs (docs/OPERATIONS.md, "Security"), made once after the storage is formatted (a new marker
-# adds them to an existing stack): only enquiry-ingest writes enquiry.created, delivery.commands (the
-# owners' requests for webhook-dispatcher) and its offsets topic, only webhook-dispatcher writes
-# webhook.* and reads delivery.commands, each reads with consumer groups of its own name, api-service
-# reads webhook.operational (the dispatcher's findings about hooks) with groups named api-service*, and
-# the downstream principal reads enquiry.created and webhook.operational (never delivery.commands) with
-# groups named downstream-*. A new version of the marker adds what is new to a running broker:
-# api-service's SCRAM credential too, which a storage formatted before it lacks (added through the
-# admin, not by formatting afresh, which would lose the topics).
+# The ACLs (docs/OPERATIONS.md, "Security"; listed in dev/lib/kafka-acls.sh), made once after the
+# storage is formatted (a new marker adds them to an existing stack): only enquiry-ingest writes
+# enquiry.created, delivery.commands (the owners' requests for webhook-dispatcher) and its offsets
+# topic, only webhook-dispatcher writes webhook.* and reads delivery.commands, each reads with consumer
+# groups of its own name, api-service reads webhook.operational (the dispatcher's findings about hooks)
+# with groups named api-service*, and the shared downstream principal reads enquiry.created and
+# webhook.operational (never delivery.commands) with groups named downstream-*, but no team's. A new
+# version of the marker adds what is new to a running broker: api-service's SCRAM credential too,
+# which a storage formatted before it lacks (added through the admin, not by formatting afresh, which
+# would lose the topics). Then the downstream teams' principals (ensure_downstream_teams).
 KAFKA_SASL_MARKER=sasl.v1
-KAFKA_ACLS_MARKER=acls.v3
+KAFKA_ACLS_MARKER=acls.v4
 acl() {
     kafka_java org.apache.kafka.tools.AclCommand --bootstrap-server "$KAFKA_BOOTSTRAP" \
         --command-config "$KAFKA_DIR/admin.properties" --add --force "$@" >>"$LOG_DIR/kafka.log" 2>&1 ||
         fail_with_log kafka "adding the ACL failed: $*"
 }
-ensure_kafka_acls() {
-    [[ -f $KAFKA_DIR/$KAFKA_ACLS_MARKER ]] && return 0
-    say "Kafka: adding the principals' ACLs"
+# Adds each ACL that <command> prints, one a line (dev/lib/kafka-acls.sh).
+add_acls() {
+    local line args
+    while IFS= read -r line; do
+        read -r -a args <<<"$line"
+        acl "${args[@]}"
+    done < <("$@")
+}
+# Adds (or changes) the SCRAM credential of <principal> with <password>.
+scram_credential() {
     kafka_java kafka.admin.ConfigCommand --bootstrap-server "$KAFKA_BOOTSTRAP" \
-        --command-config "$KAFKA_DIR/admin.properties" --alter --entity-type users --entity-name api-service \
-        --add-config "SCRAM-SHA-512=[password=$KAFKA_API_SERVICE_PASSWORD]" >>"$LOG_DIR/kafka.log" 2>&1 ||
-        fail_with_log kafka "adding api-service's SCRAM credential failed"
-    local writer=(--operation Read --operation Write --operation Describe --operation Create
-        --operation DescribeConfigs --operation Alter --operation AlterConfigs)
-    acl --allow-principal User:enquiry-ingest "${writer[@]}" --topic enquiry.created --topic delivery.commands \
-        --topic enquiry-ingest.offsets
-    acl --allow-principal User:webhook-dispatcher "${writer[@]}" --topic webhook. --resource-pattern-type prefixed
-    acl --allow-principal User:webhook-dispatcher --operation Read --operation Describe --topic enquiry.created \
-        --topic delivery.commands
-    acl --allow-principal User:webhook-dispatcher --operation Read --operation Describe \
-        --group webhook-dispatcher --resource-pattern-type prefixed
-    acl --allow-principal User:api-service --operation Read --operation Describe --topic webhook.operational
-    acl --allow-principal User:api-service --operation Read --operation Describe \
-        --group api-service --resource-pattern-type prefixed
-    acl --allow-principal User:downstream --operation Read --operation Describe \
-        --topic enquiry.created --topic webhook.operational
-    acl --allow-principal User:downstream --operation Read --operation Describe \
-        --group downstream- --resource-pattern-type prefixed
-    touch "$KAFKA_DIR/$KAFKA_ACLS_MARKER"
+        --command-config "$KAFKA_DIR/admin.properties" --alter --entity-type users --entity-name "$1" \
+        --add-config "SCRAM-SHA-512=[password=$2]" >>"$LOG_DIR/kafka.log" 2>&1 ||
+        fail_with_log kafka "adding the SCRAM credential of $1 failed"
+}
+ensure_kafka_acls() {
+    if [[ ! -f $KAFKA_DIR/$KAFKA_ACLS_MARKER ]]; then
+        say "Kafka: adding the principals' ACLs"
+        scram_credential api-service "$KAFKA_API_SERVICE_PASSWORD"
+        add_acls kafka_stack_acls
+        touch "$KAFKA_DIR/$KAFKA_ACLS_MARKER"
+    fi
+    ensure_downstream_teams
+}
+
+# DEV_DOWNSTREAM_TEAMS=analytics,crm: a principal downstream-<team> for each team (docs/OPERATIONS.md
+# 1.3), with a password of its own in .dev/kafka/downstream-teams.env, reading the downstream topics
+# with its own groups (downstream-<team>-*) only; the shared downstream principal may not use them.
+# Teams once added stay (listed in that file); .dev/stack.env gives each one's KAFKA_DOWNSTREAM_<TEAM>_*.
+DOWNSTREAM_TEAMS_FILE=downstream-teams.env
+downstream_teams() {
+    local team
+    {
+        if [[ -s $KAFKA_DIR/$DOWNSTREAM_TEAMS_FILE ]]; then sed -n 's/^\([a-z0-9]*\)=.*/\1/p' "$KAFKA_DIR/$DOWNSTREAM_TEAMS_FILE"; fi
+        tr ',' '\n' <<<"${DEV_DOWNSTREAM_TEAMS:-}"
+    } | while IFS= read -r team; do
+        team=${team//[[:space:]]/}
+        [[ -n $team ]] || continue
+        kafka_downstream_team_valid "$team" ||
+            die "DEV_DOWNSTREAM_TEAMS: \"$team\" is not a team name (lower-case letters and digits, 2 to 30, starting with a letter)"
+        printf '%s\n' "$team"
+    done | sort -u
+}
+downstream_team_password() {
+    [[ -s $KAFKA_DIR/$DOWNSTREAM_TEAMS_FILE ]] || return 0
+    sed -n "s/^$1=//p" "$KAFKA_DIR/$DOWNSTREAM_TEAMS_FILE" | head -n 1
+}
+ensure_downstream_teams() {
+    local team password teams
+    teams=$(downstream_teams) || exit 1
+    for team in $teams; do
+        [[ -f $KAFKA_DIR/downstream-team-$team.added ]] && continue
+        say "Kafka: adding the downstream team principal downstream-$team"
+        password=$(downstream_team_password "$team")
+        if [[ -z $password ]]; then
+            password=$(random_hex 16)
+            (umask 077 && printf '%s=%s\n' "$team" "$password" >>"$KAFKA_DIR/$DOWNSTREAM_TEAMS_FILE")
+        fi
+        scram_credential "downstream-$team" "$password"
+        add_acls kafka_downstream_team_acls "$team"
+        touch "$KAFKA_DIR/downstream-team-$team.added"
+    done
 }
 
 # Waits until the broker accepts connections and answers a metadata request.
@@ -771,6 +815,9 @@ start_kafka() {
     if [[ -n ${SPRING_KAFKA_BOOTSTRAP_SERVERS:-} ]]; then
         KAFKA_BOOTSTRAP=$SPRING_KAFKA_BOOTSTRAP_SERVERS
         KAFKA_EXTERNAL=true
+        # the services assume no protocol (they refuse to start without one): say it with the broker
+        [[ -n ${KAFKA_SECURITY_PROTOCOL:-} ]] ||
+            die "SPRING_KAFKA_BOOTSTRAP_SERVERS needs KAFKA_SECURITY_PROTOCOL beside it: SASL_SSL or SASL_PLAINTEXT (with KAFKA_USERNAME and KAFKA_PASSWORD), or PLAINTEXT for a broker that authenticates nobody"
         say "Kafka: using SPRING_KAFKA_BOOTSTRAP_SERVERS=$KAFKA_BOOTSTRAP"
         return 0
     fi
@@ -905,9 +952,14 @@ write_service_env() {
         exec >"$file.tmp"
         printf '%s=%s\n' SPRING_DATASOURCE_URL "$JDBC_URL" SPRING_DATASOURCE_USERNAME "$db_user" \
             SPRING_DATASOURCE_PASSWORD "$db_password" SPRING_KAFKA_BOOTSTRAP_SERVERS "$KAFKA_BOOTSTRAP" \
-            MANAGEMENT_ENDPOINT_HEALTH_PROBES_ENABLED true ADMIN_API_KEY "$ADMIN_API_KEY" \
-            SECRETS_ENCRYPTION_KEYS "$SECRETS_ENCRYPTION_KEYS" \
+            MANAGEMENT_ENDPOINT_HEALTH_PROBES_ENABLED true \
             WEBHOOK_ALLOW_PRIVATE_TARGETS "${WEBHOOK_ALLOW_PRIVATE_TARGETS:-true}"
+        # Each service only the secrets it uses: the admin key is api-service's; the keys of the webhook
+        # secrets are api-service's (it encrypts) and the dispatcher's (it decrypts); enquiry-ingest has neither.
+        case $name in
+            api-service) printf '%s=%s\n' ADMIN_API_KEY "$ADMIN_API_KEY" SECRETS_ENCRYPTION_KEYS "$SECRETS_ENCRYPTION_KEYS" ;;
+            webhook-dispatcher) printf '%s=%s\n' SECRETS_ENCRYPTION_KEYS "$SECRETS_ENCRYPTION_KEYS" ;;
+        esac
         if [[ $name == api-service ]]; then
             # the portal's links on the request's host: local development only (PORTAL_BASE_URL elsewhere)
             printf '%s=%s\n' PORTAL_ALLOW_REQUEST_HOST "${PORTAL_ALLOW_REQUEST_HOST:-true}" \
@@ -918,6 +970,11 @@ write_service_env() {
             var=KAFKA_${role^^}_PASSWORD
             printf '%s=%s\n' KAFKA_SECURITY_PROTOCOL SASL_PLAINTEXT KAFKA_SASL_MECHANISM SCRAM-SHA-512 \
                 KAFKA_USERNAME "$name" KAFKA_PASSWORD "${!var}"
+        else
+            # a broker given from outside: how to reach it as given with it (start_kafka checked the protocol)
+            for var in KAFKA_SECURITY_PROTOCOL KAFKA_SASL_MECHANISM KAFKA_USERNAME KAFKA_PASSWORD; do
+                if [[ -n ${!var:-} ]]; then printf '%s=%s\n' "$var" "${!var}"; fi
+            done
         fi
         if [[ $name == webhook-dispatcher ]] && ! $DB_EXTERNAL; then
             # the dispatcher migrates its own schema at start, as that schema's owner
@@ -1069,6 +1126,12 @@ write_stack_env() {
                 KAFKA_DOWNSTREAM_PASSWORD "$KAFKA_DOWNSTREAM_PASSWORD" \
                 KAFKA_ADMIN_USERNAME admin \
                 KAFKA_ADMIN_PASSWORD "$KAFKA_ADMIN_PASSWORD"
+            # each downstream team's own principal (DEV_DOWNSTREAM_TEAMS)
+            local team
+            for team in $(downstream_teams); do
+                printf '%s=%q\n' "KAFKA_DOWNSTREAM_${team^^}_USERNAME" "downstream-$team" \
+                    "KAFKA_DOWNSTREAM_${team^^}_PASSWORD" "$(downstream_team_password "$team")"
+            done
         fi
     )
     mv "$file.tmp" "$file"

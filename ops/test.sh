@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# Checks the Prometheus alert rules under ops/prometheus/ (promtool check rules) and runs their
-# unit tests (promtool test rules), then checks that the Grafana dashboard is valid JSON and asks
-# only for the services' metrics. Installs Debian's prometheus package (it holds promtool) when
+# Checks the Kafka ACLs of the local stack and compose (ops/kafka/test_acls.sh: no downstream team
+# reaches another's consumer groups), the Prometheus alert rules under ops/prometheus/ (promtool check
+# rules) and runs their unit tests (promtool test rules), then checks that the Grafana dashboard is
+# valid JSON and asks only for the services' metrics. Installs Debian's prometheus package (it holds promtool) when
 # promtool is missing and this runs as root with apt; see ops/README.md.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
+
+echo "== Kafka ACLs"
+kafka/test_acls.sh
 
 if ! command -v promtool >/dev/null 2>&1; then
     if ((EUID == 0)) && command -v apt-get >/dev/null 2>&1; then

@@ -2,9 +2,14 @@
 # The broker of docker-compose.yml (image apache/kafka), as dev/up.sh runs it: clients authenticate
 # with SCRAM-SHA-512, whose credentials are made when the storage is first formatted; the controller
 # listener takes the admin only (PLAIN); ACLs decide what each principal may do (docs/OPERATIONS.md,
-# "Security"). The ACLs are added once the broker answers, from the background, with api-service's SCRAM
-# credential, which a volume formatted before api-service had a principal lacks.
+# "Security"). The ACLs (dev/lib/kafka-acls.sh, mounted beside this script) are added once the broker
+# answers, from the background, with api-service's SCRAM credential, which a volume formatted before
+# api-service had a principal lacks, and the downstream teams' principals: KAFKA_DOWNSTREAM_TEAMS lists
+# them as team:password pairs separated by commas, each becoming downstream-<team> with the groups
+# downstream-<team>-* of its own (docs/OPERATIONS.md 1.3).
 set -euo pipefail
+# shellcheck source=../lib/kafka-acls.sh
+source /compose/kafka-acls.sh
 : "${KAFKA_ADMIN_PASSWORD:?}" "${KAFKA_API_SERVICE_PASSWORD:?}" "${KAFKA_ENQUIRY_INGEST_PASSWORD:?}" "${KAFKA_WEBHOOK_DISPATCHER_PASSWORD:?}" "${KAFKA_DOWNSTREAM_PASSWORD:?}"
 config=/tmp/server.properties admin=/tmp/admin.properties data=/var/lib/kafka/data
 bin=/opt/kafka/bin
@@ -55,16 +60,24 @@ add_acls() {
     KAFKA_HEAP_OPTS=-Xmx64m "$bin/kafka-configs.sh" --bootstrap-server localhost:9092 --command-config "$admin" \
         --alter --entity-type users --entity-name api-service \
         --add-config "SCRAM-SHA-512=[password=$KAFKA_API_SERVICE_PASSWORD]" >/dev/null
-    local writer=(--operation Read --operation Write --operation Describe --operation Create
-        --operation DescribeConfigs --operation Alter --operation AlterConfigs)
-    acl --allow-principal User:enquiry-ingest "${writer[@]}" --topic enquiry.created --topic delivery.commands --topic enquiry-ingest.offsets
-    acl --allow-principal User:webhook-dispatcher "${writer[@]}" --topic webhook. --resource-pattern-type prefixed
-    acl --allow-principal User:webhook-dispatcher --operation Read --operation Describe --topic enquiry.created --topic delivery.commands
-    acl --allow-principal User:webhook-dispatcher --operation Read --operation Describe --group webhook-dispatcher --resource-pattern-type prefixed
-    acl --allow-principal User:api-service --operation Read --operation Describe --topic webhook.operational
-    acl --allow-principal User:api-service --operation Read --operation Describe --group api-service --resource-pattern-type prefixed
-    acl --allow-principal User:downstream --operation Read --operation Describe --topic enquiry.created --topic webhook.operational
-    acl --allow-principal User:downstream --operation Read --operation Describe --group downstream- --resource-pattern-type prefixed
+    local line args pair team pairs
+    while IFS= read -r line; do
+        read -r -a args <<<"$line"
+        acl "${args[@]}"
+    done < <(kafka_stack_acls)
+    IFS=, read -r -a pairs <<<"${KAFKA_DOWNSTREAM_TEAMS:-}"
+    for pair in "${pairs[@]}"; do
+        team=${pair%%:*}
+        [[ $pair == *:?* ]] || { echo "kafka.sh: KAFKA_DOWNSTREAM_TEAMS: \"$team\" has no password (team:password)" >&2; exit 1; }
+        kafka_downstream_team_valid "$team" || { echo "kafka.sh: KAFKA_DOWNSTREAM_TEAMS: \"$team\" is not a team name" >&2; exit 1; }
+        KAFKA_HEAP_OPTS=-Xmx64m "$bin/kafka-configs.sh" --bootstrap-server localhost:9092 --command-config "$admin" \
+            --alter --entity-type users --entity-name "downstream-$team" \
+            --add-config "SCRAM-SHA-512=[password=${pair#*:}]" >/dev/null
+        while IFS= read -r line; do
+            read -r -a args <<<"$line"
+            acl "${args[@]}"
+        done < <(kafka_downstream_team_acls "$team")
+    done
     touch /tmp/acls-ready
     echo "kafka.sh: ACLs in place"
 }

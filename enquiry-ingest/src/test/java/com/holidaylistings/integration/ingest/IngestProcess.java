@@ -21,6 +21,7 @@ public final class IngestProcess implements AutoCloseable {
     public static IngestProcess start(String name, Map<String, String> environment) {
         Map<String, String> env = new HashMap<>(Map.of(
                 "SPRING_KAFKA_BOOTSTRAP_SERVERS", IngestTestBed.kafka(),
+                "KAFKA_SECURITY_PROTOCOL", "PLAINTEXT", // the tests' broker authenticates nobody
                 "INGEST_TOPIC_PARTITIONS", "3",
                 "INGEST_LEADER_CHECK_INTERVAL", "200ms"));
         env.putAll(environment);

@@ -65,6 +65,22 @@ public final class Stack {
         return kafkaClient(SETTINGS.get(prefix + "USERNAME"), SETTINGS.get(prefix + "PASSWORD"));
     }
 
+    /**
+     * The settings of a Kafka client as the principal of downstream team {@code team}, which dev/up.sh
+     * adds when {@code DEV_DOWNSTREAM_TEAMS} names it: read from {@code .dev/stack.env} afresh, as a team
+     * may have been added after this JVM first read it.
+     */
+    public static Map<String, Object> downstreamTeamClient(String team) {
+        Map<String, String> settings = readSettings(DIR.resolve("stack.env"));
+        String prefix = "KAFKA_DOWNSTREAM_" + team.toUpperCase(Locale.ROOT) + "_";
+        String username = settings.get(prefix + "USERNAME");
+        if (username == null || username.isEmpty()) {
+            throw new IllegalStateException("no downstream team " + team + " in " + DIR.resolve("stack.env")
+                    + ": DEV_DOWNSTREAM_TEAMS=" + team + " dev/up.sh adds it");
+        }
+        return kafkaClient(username, settings.get(prefix + "PASSWORD"));
+    }
+
     /** The settings of a Kafka client of the stack's broker with the SCRAM credentials given. */
     public static Map<String, Object> kafkaClient(String username, String password) {
         Map<String, Object> config = new HashMap<>();

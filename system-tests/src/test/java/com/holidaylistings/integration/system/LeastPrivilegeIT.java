@@ -16,9 +16,11 @@ import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.GroupAuthorizationException;
 import org.apache.kafka.common.errors.SaslAuthenticationException;
 import org.apache.kafka.common.errors.TimeoutException;
@@ -81,6 +83,38 @@ class LeastPrivilegeIT {
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(foreignGroup, new StringDeserializer(), new StringDeserializer())) {
             consumer.subscribe(List.of(EVENTS));
             assertThatThrownBy(() -> consumer.poll(Duration.ofSeconds(10))).isInstanceOf(GroupAuthorizationException.class);
+        }
+    }
+
+    @Test
+    void eachDownstreamTeamUsesOnlyItsOwnGroupsAndTheSharedPrincipalNoneOfTheirs() {
+        Stack.up(Map.of("DEV_DOWNSTREAM_TEAMS", "leastprivilegea,leastprivilegeb")); // adds them to the running broker
+        Map<String, Object> teamA = quick(Stack.downstreamTeamClient("leastprivilegea"));
+        String groupOfB = "downstream-leastprivilegeb-orders";
+
+        pollWithGroup(teamA, "downstream-leastprivilegea-orders"); // its own group: no refusal
+        assertThatThrownBy(() -> pollWithGroup(teamA, groupOfB)).as("joining another team's group")
+                .isInstanceOf(GroupAuthorizationException.class);
+        try (Admin admin = Admin.create(teamA)) {
+            assertThatThrownBy(() -> admin.alterConsumerGroupOffsets(groupOfB,
+                    Map.of(new TopicPartition(EVENTS, 0), new OffsetAndMetadata(0))).all().get())
+                    .as("resetting another team's offsets")
+                    .hasCauseInstanceOf(GroupAuthorizationException.class);
+        }
+        assertThatThrownBy(() -> pollWithGroup(teamA, "downstream-console")).as("a group of the shared principal")
+                .isInstanceOf(GroupAuthorizationException.class);
+        assertThatThrownBy(() -> pollWithGroup(quick(Stack.kafkaClient("downstream")), groupOfB))
+                .as("the shared principal in a team's group")
+                .isInstanceOf(GroupAuthorizationException.class);
+        assertThatThrownBy(() -> send(teamA, EVENTS)).hasRootCauseInstanceOf(TopicAuthorizationException.class);
+    }
+
+    private static void pollWithGroup(Map<String, Object> client, String group) {
+        Map<String, Object> config = new HashMap<>(client);
+        config.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
+            consumer.subscribe(List.of(EVENTS));
+            consumer.poll(Duration.ofSeconds(10));
         }
     }
 

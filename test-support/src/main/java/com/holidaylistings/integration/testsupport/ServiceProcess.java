@@ -34,7 +34,9 @@ public final class ServiceProcess implements AutoCloseable {
 
     /**
      * Starts {@code module}'s jar with the database settings (logged in as the module's own role), a
-     * free management port, the test encryption keys, and {@code environment} on top.
+     * free management port, and {@code environment} on top: everything else the service needs (its
+     * Kafka settings, the encryption keys of the services that decrypt) its caller gives, as a service
+     * falls back to nothing.
      */
     public static ServiceProcess start(String module, String name, List<String> jvmOptions, Map<String, String> environment) {
         TestPostgres.Connection db = TestSchema.database();
@@ -58,7 +60,6 @@ public final class ServiceProcess implements AutoCloseable {
             env.put("SPRING_FLYWAY_PASSWORD", owner.password());
         }
         env.put("MANAGEMENT_SERVER_PORT", Integer.toString(port));
-        env.put("SECRETS_ENCRYPTION_KEYS", TestSecrets.ENCRYPTION_KEYS);
         env.putAll(environment);
         try {
             return new ServiceProcess(name, port, builder.start(), log);

@@ -59,6 +59,7 @@ public abstract class DispatcherIntegrationTest {
         registry.add("spring.flyway.user", () -> db.as(TestPostgres.DISPATCHER_OWNER).username());
         registry.add("spring.flyway.password", () -> db.as(TestPostgres.DISPATCHER_OWNER).password());
         registry.add("spring.kafka.bootstrap-servers", TestKafka::bootstrapServers);
+        registry.add("spring.kafka.security.protocol", () -> "PLAINTEXT"); // the tests' broker authenticates nobody
         registry.add("secrets.encryption-keys", () -> TestSecrets.ENCRYPTION_KEYS);
         createEventTopic();
     }

@@ -1,6 +1,7 @@
 package com.holidaylistings.integration.dispatcher;
 
 import com.holidaylistings.integration.testsupport.ServiceProcess;
+import com.holidaylistings.integration.testsupport.TestSecrets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -36,6 +37,8 @@ public final class DispatcherProcess implements AutoCloseable {
     public static DispatcherProcess start(String name, String bootstrapServers, Map<String, String> environment) {
         Map<String, String> env = new HashMap<>(Map.of(
                 "SPRING_KAFKA_BOOTSTRAP_SERVERS", bootstrapServers,
+                "KAFKA_SECURITY_PROTOCOL", "PLAINTEXT", // the tests' broker authenticates nobody
+                "SECRETS_ENCRYPTION_KEYS", TestSecrets.ENCRYPTION_KEYS,
                 "WEBHOOK_ALLOW_PRIVATE_TARGETS", "true",
                 "WEBHOOK_RETRY_DELAYS", "1s,2s,3s",
                 "WEBHOOK_TIMEOUT", "2s",

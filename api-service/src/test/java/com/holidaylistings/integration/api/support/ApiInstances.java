@@ -38,6 +38,7 @@ public final class ApiInstances {
         properties.put("management.server.port", "0");
         // the consumer of the dispatcher's findings reads the JVM's real broker; erasures every second
         properties.put("spring.kafka.bootstrap-servers", OperationalTopic.bootstrapServers());
+        properties.put("spring.kafka.security.protocol", "PLAINTEXT"); // the tests' broker authenticates nobody
         properties.put("secrets.erase-interval", "1s");
         // Portal links take the host of the request, as on the local stack: the tests reach the service on localhost.
         properties.put("owner-api.portal.allow-request-host", "true");

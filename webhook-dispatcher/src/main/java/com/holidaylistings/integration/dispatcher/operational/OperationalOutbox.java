@@ -85,7 +85,7 @@ public class OperationalOutbox {
         payload.put("occurred_at", MICROSECONDS.format(at));
         payload.put("owner_id", hook.owner().toString());
         payload.put("hook_id", hook.id().toString());
-        payload.put("targetUrl", hook.targetUrl());
+        payload.put("targetUrl", DownstreamTargetUrl.of(hook.targetUrl()));
         payload.put("propertyId", hook.propertyId() == null ? null : hook.propertyId().toString());
         switch (event) {
             case OperationalEvent.HookFailing failing -> {
