@@ -1,10 +1,10 @@
-package com.holidaylistings.integration.ingest.startup;
+package com.holidaylistings.integration.settings;
 
 import java.util.List;
 import java.util.stream.Collectors;
 
 /** The service was started without settings it cannot do without. */
-class MissingSettings extends RuntimeException {
+public class MissingSettings extends RuntimeException {
 
     private final String service;
     private final List<RequiredSettings.Setting> settings;
@@ -15,11 +15,11 @@ class MissingSettings extends RuntimeException {
         this.settings = List.copyOf(settings);
     }
 
-    String service() {
+    public String service() {
         return service;
     }
 
-    List<RequiredSettings.Setting> settings() {
+    public List<RequiredSettings.Setting> settings() {
         return settings;
     }
 }

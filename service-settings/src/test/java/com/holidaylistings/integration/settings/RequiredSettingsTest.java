@@ -1,21 +1,24 @@
-package com.holidaylistings.integration.dispatcher.startup;
+package com.holidaylistings.integration.settings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.holidaylistings.integration.dispatcher.WebhookDispatcherApplication;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.mock.env.MockEnvironment;
 
 /**
- * The service refuses to start without its own database login or its Kafka settings, and says which
- * are missing: nothing falls back to a default login or to plain-text Kafka. The failure comes before
- * any bean, so no database or broker is needed here.
+ * A service with this module refuses to start without its own database login or its Kafka settings,
+ * and says which are missing: nothing falls back to a default login or to plain-text Kafka. The
+ * failure comes before any bean, so no database or broker is needed here. Each service's own test
+ * checks that it has the module.
  */
 @Tag("security")
 @ExtendWith(OutputCaptureExtension.class)
@@ -67,7 +70,13 @@ class RequiredSettingsTest {
                 .withProperty("spring.kafka.bootstrap-servers", "kafka:9092");
     }
 
+    /** A service as each is: a Spring Boot application with auto-configuration. */
+    @SpringBootConfiguration
+    @EnableAutoConfiguration
+    static class SomeService {}
+
     private static void start(String... arguments) {
-        new SpringApplicationBuilder(WebhookDispatcherApplication.class).run(arguments).close();
+        new SpringApplicationBuilder(SomeService.class).web(WebApplicationType.NONE)
+                .properties("spring.application.name=webhook-dispatcher").run(arguments).close();
     }
 }

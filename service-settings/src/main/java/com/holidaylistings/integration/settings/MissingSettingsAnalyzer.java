@@ -1,11 +1,11 @@
-package com.holidaylistings.integration.dispatcher.startup;
+package com.holidaylistings.integration.settings;
 
 import java.util.stream.Collectors;
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
 /** Says which settings a refused start lacks and what each is for, instead of a stack trace. */
-class MissingSettingsAnalyzer extends AbstractFailureAnalyzer<MissingSettings> {
+public class MissingSettingsAnalyzer extends AbstractFailureAnalyzer<MissingSettings> {
 
     @Override
     protected FailureAnalysis analyze(Throwable rootFailure, MissingSettings cause) {

@@ -1,4 +1,4 @@
-package com.holidaylistings.integration.ingest.startup;
+package com.holidaylistings.integration.settings;
 
 import java.util.List;
 import java.util.Locale;
@@ -9,17 +9,16 @@ import org.springframework.context.EnvironmentAware;
 import org.springframework.core.Ordered;
 import org.springframework.core.PriorityOrdered;
 import org.springframework.core.env.Environment;
-import org.springframework.stereotype.Component;
 import org.springframework.util.StringUtils;
 
 /**
  * Refuses to start without the settings that have no safe default: a forgotten one would otherwise
  * log in as some default role or talk to Kafka in plain text without a principal. Checked when the
  * context refreshes, before any bean exists (a test's dynamic properties are in place by then), so
- * the failure names every missing setting at once ({@link MissingSettingsAnalyzer} prints them).
+ * the failure names every missing setting at once ({@link MissingSettingsAnalyzer} prints them). Every
+ * service has it by {@link RequiredSettingsAutoConfiguration}.
  */
-@Component
-class RequiredSettings implements BeanFactoryPostProcessor, EnvironmentAware, PriorityOrdered {
+public class RequiredSettings implements BeanFactoryPostProcessor, EnvironmentAware, PriorityOrdered {
 
     /** Needed by every start: the service's own database login and its Kafka connection. */
     static final List<Setting> ALWAYS = List.of(
@@ -54,7 +53,7 @@ class RequiredSettings implements BeanFactoryPostProcessor, EnvironmentAware, Pr
     }
 
     /** The required settings that {@code environment} lacks or gives empty, in the order above. */
-    static List<Setting> missing(Environment environment) {
+    public static List<Setting> missing(Environment environment) {
         String protocol = environment.getProperty("spring.kafka.security.protocol", "");
         Stream<Setting> required = protocol.toUpperCase(Locale.ROOT).startsWith("SASL")
                 ? Stream.concat(ALWAYS.stream(), WITH_SASL.stream()) : ALWAYS.stream();
@@ -62,7 +61,7 @@ class RequiredSettings implements BeanFactoryPostProcessor, EnvironmentAware, Pr
     }
 
     /** A setting as an operator gives it (its environment variable) and as Spring reads it (its property). */
-    record Setting(String variable, String property) {
+    public record Setting(String variable, String property) {
 
         @Override
         public String toString() {

@@ -1,0 +1,25 @@
+package com.holidaylistings.integration.ingest.startup;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.holidaylistings.integration.ingest.EnquiryIngestApplication;
+import com.holidaylistings.integration.settings.MissingSettings;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+
+/**
+ * enquiry-ingest has the check of the module service-settings: started without its database login and
+ * its Kafka settings, it refuses before any bean and names each (the rules are tested there).
+ */
+@Tag("security")
+class RefusesToStartWithoutItsSettingsTest {
+
+    @Test
+    void refusesToStartWithoutItsDatabaseLoginAndKafkaSettings() {
+        assertThatThrownBy(() -> new SpringApplicationBuilder(EnquiryIngestApplication.class).run().close())
+                .isInstanceOf(MissingSettings.class)
+                .hasMessageStartingWith("enquiry-ingest cannot start without SPRING_DATASOURCE_URL (spring.datasource.url)")
+                .hasMessageContaining("KAFKA_SECURITY_PROTOCOL");
+    }
+}
