@@ -84,6 +84,27 @@ public final class TestData {
         return new Owner(owner.id(), secret);
     }
 
+    /**
+     * Rotates one hook's own secret as api-service does (V28), {@code ago} before now: the new secret
+     * signs for this hook alone, the one it replaced (the owner's at the first rotation) is kept as
+     * previous_secret. Answers the new secret.
+     */
+    public String rotateHookSecret(Owner owner, UUID subscription, java.time.Duration ago) {
+        String secret = newSecret();
+        jdbc.sql("""
+                        insert into hook_secrets (subscription_id, secret, previous_secret, rotated_at)
+                        select :hook, :secret, w.secret, now() - make_interval(secs => :ago)
+                          from webhook_secrets w where w.owner_id = :owner
+                        on conflict (subscription_id) do update
+                           set previous_secret = hook_secrets.secret, secret = excluded.secret,
+                               rotated_at = excluded.rotated_at
+                        """)
+                .param("hook", subscription).param("owner", owner.id())
+                .param("secret", CIPHER.encrypt(secret, owner.id()))
+                .param("ago", ago.toMillis() / 1000.0).update();
+        return secret;
+    }
+
     private static String newSecret() {
         byte[] key = new byte[32];
         new SecureRandom().nextBytes(key);

@@ -16,9 +16,11 @@ import org.springframework.web.bind.annotation.RestController;
 class InternalOwnerController {
 
     private final Owners owners;
+    private final SigningSecrets secrets;
 
-    InternalOwnerController(Owners owners) {
+    InternalOwnerController(Owners owners, SigningSecrets secrets) {
         this.owners = owners;
+        this.secrets = secrets;
     }
 
     record NewOwner(String email) {}
@@ -34,13 +36,13 @@ class InternalOwnerController {
 
     @GetMapping("/internal/v1/owners/{ownerId}/webhook-secret")
     Map<String, String> webhookSecret(@PathVariable String ownerId) {
-        String secret = owners.webhookSecret(owners.existing(ownerId)).orElseThrow(NotFound::new);
+        String secret = secrets.ofOwner(owners.existing(ownerId)).orElseThrow(NotFound::new);
         return Map.of("secret", secret);
     }
 
     /** A new signing secret; the replaced one keeps signing beside it for WEBHOOK_SECRET_OVERLAP. */
     @PostMapping("/internal/v1/owners/{ownerId}/webhook-secret/rotate")
     Map<String, String> rotateWebhookSecret(@PathVariable String ownerId) {
-        return Map.of("secret", owners.rotateWebhookSecret(owners.existing(ownerId)));
+        return Map.of("secret", secrets.rotateForOwner(owners.existing(ownerId)));
     }
 }

@@ -5,7 +5,6 @@ import com.holidaylistings.integration.api.web.error.Conflict;
 import com.holidaylistings.integration.api.web.error.NotFound;
 import com.holidaylistings.integration.api.web.input.CanonicalUuid;
 import com.holidaylistings.integration.secrets.SecretCipher;
-import java.util.Optional;
 import java.util.UUID;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -13,8 +12,8 @@ import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * Owner accounts; each is created with its webhook signing secret, which is stored encrypted
- * ({@link SecretCipher}, bound to the owner) and decrypted only to be shown.
+ * Owner accounts; each is created with its webhook signing secret, stored encrypted ({@link
+ * SecretCipher}, bound to the owner), which {@link SigningSecrets} shows and rotates.
  */
 @Repository
 public class Owners {
@@ -57,36 +56,6 @@ public class Owners {
             throw new NotFound();
         }
         return id;
-    }
-
-    public Optional<String> webhookSecret(UUID ownerId) {
-        return jdbc.sql("select secret from webhook_secrets where owner_id = :owner")
-                .param("owner", ownerId)
-                .query(String.class)
-                .optional()
-                .map(stored -> cipher.decrypt(stored, ownerId));
-    }
-
-    /**
-     * Replaces the owner's signing secret with a new one and keeps the replaced one as the previous
-     * secret, which webhook-dispatcher signs with beside the new one for WEBHOOK_SECRET_OVERLAP.
-     * Rotating again within the overlap replaces the previous secret with the one just replaced:
-     * only the two newest secrets are ever valid. Concurrent rotations take turns on the row. The
-     * replaced value moves as it is stored: it stays bound to the same owner.
-     */
-    public String rotateWebhookSecret(UUID ownerId) {
-        String secret = WebhookSecret.generate();
-        jdbc.sql("""
-                        insert into webhook_secrets (owner_id, secret) values (:owner, :secret)
-                        on conflict (owner_id) do update
-                           set previous_secret = webhook_secrets.secret,
-                               secret = excluded.secret,
-                               rotated_at = now()
-                        """)
-                .param("owner", ownerId)
-                .param("secret", cipher.encrypt(secret, ownerId))
-                .update();
-        return secret;
     }
 
     public record Owner(UUID id, String email) {}

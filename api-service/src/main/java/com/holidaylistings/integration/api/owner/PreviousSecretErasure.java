@@ -11,7 +11,7 @@ import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Component;
 
 /**
- * Erases an owner's previous signing secret once its overlap has ended (the latest rotation is older
+ * Erases the previous signing secret of an owner or of a hook once its overlap has ended (the latest rotation is older
  * than {@code WEBHOOK_SECRET_OVERLAP}, by the database's clock, as webhook-dispatcher judges it when
  * it signs): nothing signs with it any more, so it is not kept. {@code rotated_at} stays. The secrets
  * are api-service's rows, so api-service erases them, not the dispatcher that reads them. Every
@@ -48,13 +48,17 @@ class PreviousSecretErasure implements SchedulingConfigurer {
         }
     }
 
-    /** Erases every previous secret whose overlap has ended; answers how many. */
+    /** Erases every previous secret, owners' and hooks', whose overlap has ended; answers how many. */
     int eraseEnded() {
+        return eraseEnded("webhook_secrets") + eraseEnded("hook_secrets");
+    }
+
+    private int eraseEnded(String table) {
         return jdbc.sql("""
-                        update webhook_secrets set previous_secret = null
+                        update %s set previous_secret = null
                          where previous_secret is not null
                            and rotated_at <= now() - make_interval(secs => :overlap)
-                        """)
+                        """.formatted(table))
                 .param("overlap", overlap.toNanos() / 1e9)
                 .update();
     }

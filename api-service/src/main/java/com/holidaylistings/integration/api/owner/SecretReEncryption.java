@@ -15,7 +15,7 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Brings every stored webhook secret to the first key of {@code SECRETS_ENCRYPTION_KEYS} at each
+ * Brings every stored webhook secret, owners' and hooks' own, to the first key of {@code SECRETS_ENCRYPTION_KEYS} at each
  * start (a Flyway migration cannot: it has no key). Plain values from before encryption and values
  * of another listed key are re-encrypted, a batch of rows per transaction, the rows locked meanwhile
  * and skipped by a replica starting at the same time. Idempotent: once all are current it only
@@ -44,7 +44,18 @@ class SecretReEncryption implements ApplicationRunner {
     /** What a run re-encrypted, whose values no listed key opens, and how many rows are still not current. */
     record Outcome(int reEncrypted, List<UUID> undecryptable, long remaining) {}
 
-    private record Row(UUID owner, String secret, String previous) {}
+    /**
+     * A table of secrets: its rows are keyed by {@code key} and bound to the owner that {@code owner}
+     * names (an expression over the table, aliased {@code t}).
+     */
+    private record SecretTable(String name, String key, String owner) {}
+
+    private static final List<SecretTable> TABLES = List.of(
+            new SecretTable("webhook_secrets", "owner_id", "t.owner_id"),
+            new SecretTable("hook_secrets", "subscription_id",
+                    "(select s.owner_id from webhook_subscriptions s where s.id = t.subscription_id)"));
+
+    private record Row(UUID key, UUID owner, String secret, String previous) {}
 
     private record Batch(int rows, UUID last, int reEncrypted, List<UUID> undecryptable) {}
 
@@ -57,54 +68,59 @@ class SecretReEncryption implements ApplicationRunner {
         }
     }
 
+    /** Every owner's secrets, then every hook's own. */
     Outcome reEncryptAll() {
         int reEncrypted = 0;
         List<UUID> undecryptable = new ArrayList<>();
-        UUID after = new UUID(0, 0); // below every owner id (time-ordered, never nil)
-        Batch batch;
-        do {
-            UUID from = after;
-            batch = transactions.execute(status -> reEncryptBatch(from));
-            reEncrypted += batch.reEncrypted();
-            undecryptable.addAll(batch.undecryptable());
-            after = batch.last();
-        } while (batch.rows() == batchSize);
-        long remaining = jdbc.sql("select count(*) from webhook_secrets where " + NOT_CURRENT)
-                .param("current", cipher.currentPrefix())
-                .query(Long.class)
-                .single();
+        long remaining = 0;
+        for (SecretTable table : TABLES) {
+            UUID after = new UUID(0, 0); // below every owner and hook id (time-ordered, never nil)
+            Batch batch;
+            do {
+                UUID from = after;
+                batch = transactions.execute(status -> reEncryptBatch(table, from));
+                reEncrypted += batch.reEncrypted();
+                undecryptable.addAll(batch.undecryptable());
+                after = batch.last();
+            } while (batch.rows() == batchSize);
+            remaining += jdbc.sql("select count(*) from " + table.name() + " where " + NOT_CURRENT)
+                    .param("current", cipher.currentPrefix())
+                    .query(Long.class)
+                    .single();
+        }
         return new Outcome(reEncrypted, undecryptable, remaining);
     }
 
-    private Batch reEncryptBatch(UUID after) {
+    private Batch reEncryptBatch(SecretTable table, UUID after) {
         List<Row> rows = jdbc.sql("""
-                        select owner_id, secret, previous_secret from webhook_secrets
-                         where owner_id > :after and %s
-                         order by owner_id
+                        select t.%2$s as key, %3$s as owner_id, t.secret, t.previous_secret from %1$s t
+                         where t.%2$s > :after and %4$s
+                         order by t.%2$s
                          limit :batch
                            for update skip locked
-                        """.formatted(NOT_CURRENT))
+                        """.formatted(table.name(), table.key(), table.owner(), NOT_CURRENT))
                 .param("after", after)
                 .param("current", cipher.currentPrefix())
                 .param("batch", batchSize)
-                .query((rs, n) -> new Row(rs.getObject("owner_id", UUID.class), rs.getString("secret"),
+                .query((rs, n) -> new Row(rs.getObject("key", UUID.class), rs.getObject("owner_id", UUID.class), rs.getString("secret"),
                         rs.getString("previous_secret")))
                 .list();
         int reEncrypted = 0;
         List<UUID> undecryptable = new ArrayList<>();
         for (Row row : rows) {
             try {
-                jdbc.sql("update webhook_secrets set secret = :secret, previous_secret = :previous where owner_id = :owner")
+                jdbc.sql("update %s set secret = :secret, previous_secret = :previous where %s = :key"
+                                .formatted(table.name(), table.key()))
                         .param("secret", current(row.secret(), row.owner()))
                         .param("previous", row.previous() == null ? null : current(row.previous(), row.owner()))
-                        .param("owner", row.owner())
+                        .param("key", row.key())
                         .update();
                 reEncrypted++;
             } catch (SecretNotDecryptable e) {
                 undecryptable.add(row.owner());
             }
         }
-        return new Batch(rows.size(), rows.isEmpty() ? after : rows.getLast().owner(), reEncrypted, undecryptable);
+        return new Batch(rows.size(), rows.isEmpty() ? after : rows.getLast().key(), reEncrypted, undecryptable);
     }
 
     private String current(String stored, UUID owner) {

@@ -5,7 +5,7 @@ import com.holidaylistings.integration.api.auth.NewToken;
 import com.holidaylistings.integration.api.auth.Scope;
 import com.holidaylistings.integration.api.auth.TokenLimitReached;
 import com.holidaylistings.integration.api.hook.DeliveryLog;
-import com.holidaylistings.integration.api.owner.Owners;
+import com.holidaylistings.integration.api.owner.SigningSecrets;
 import com.holidaylistings.integration.api.web.error.InvalidRequest;
 import com.holidaylistings.integration.api.web.error.NotFound;
 import com.holidaylistings.integration.api.web.input.CanonicalUuid;
@@ -24,13 +24,13 @@ class PortalController {
 
     private final AccessTokens tokens;
     private final DeliveryLog deliveryLog;
-    private final Owners owners;
+    private final SigningSecrets secrets;
     private final PortalSessions sessions;
 
-    PortalController(AccessTokens tokens, DeliveryLog deliveryLog, Owners owners, PortalSessions sessions) {
+    PortalController(AccessTokens tokens, DeliveryLog deliveryLog, SigningSecrets secrets, PortalSessions sessions) {
         this.tokens = tokens;
         this.deliveryLog = deliveryLog;
-        this.owners = owners;
+        this.secrets = secrets;
         this.sessions = sessions;
     }
 
@@ -50,7 +50,9 @@ class PortalController {
         model.addAttribute("scopes", Scope.allValues());
         model.addAttribute("tokens", activeTokens(session.ownerId()));
         model.addAttribute("hooks", deliveryLog.hooks(session.ownerId()).stream().map(HookRow::of).toList());
-        model.addAttribute("secret", flash.revealSecret() ? owners.webhookSecret(session.ownerId()).orElse(null) : null);
+        model.addAttribute("secret", flash.revealSecret() ? secrets.ofOwner(session.ownerId()).orElse(null) : null);
+        model.addAttribute("hookSecret", flash.secretOfHook() == null ? null : secrets.ofHook(session.ownerId(), flash.secretOfHook())
+                .map(secret -> new HookSecret(flash.secretOfHook(), secret)).orElse(null));
         return "portal/page";
     }
 
@@ -107,11 +109,15 @@ class PortalController {
     /** The same rotation as the internal API's: the replaced secret keeps signing beside the new one for a while. */
     @PostMapping("/portal/secret/rotate")
     String rotateSecret(PortalSession session) {
-        owners.rotateWebhookSecret(session.ownerId());
-        sessions.setFlash(session.id(), new Flash("Signing secret rotated. Give the new one to your receivers: the"
-                + " previous one keeps signing beside it for a while (24 hours by default).", false, null, true));
+        secrets.rotateForOwner(session.ownerId());
+        sessions.setFlash(session.id(), Flash.secret("Signing secret rotated. Give the new one to your receivers: the"
+                + " previous one keeps signing beside it for a while (24 hours by default). Hooks with a secret of"
+                + " their own keep theirs."));
         return "redirect:/portal/#signing-secret";
     }
+
+    /** The secret of one hook, shown once on its row. */
+    record HookSecret(UUID hook, String secret) {}
 
     private List<AccessTokens.TokenListing> activeTokens(UUID ownerId) {
         return tokens.list(ownerId).stream().filter(token -> token.revokedAt() == null).toList();

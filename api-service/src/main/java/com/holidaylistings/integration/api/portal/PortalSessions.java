@@ -116,12 +116,14 @@ class PortalSessions {
         }
         jdbc.sql("""
                         update portal_sessions
-                           set flash_message = :message, flash_error = :error, flash_token = null, flash_secret = :secret
+                           set flash_message = :message, flash_error = :error, flash_token = null, flash_secret = :secret,
+                               flash_secret_hook = :secretHook
                          where id_hash = :hash
                         """)
                 .param("message", flash.message())
                 .param("error", flash.error())
                 .param("secret", flash.revealSecret())
+                .param("secretHook", flash.secretOfHook())
                 .param("hash", TokenHash.of(sessionId))
                 .update();
     }
@@ -133,15 +135,16 @@ class PortalSessions {
     Flash takeFlash(String sessionId) {
         return jdbc.sql("""
                         update portal_sessions s
-                           set flash_message = null, flash_error = false, flash_token = null, flash_secret = false
-                          from (select id_hash, flash_message, flash_error, flash_secret
+                           set flash_message = null, flash_error = false, flash_token = null, flash_secret = false,
+                               flash_secret_hook = null
+                          from (select id_hash, flash_message, flash_error, flash_secret, flash_secret_hook
                                   from portal_sessions where id_hash = :hash for update) old
                          where s.id_hash = old.id_hash
-                        returning old.flash_message, old.flash_error, old.flash_secret
+                        returning old.flash_message, old.flash_error, old.flash_secret, old.flash_secret_hook
                         """)
                 .param("hash", TokenHash.of(sessionId))
                 .query((rs, n) -> new Flash(rs.getString("flash_message"), rs.getBoolean("flash_error"), null,
-                        rs.getBoolean("flash_secret")))
+                        rs.getBoolean("flash_secret"), rs.getObject("flash_secret_hook", UUID.class)))
                 .optional()
                 .orElse(Flash.NONE);
     }

@@ -48,6 +48,8 @@ class AdminKeyIT extends ApiIntegrationTest {
             assertUnauthorized(client.post(hookPath + "/test", null));
             assertUnauthorized(client.get(hookPath + "/stats"));
             assertUnauthorized(client.send("PUT", hookPath + "/throttle", Map.of("per_second", 1)));
+            assertUnauthorized(client.get(hookPath + "/secret"));
+            assertUnauthorized(client.post(hookPath + "/secret/rotate", null));
             assertUnauthorized(client.post("/internal/v1/enquiries", Fixtures.anEnquiry(account.propertyId())));
             assertUnauthorized(client.get("/internal/v1/no-such-path"));
         }
@@ -56,6 +58,8 @@ class AdminKeyIT extends ApiIntegrationTest {
         assertThat(new CommandRows(jdbc).of(hook)).as("no test event").isEmpty();
         assertThat(jdbc.sql("select throttle_per_second is null from webhook_subscriptions where id = :h").param("h", hook)
                 .query(Boolean.class).single()).as("no throttle").isTrue();
+        assertThat(jdbc.sql("select count(*) from hook_secrets where subscription_id = :h").param("h", hook)
+                .query(Integer.class).single()).as("no secret of its own").isZero();
     }
 
     @Test
@@ -120,6 +124,8 @@ class AdminKeyIT extends ApiIntegrationTest {
             assertNotFound(client.get(owner + "/hooks/" + UUID.randomUUID() + "/stats"));
             assertNotFound(client.post(owner + "/hooks/" + UUID.randomUUID() + "/test", null));
             assertNotFound(client.send("PUT", owner + "/hooks/" + UUID.randomUUID() + "/throttle", Map.of("per_second", 1)));
+            assertNotFound(client.get(owner + "/hooks/" + UUID.randomUUID() + "/secret"));
+            assertNotFound(client.post(owner + "/hooks/" + UUID.randomUUID() + "/secret/rotate", null));
             assertNotFound(client.get(owner + "/hooks/" + UUID.randomUUID() + "/attempts/1"));
             assertNotFound(client.post("/internal/v1/enquiries", Fixtures.anEnquiry(account.propertyId())));
             assertNotFound(client.get("/internal/v1"));

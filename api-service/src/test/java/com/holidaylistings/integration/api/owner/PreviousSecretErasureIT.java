@@ -8,6 +8,7 @@ import com.holidaylistings.integration.api.support.ApiIntegrationTest;
 import com.holidaylistings.integration.api.support.TestWorld;
 import java.sql.Timestamp;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -47,6 +48,20 @@ class PreviousSecretErasureIT extends ApiIntegrationTest {
     }
 
     @Test
+    void erasesAHooksPreviousSecretOnceItsOverlapHasEnded() {
+        TestWorld.Account account = world.newAccount();
+        UUID ended = rotatedHook(account, Duration.ofHours(25));
+        UUID recent = rotatedHook(account, Duration.ofHours(23));
+        String secret = hookSecret(ended);
+
+        erasure.eraseEnded();
+
+        assertThat(hookPrevious(ended)).isNull();
+        assertThat(hookSecret(ended)).isEqualTo(secret);
+        assertThat(hookPrevious(recent)).isNotNull();
+    }
+
+    @Test
     void eachReplicaErasesOnItsSchedule() {
         UUID ended = rotated(Duration.ofHours(25));
         UUID recent = rotated(Duration.ZERO);
@@ -64,6 +79,27 @@ class PreviousSecretErasureIT extends ApiIntegrationTest {
         jdbc.sql("update webhook_secrets set rotated_at = now() - make_interval(secs => :ago) where owner_id = :owner")
                 .param("ago", ago.toMillis() / 1000.0).param("owner", owner).update();
         return owner;
+    }
+
+    /** A new hook of the account whose own secret was rotated through the internal API, {@code ago} before now. */
+    private UUID rotatedHook(TestWorld.Account account, Duration ago) {
+        UUID hook = world.subscribe(account, "https://93.184.215.14/own-secret/" + UUID.randomUUID(), null);
+        ApiClient.Response response = http.with("X-Admin-Key", TestWorld.ADMIN_KEY)
+                .post("/internal/v1/owners/" + account.ownerId() + "/hooks/" + hook + "/secret/rotate", null);
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        jdbc.sql("update hook_secrets set rotated_at = now() - make_interval(secs => :ago) where subscription_id = :hook")
+                .param("ago", ago.toMillis() / 1000.0).param("hook", hook).update();
+        return hook;
+    }
+
+    private String hookSecret(UUID hook) {
+        return jdbc.sql("select secret from hook_secrets where subscription_id = :hook").param("hook", hook)
+                .query(String.class).single();
+    }
+
+    private String hookPrevious(UUID hook) {
+        return jdbc.sql("select previous_secret from hook_secrets where subscription_id = :hook").param("hook", hook)
+                .query((rs, n) -> Optional.ofNullable(rs.getString("previous_secret"))).single().orElse(null);
     }
 
     private record StoredSecrets(String secret, String previousSecret, Timestamp rotatedAt) {}

@@ -65,6 +65,31 @@ class SecretReEncryptionIT extends ApiIntegrationTest {
     }
 
     @Test
+    void reEncryptsAHooksOwnSecretsOfAnOlderKeyWithTheFirstKey() {
+        TestWorld.Account account = world.newAccount();
+        UUID hook = world.subscribe(account, "https://93.184.215.14/own-secret/" + UUID.randomUUID(), null);
+        SecretCipher retired = new SecretCipher(EncryptionKeys.parse(TestSecrets.RETIRED_KEY));
+        String secret = aSecret();
+        String previous = aSecret();
+        jdbc.sql("""
+                        insert into hook_secrets (subscription_id, secret, previous_secret, rotated_at)
+                        values (:hook, :secret, :previous, now())
+                        """)
+                .param("hook", hook).param("secret", retired.encrypt(secret, account.ownerId()))
+                .param("previous", retired.encrypt(previous, account.ownerId())).update();
+
+        reEncryption.reEncryptAll();
+
+        List<String> raw = jdbc.sql("select secret, previous_secret from hook_secrets where subscription_id = :hook")
+                .param("hook", hook)
+                .query((rs, n) -> List.of(rs.getString("secret"), rs.getString("previous_secret"))).single();
+        assertThat(raw).allSatisfy(value -> assertThat(value).startsWith(CURRENT));
+        assertThat(raw.stream().map(value -> cipher.decrypt(value, account.ownerId()))).containsExactly(secret, previous);
+        assertThat(admin().get("/internal/v1/owners/" + account.ownerId() + "/hooks/" + hook + "/secret")
+                .json().get("secret").asString()).isEqualTo(secret);
+    }
+
+    @Test
     void leavesSecretsOfTheFirstKeyAsTheyAre() {
         UUID owner = world.newOwner().id();
         admin().post("/internal/v1/owners/" + owner + "/webhook-secret/rotate", null);

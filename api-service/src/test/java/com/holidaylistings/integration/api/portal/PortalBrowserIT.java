@@ -344,6 +344,35 @@ class PortalBrowserIT extends ApiIntegrationTest {
     }
 
     @Test
+    void revealsAndRotatesAHooksSecretOnItsRowAlone() {
+        TestWorld.Account owner = world.newAccount();
+        UUID hook = subscribe(owner, "https://93.184.215.14/own-secret/receiver");
+        UUID other = subscribe(owner, "https://93.184.215.14/owners-secret/receiver");
+        String ownersSecret = secretOf(owner.ownerId());
+        open(owner.ownerId());
+        assertThat(browser.getPageSource()).doesNotContain("whsec_");
+
+        press(hookRow(hook).findElement(By.xpath(".//button[normalize-space()='Reveal secret']")));
+
+        assertThat(hookRow(hook).findElement(By.id("secret-" + hook)).getDomProperty("value")).isEqualTo(ownersSecret);
+        assertThat(hookRow(other).findElements(By.tagName("input")).stream().map(input -> input.getDomProperty("value")))
+                .as("the other hook's secret stays hidden").doesNotContain(ownersSecret);
+
+        press(hookRow(hook).findElement(By.xpath(".//button[normalize-space()='Rotate secret']")));
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Rotate secret");
+        assertThat(hookSecretOf(owner.ownerId(), hook)).as("not rotated before confirming").isEqualTo(ownersSecret);
+        press(button("Rotate secret now"));
+
+        String rotated = hookRow(hook).findElement(By.id("secret-" + hook)).getDomProperty("value");
+        assertThat(rotated).startsWith("whsec_").isNotEqualTo(ownersSecret).isEqualTo(hookSecretOf(owner.ownerId(), hook));
+        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("rotated");
+        assertThat(hookSecretOf(owner.ownerId(), other)).as("the other hook keeps the owner's").isEqualTo(ownersSecret);
+        assertThat(secretOf(owner.ownerId())).isEqualTo(ownersSecret);
+        browser.navigate().refresh();
+        assertThat(browser.getPageSource()).doesNotContain("whsec_");
+    }
+
+    @Test
     void neverShowsOrChangesAnotherOwnersTokensOrHooks() {
         TestWorld.Account mine = world.newAccount();
         TestWorld.Account theirs = world.newAccount();
@@ -370,7 +399,7 @@ class PortalBrowserIT extends ApiIntegrationTest {
         browser.get(base() + "/portal/hooks/" + theirHook + "/attempts/" + theirAttempt);
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Not found");
         browser.get(base() + "/portal/");
-        for (String action : List.of("test", "throttle", "resume-and-recover")) {
+        for (String action : List.of("test", "throttle", "resume-and-recover", "secret/reveal", "secret/rotate")) {
             WebElement test = browser.findElement(By.xpath("//button[normalize-space()='Send test event']/ancestor::form"));
             browser.executeScript("arguments[0].action = '/portal/hooks/" + theirHook + "/" + action + "'", test);
             press(test.findElement(By.tagName("button")));
@@ -379,6 +408,11 @@ class PortalBrowserIT extends ApiIntegrationTest {
         }
         assertThat(commands.of(theirHook)).isEmpty();
         assertThat(throttle(theirHook)).isZero();
+        assertThat(jdbc.sql("select count(*) from hook_secrets where subscription_id = :h").param("h", theirHook)
+                .query(Integer.class).single()).as("no secret of its own given").isZero();
+        assertThat(browser.getPageSource()).doesNotContain("whsec_");
+        browser.get(base() + "/portal/hooks/" + theirHook + "/secret/rotate");
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Not found");
         browser.get(base() + "/portal/tokens/" + theirToken + "/revoke");
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Not found");
         assertThat(http.withToken(theirs.token()).get("/integration/v1/auth").status()).isEqualTo(200);
@@ -460,6 +494,10 @@ class PortalBrowserIT extends ApiIntegrationTest {
 
     private String secretOf(UUID ownerId) {
         return internal().get("/internal/v1/owners/" + ownerId + "/webhook-secret").json().get("secret").asString();
+    }
+
+    private String hookSecretOf(UUID ownerId, UUID hook) {
+        return internal().get("/internal/v1/owners/" + ownerId + "/hooks/" + hook + "/secret").json().get("secret").asString();
     }
 
     private String base() {

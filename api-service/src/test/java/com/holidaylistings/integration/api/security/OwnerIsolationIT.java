@@ -94,6 +94,10 @@ class OwnerIsolationIT extends ApiIntegrationTest {
                         t -> t.admin.get(t.intruderPath("/hooks/" + t.victimHook + "/stats"))),
                 new Probe("throttle the victim's hook under the intruder", 404,
                         t -> t.admin.send("PUT", t.intruderPath("/hooks/" + t.victimHook + "/throttle"), Map.of("per_second", 1))),
+                new Probe("the victim's hook's secret under the intruder", 404,
+                        t -> t.admin.get(t.intruderPath("/hooks/" + t.victimHook + "/secret"))),
+                new Probe("rotate the victim's hook's secret under the intruder", 404,
+                        t -> t.admin.post(t.intruderPath("/hooks/" + t.victimHook + "/secret/rotate"), null)),
                 new Probe("revoke the victim's token under the intruder", 404,
                         t -> t.admin.delete(t.intruderPath("/tokens/" + t.victimTokenId), null)),
                 new Probe("the victim's property's enquiry through the intruder's hooks list", 200,
@@ -120,6 +124,8 @@ class OwnerIsolationIT extends ApiIntegrationTest {
                 .query(Boolean.class).single()).isFalse();
         assertThat(jdbc.sql("select throttle_per_second is null from webhook_subscriptions where id = :id")
                 .param("id", victimHook).query(Boolean.class).single()).as("no throttle set").isTrue();
+        assertThat(jdbc.sql("select count(*) from hook_secrets where subscription_id = :id").param("id", victimHook)
+                .query(Integer.class).single()).as("no secret of its own given").isZero();
         CommandRows commands = new CommandRows(jdbc);
         assertThat(List.of(victimHook, intruderHook, victim.ownerId(), intruder.ownerId()))
                 .flatExtracting(commands::of).as("no test event sent, no delivery asked for").isEmpty();

@@ -38,7 +38,7 @@ public class Deliveries extends BatchingComponent {
 
     private static final int MAX_BATCH = 200;
     // One row per key found, numbered as the keys were given; a row whose delivery is gone is missing.
-    // The subscription, the dispatcher's own findings about it and the owner's secrets are looked up by key
+    // The subscription, the dispatcher's own findings about it, the hook's own secrets and the owner's are looked up by key
     // for each row (offset 0 keeps each subquery apart): joined as tables, the generic plan hashed all of
     // webhook_secrets for every batch once it held a few thousand owners (2.6 ms a batch, most of the read's
     // cost on a drain; measured 2026-11-26), and all of webhook_subscriptions once it held 22,000 (4.4 ms a
@@ -46,14 +46,17 @@ public class Deliveries extends BatchingComponent {
     // A hook receives nothing while paused or unsubscribed on api-service's row, once a 410 was stored here
     // (gone_at), and while a disabling is newer than the owner's latest resume, at once: api-service learns of
     // the last two later, through webhook.operational.
+    // A hook signs with its own secrets once it has them (a row in hook_secrets, whose rotated_at is never
+    // null), else with its owner's; the previous secret of whichever it signs with, during its overlap.
     private static final String FOR_ATTEMPT = """
             select k.n, d.enquiry_id, d.status, d.attempts, d.stage, d.version, d.request_id, d.requested_at is not null as asked_for,
                    d.test, d.throttled_until is not null as start_reserved, e.payload::text as payload,
-                   s.target_url, s.owner_id, s.throttle_per_second, w.secret,
+                   s.target_url, s.owner_id, s.throttle_per_second, coalesce(hs.secret, w.secret) as secret,
                    s.paused or coalesce(h.disabled_at >= coalesce(s.resumed_at, '-infinity'), false)
                        or s.unsubscribe_reason is not null or h.gone_at is not null as receives_nothing,
-                   case when w.rotated_at > now() - make_interval(secs => ?)
-                        then w.previous_secret end as previous_secret
+                   case when coalesce(hs.rotated_at, w.rotated_at) > now() - make_interval(secs => ?)
+                        then case when hs.secret is null then w.previous_secret else hs.previous_secret end
+                   end as previous_secret
               from unnest(?::text[], ?::timestamptz[]) with ordinality as k(webhook_id, submitted_at, n)
               join deliveries d on d.webhook_id = k.webhook_id and d.submitted_at = k.submitted_at
               join webhook_events e on e.event_id = d.event_id and e.submitted_at = d.submitted_at
@@ -62,6 +65,8 @@ public class Deliveries extends BatchingComponent {
                                     from webhook_subscriptions s where s.id = d.subscription_id offset 0) s
               left join lateral (select h.gone_at, h.disabled_at from subscription_health h
                                   where h.subscription_id = d.subscription_id offset 0) h on true
+              left join lateral (select hs.secret, hs.previous_secret, hs.rotated_at from hook_secrets hs
+                                  where hs.subscription_id = d.subscription_id offset 0) hs on true
               cross join lateral (select w.secret, w.previous_secret, w.rotated_at from webhook_secrets w
                                    where w.owner_id = s.owner_id offset 0) w
             """;
@@ -81,9 +86,10 @@ public class Deliveries extends BatchingComponent {
     /**
      * Everything one attempt needs, read with the other attempts starting at the same time: the
      * delivery's row, the event's payload, the subscription as it is now (where, whether it still
-     * receives anything, by its row and by what the dispatcher found out about it, its throttle) and the owner's secrets (the previous one too while its
-     * rotation is younger than {@code WEBHOOK_SECRET_OVERLAP}, judged by the database's clock, which
-     * set {@code rotated_at}), decrypted. Empty when the row is gone. A failure of the database is
+     * receives anything, by its row and by what the dispatcher found out about it, its throttle) and
+     * the secrets it signs with, the hook's own once rotated, else its owner's (the previous one too
+     * while its rotation is younger than {@code WEBHOOK_SECRET_OVERLAP}, judged by the database's
+     * clock, which set {@code rotated_at}), decrypted. Empty when the row is gone. A failure of the database is
      * thrown as it came. A secret that no key of {@code SECRETS_ENCRYPTION_KEYS} decrypts is thrown
      * as {@link com.holidaylistings.integration.secrets.SecretNotDecryptable}: like a failure
      * of the database, the record is tried again later rather than counted as an attempt.

@@ -1,0 +1,90 @@
+package com.holidaylistings.integration.dispatcher.log;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
+import com.holidaylistings.integration.dispatcher.TestData;
+import com.holidaylistings.integration.testsupport.WebhookDelivery;
+import com.holidaylistings.integration.testsupport.WebhookReceiver;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.UUID;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A hook with a secret of its own (its secret rotated) is signed with it, and with the secret it
+ * replaced during WEBHOOK_SECRET_OVERLAP (24 h here), while another hook of the same owner is signed
+ * with the owner's secret alone. The receiver's check is written here with javax.crypto.
+ */
+class HookSecretIT extends DispatcherIntegrationTest {
+
+    private static final Duration DELIVERED = Duration.ofSeconds(30);
+
+    @Test
+    void signsAHookWithItsOwnSecretAndTheOwnersOtherHooksWithTheOwners() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        UUID own = data.subscribe(owner, receiver.url("/own-secret", WebhookReceiver.Answer.ok()), null);
+        data.subscribe(owner, receiver.url("/owners-secret", WebhookReceiver.Answer.ok()), null);
+        String hookSecret = data.rotateHookSecret(owner, own, Duration.ZERO);
+
+        events.enquiryOn(property);
+
+        await().atMost(DELIVERED).until(() -> receiver.requests("/own-secret").size() == 1
+                && receiver.requests("/owners-secret").size() == 1);
+        WebhookDelivery toOwn = receiver.requests("/own-secret").getFirst();
+        assertThat(toOwn.header("webhook-signature").split(" "))
+                .as("the hook's own secret first, then the one it replaced, during the overlap")
+                .containsExactly(expected(hookSecret, toOwn), expected(owner.secret(), toOwn));
+        WebhookDelivery toOwners = receiver.requests("/owners-secret").getFirst();
+        assertThat(toOwners.header("webhook-signature")).isEqualTo(expected(owner.secret(), toOwners));
+    }
+
+    @Test
+    void signsWithTheHooksOwnSecretAloneAfterTheOverlap() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        UUID hook = data.subscribe(owner, receiver.url("/own-secret-long-ago", WebhookReceiver.Answer.ok()), null);
+        String replaced = data.rotateHookSecret(owner, hook, Duration.ofHours(26));
+        String current = data.rotateHookSecret(owner, hook, Duration.ofHours(25));
+
+        events.enquiryOn(property);
+
+        await().atMost(DELIVERED).until(() -> receiver.requests("/own-secret-long-ago").size() == 1);
+        WebhookDelivery request = receiver.requests("/own-secret-long-ago").getFirst();
+        assertThat(request.header("webhook-signature")).isEqualTo(expected(current, request))
+                .isNotEqualTo(expected(replaced, request));
+    }
+
+    @Test
+    void aRotationOfTheOwnersSecretLeavesAHookWithItsOwnSecret() {
+        TestData.Owner owner = data.owner();
+        UUID property = data.property(owner);
+        UUID hook = data.subscribe(owner, receiver.url("/own-secret-kept", WebhookReceiver.Answer.ok()), null);
+        String hookSecret = data.rotateHookSecret(owner, hook, Duration.ofHours(25));
+        data.rotateSecret(owner, Duration.ZERO);
+
+        events.enquiryOn(property);
+
+        await().atMost(DELIVERED).until(() -> receiver.requests("/own-secret-kept").size() == 1);
+        WebhookDelivery request = receiver.requests("/own-secret-kept").getFirst();
+        assertThat(request.header("webhook-signature")).isEqualTo(expected(hookSecret, request));
+    }
+
+    private static String expected(String secret, WebhookDelivery request) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(Base64.getDecoder().decode(secret.substring("whsec_".length())), "HmacSHA256"));
+            mac.update((request.header("webhook-id") + "." + request.header("webhook-timestamp") + ".")
+                    .getBytes(StandardCharsets.UTF_8));
+            return "v1," + Base64.getEncoder().encodeToString(mac.doFinal(request.body().getBytes(StandardCharsets.UTF_8)));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
