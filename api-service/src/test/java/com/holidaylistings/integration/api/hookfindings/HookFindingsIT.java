@@ -177,6 +177,7 @@ class HookFindingsIT extends ApiIntegrationTest {
         extra.put("failing_since", MICROSECONDS.format(at.minus(Duration.ofDays(6))));
         extra.put("last_http_status", 503);
         extra.put("last_error", null);
+        extra.put("reason", "failing");
         return record("hook.disabled", hook, at, extra);
     }
 
