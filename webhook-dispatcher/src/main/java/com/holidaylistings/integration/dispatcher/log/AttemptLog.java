@@ -35,6 +35,7 @@ import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -300,14 +301,11 @@ public class AttemptLog extends BatchingComponent {
         Set<UUID> gone = changedOnce(events, OperationalEvent.HookUnsubscribed.class,
                 ids -> jdbc.queryForList(GONE, UUID.class, when, ids));
         Set<UUID> disabled = new HashSet<>();
-        for (boolean receiverAsked : new boolean[] {true, false}) {
-            List<Decided> byReason = events.stream()
-                    .filter(d -> d.event() instanceof OperationalEvent.HookDisabled e && e.receiverAsked() == receiverAsked)
-                    .toList();
-            String reason = receiverAsked ? "receiver_asked" : "failing";
-            disabled.addAll(changedOnce(byReason, OperationalEvent.HookDisabled.class,
-                    ids -> jdbc.queryForList(DISABLE, UUID.class, when, reason, ids)));
-        }
+        Map<String, List<Decided>> disablingsByReason = events.stream()
+                .filter(d -> d.event() instanceof OperationalEvent.HookDisabled)
+                .collect(Collectors.groupingBy(d -> ((OperationalEvent.HookDisabled) d.event()).reason()));
+        disablingsByReason.forEach((reason, disablings) -> disabled.addAll(changedOnce(disablings,
+                OperationalEvent.HookDisabled.class, ids -> jdbc.queryForList(DISABLE, UUID.class, when, reason, ids))));
         return events.stream()
                 .filter(d -> !(d.event() instanceof OperationalEvent.HookUnsubscribed e) || gone.remove(e.subscription().value()))
                 .filter(d -> !(d.event() instanceof OperationalEvent.HookDisabled e) || disabled.remove(e.subscription().value()))
