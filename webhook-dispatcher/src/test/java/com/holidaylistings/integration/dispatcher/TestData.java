@@ -266,6 +266,12 @@ public final class TestData {
      */
     public String insertDelivery(Owner owner, UUID subscriptionId, UUID eventId, UUID enquiryId, Instant submittedAt,
             String payload, String status, int attempts, int stage, Instant nextAttemptAt, String requestId) {
+        return insertDelivery(owner, subscriptionId, eventId, enquiryId, submittedAt, payload, status, attempts, stage,
+                nextAttemptAt, requestId, false);
+    }
+
+    private String insertDelivery(Owner owner, UUID subscriptionId, UUID eventId, UUID enquiryId, Instant submittedAt,
+            String payload, String status, int attempts, int stage, Instant nextAttemptAt, String requestId, boolean test) {
         String webhookId = WebhookIds.of(eventId, SubscriptionId.of(subscriptionId));
         jdbc.sql("""
                         insert into webhook_events (event_id, submitted_at, enquiry_id, payload)
@@ -276,15 +282,15 @@ public final class TestData {
                 .param("payload", payload).update();
         jdbc.sql("""
                         insert into deliveries (webhook_id, submitted_at, event_id, subscription_id, owner_id, enquiry_id, status,
-                                                attempts, stage, next_attempt_at, requested_at, request_id)
+                                                attempts, stage, next_attempt_at, requested_at, request_id, test)
                         values (:webhook, :submitted, :event, :subscription, :owner, :enquiry, :status, :attempts, :stage,
-                                :next, case when :requested then now() end, :request)
+                                :next, case when :requested then now() end, :request, :test)
                         """)
                 .param("webhook", webhookId).param("submitted", timestamp(submittedAt)).param("event", eventId)
                 .param("subscription", subscriptionId).param("owner", owner.id()).param("enquiry", enquiryId)
                 .param("status", status).param("attempts", attempts).param("stage", stage)
                 .param("next", nextAttemptAt == null ? null : timestamp(nextAttemptAt))
-                .param("requested", requestId != null).param("request", requestId)
+                .param("requested", requestId != null).param("request", requestId).param("test", test)
                 .update();
         return webhookId;
     }
@@ -302,10 +308,16 @@ public final class TestData {
      * {@code test}. Answers its webhook-id.
      */
     public String sendTest(Owner owner, UUID subscriptionId, String payload) {
-        UUID eventId = UUID.randomUUID();
-        String webhookId = askFor(owner, subscriptionId, eventId, UUID.randomUUID(), Instant.now(), payload, "req_test");
-        jdbc.sql("update deliveries set test = true where webhook_id = :webhook").param("webhook", webhookId).update();
-        return webhookId;
+        return sendTest(owner, subscriptionId, Instant.now(), payload);
+    }
+
+    /**
+     * A test event of an enquiry submitted at {@code submittedAt}, its row written marked {@code test} at
+     * once (the dispatcher may attempt a due row as soon as it is written).
+     */
+    public String sendTest(Owner owner, UUID subscriptionId, Instant submittedAt, String payload) {
+        return insertDelivery(owner, subscriptionId, UUID.randomUUID(), UUID.randomUUID(), submittedAt, payload, "waiting", 0, 1,
+                Instant.now(), "req_test", true);
     }
 
     /** Sets the subscription's throttle as api-service's {@code PUT …/throttle} does (null: none). */

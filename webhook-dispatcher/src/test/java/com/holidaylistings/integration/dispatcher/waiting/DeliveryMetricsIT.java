@@ -44,7 +44,9 @@ class DeliveryMetricsIT extends DispatcherIntegrationTest {
 
         await().atMost(DELIVERED).until(() -> latency.count() > deliveredBefore && attempts("failed", "4xx") > notFoundBefore);
         assertThat(attempts("succeeded", "2xx")).isPositive();
-        assertThat(latency.max(java.util.concurrent.TimeUnit.SECONDS)).as("seconds, not days").isLessThan(30);
+        // Other tests' deliveries share the registry (a retried one may have taken a minute or two), so
+        // the bound tells seconds and minutes from the days an enquiry's age would add.
+        assertThat(latency.max(java.util.concurrent.TimeUnit.HOURS)).as("minutes at most, not days").isLessThan(1);
     }
 
     @Test
@@ -55,9 +57,7 @@ class DeliveryMetricsIT extends DispatcherIntegrationTest {
         Timer latency = registry.get("webhook.delivery.latency").timer();
         // A test event of an enquiry submitted long ago would add its whole age if it counted.
         String payload = JsonMapper.builder().build().writeValueAsString(Events.anEnquiryOn(property));
-        String webhookId = data.askFor(owner, hook, UUID.randomUUID(), UUID.randomUUID(), Instant.now().minus(Duration.ofDays(3)),
-                payload, null);
-        jdbc.sql("update deliveries set test = true where webhook_id = :id").param("id", webhookId).update();
+        String webhookId = data.sendTest(owner, hook, Instant.now().minus(Duration.ofDays(3)), payload);
 
         await().atMost(DELIVERED).until(() -> !receiver.withWebhookId(webhookId).isEmpty());
         await().atMost(DELIVERED).until(() -> "succeeded".equals(data.deliveryStatusOf(webhookId)));
