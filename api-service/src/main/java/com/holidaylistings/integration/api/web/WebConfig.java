@@ -2,12 +2,15 @@ package com.holidaylistings.integration.api.web;
 
 import com.holidaylistings.integration.api.web.error.JsonErrorWriter;
 import com.holidaylistings.integration.api.web.filter.HttpsRequiredFilter;
+import com.holidaylistings.integration.api.web.filter.InFlightRequestLimitFilter;
 import com.holidaylistings.integration.api.web.filter.OutageFilter;
 import com.holidaylistings.integration.api.web.filter.RequestBodyLimitFilter;
 import com.holidaylistings.integration.api.web.filter.RequestIdFilter;
 import com.holidaylistings.integration.api.web.filter.SecurityHeadersFilter;
 import com.holidaylistings.integration.api.web.filter.UnloggedRequests;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.catalina.core.StandardHost;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
@@ -22,7 +25,7 @@ import tools.jackson.databind.cfg.CoercionAction;
 import tools.jackson.databind.cfg.CoercionInputShape;
 import tools.jackson.databind.type.LogicalType;
 
-/** The HTTP edge shared by both APIs: request ids, security headers, outages, HTTPS only, body limit, JSON everywhere. */
+/** The HTTP edge shared by both APIs: request ids, security headers, a bound on requests in flight, outages, HTTPS only, body limit, JSON everywhere. */
 @Configuration(proxyBeanMethods = false)
 public class WebConfig implements WebMvcConfigurer {
 
@@ -30,6 +33,7 @@ public class WebConfig implements WebMvcConfigurer {
     // current, so that the access-log line carries its trace id and the span the request id.
     static final int REQUEST_ID_ORDER = Ordered.HIGHEST_PRECEDENCE + 2;
     static final int SECURITY_HEADERS_ORDER = REQUEST_ID_ORDER + 1;
+    static final int IN_FLIGHT_LIMIT_ORDER = REQUEST_ID_ORDER + 3;
     static final int OUTAGE_ORDER = REQUEST_ID_ORDER + 5;
     static final int HTTPS_ORDER = REQUEST_ID_ORDER + 10;
     static final int BODY_LIMIT_ORDER = REQUEST_ID_ORDER + 20;
@@ -48,6 +52,19 @@ public class WebConfig implements WebMvcConfigurer {
         FilterRegistrationBean<SecurityHeadersFilter> registration =
                 new FilterRegistrationBean<>(new SecurityHeadersFilter());
         registration.setOrder(SECURITY_HEADERS_ORDER);
+        return registration;
+    }
+
+    /**
+     * Inside the request id's and security headers' filters (a refused request is logged and
+     * answered like any other) and before everything that works: authentication reads the database.
+     */
+    @Bean
+    FilterRegistrationBean<InFlightRequestLimitFilter> inFlightRequestLimitFilter(
+            @Value("${owner-api.max-in-flight-requests}") int maxInFlight, JsonErrorWriter errors, MeterRegistry registry) {
+        FilterRegistrationBean<InFlightRequestLimitFilter> registration =
+                new FilterRegistrationBean<>(new InFlightRequestLimitFilter(maxInFlight, errors, registry));
+        registration.setOrder(IN_FLIGHT_LIMIT_ORDER);
         return registration;
     }
 

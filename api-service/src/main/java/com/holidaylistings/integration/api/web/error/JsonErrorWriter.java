@@ -12,7 +12,7 @@ public class JsonErrorWriter {
 
     private final JsonMapper json;
 
-    JsonErrorWriter(JsonMapper json) {
+    public JsonErrorWriter(JsonMapper json) {
         this.json = json;
     }
 
