@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 /**
  * An owner rotates the webhook secret in the portal: the next delivery verifies with the old and
  * with the new secret (checked by the receiver's own HMAC with javax.crypto, not the dispatcher's code); once the overlap
- * is over (a dispatcher restarted with WEBHOOK_SECRET_OVERLAP=1s) only the new one verifies.
+ * is over (a dispatcher restarted with WEBHOOK_SECRET_OVERLAP=1s) only the new one verifies. A hook
+ * given a secret of its own signs with it, while the owner's other hooks keep the owner's.
  */
 class SecretRotationJourneyIT {
 
@@ -28,6 +29,33 @@ class SecretRotationJourneyIT {
     static void defaultOverlap() {
         Stack.terminate("webhook-dispatcher");
         Stack.up();
+    }
+
+    @Test
+    void aHookGivenItsOwnSecretSignsWithItWhileTheOwnersOtherHooksKeepTheirs() throws Exception {
+        Owner owner = Owner.create("hook-secret");
+        try (WebhookReceiver receiver = WebhookReceiver.start()) {
+            String pms = owner.subscribe(receiver.url("/pms", Answer.status(204))).get("id").asString();
+            String ipaas = owner.subscribe(receiver.url("/ipaas", Answer.status(204))).get("id").asString();
+            String hooks = "/owners/" + owner.id() + "/hooks/";
+            assertThat(Api.internal("GET", hooks + pms + "/secret", null).expect(200).get("secret").asString())
+                    .as("a hook starts with its owner's secret").isEqualTo(owner.webhookSecret());
+
+            String own = Api.internal("POST", hooks + pms + "/secret/rotate", null).expect(200).get("secret").asString();
+            assertThat(own).startsWith("whsec_").isNotEqualTo(owner.webhookSecret());
+            assertThat(Api.internal("GET", hooks + pms + "/secret", null).expect(200).get("secret").asString()).isEqualTo(own);
+            assertThat(Api.internal("GET", hooks + ipaas + "/secret", null).expect(200).get("secret").asString())
+                    .isEqualTo(owner.webhookSecret());
+            UUID enquiry = owner.enquiry("Signed per hook");
+
+            await("both deliveries").atMost(DEADLINE).until(() -> receiver.firstDelivery("/pms", enquiry) != null
+                    && receiver.firstDelivery("/ipaas", enquiry) != null);
+            assertThat(receiver.firstDelivery("/pms", enquiry).signedWith(own)).isTrue();
+            WebhookDelivery other = receiver.firstDelivery("/ipaas", enquiry);
+            assertThat(other.signedWith(owner.webhookSecret())).isTrue();
+            assertThat(other.signedWith(own)).as("the other integration cannot forge the first one's deliveries").isFalse();
+            assertThat(other.header("webhook-signature").split(" ")).as("the owner's secret was not rotated").hasSize(1);
+        }
     }
 
     @Test
