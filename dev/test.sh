@@ -23,6 +23,7 @@ if $stack_was_running; then
 fi
 
 mvn -B verify "$@"
+dev/coverage.sh || true
 if [[ ${SKIP_SYSTEM_TESTS:-} == 1 ]]; then
     say "SKIP_SYSTEM_TESTS=1: system tests skipped"
     exit 0
