@@ -52,6 +52,15 @@ class ManagementPortIT extends ApiIntegrationTest {
     }
 
     @Test
+    void servesTheServicesSoftwareBillOfMaterials() {
+        ApiClient.Response response = ApiClient.plainHttp(managementPort).get("/actuator/sbom/application");
+
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(response.json().get("bomFormat").asString()).isEqualTo("CycloneDX");
+        assertThat(response.body()).contains("pkg:maven/org.springframework.boot/spring-boot@", "pkg:maven/org.postgresql/postgresql@");
+    }
+
+    @Test
     void listensOnLoopbackOnly() throws IOException {
         try (Socket loopback = new Socket()) {
             loopback.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), managementPort), 5000);
