@@ -105,6 +105,20 @@ public final class TestData {
         return secret;
     }
 
+    /**
+     * Sets a hook's custom headers as api-service does (V29): the JSON object encrypted, bound to the
+     * hook's owner.
+     */
+    public void setHeaders(Owner owner, UUID subscription, String headersJson) {
+        jdbc.sql("""
+                        insert into hook_headers (subscription_id, headers) values (:hook, :headers)
+                        on conflict (subscription_id) do update set headers = excluded.headers, updated_at = now()
+                        """)
+                .param("hook", subscription)
+                .param("headers", CIPHER.encrypt(headersJson, owner.id()))
+                .update();
+    }
+
     private static String newSecret() {
         byte[] key = new byte[32];
         new SecureRandom().nextBytes(key);
@@ -303,8 +317,11 @@ public final class TestData {
      */
     public String sendTest(Owner owner, UUID subscriptionId, String payload) {
         UUID eventId = UUID.randomUUID();
-        String webhookId = askFor(owner, subscriptionId, eventId, UUID.randomUUID(), Instant.now(), payload, "req_test");
-        jdbc.sql("update deliveries set test = true where webhook_id = :webhook").param("webhook", webhookId).update();
+        // Written not yet due, then marked and made due at once: the row poller must not take it unmarked.
+        String webhookId = insertDelivery(owner, subscriptionId, eventId, UUID.randomUUID(), Instant.now(), payload,
+                "waiting", 0, 1, Instant.now().plusSeconds(3600), "req_test");
+        jdbc.sql("update deliveries set test = true, next_attempt_at = now() where webhook_id = :webhook")
+                .param("webhook", webhookId).update();
         return webhookId;
     }
 
