@@ -120,9 +120,9 @@ class WebhookSender implements DisposableBean {
     /**
      * Signed with each of {@code secrets}, the current one first (two during a rotation's overlap); a
      * test event sent from the portal says so in the header {@code webhook-test: true}. The hook's
-     * custom {@code headers} go with it; the request's own headers are set after them, so that none
-     * is replaced should one slip past api-service's rules, and their values are masked in the
-     * request headers the attempt log keeps.
+     * custom {@code headers} go with it, as api-service checked them (no name of the request's own);
+     * the {@code webhook-*} headers are set after them all the same, so that a signature is never
+     * replaced. Their values are masked in the request headers the attempt log keeps.
      */
     HttpOutcome post(String targetUrl, String body, String webhookId, List<String> secrets, boolean test,
             Map<String, String> headers) {
