@@ -39,6 +39,11 @@ import tools.jackson.databind.json.JsonMapper;
 public class Deliveries extends BatchingComponent {
 
     private static final int MAX_BATCH = 200;
+    /**
+     * The hooks whose decrypted custom headers are kept: fewer than secrets, since ten headers at their
+     * longest are about 11,000 characters (22 KB a hook, 11 MB for all 500 at worst).
+     */
+    private static final int HEADERS_KEPT = 500;
     // One row per key found, numbered as the keys were given; a row whose delivery is gone is missing.
     // The subscription, the dispatcher's own findings about it, the hook's own secrets and the owner's are looked up by key
     // for each row (offset 0 keeps each subquery apart): joined as tables, the generic plan hashed all of
@@ -87,7 +92,7 @@ public class Deliveries extends BatchingComponent {
         this.jdbc = jdbc;
         this.secretOverlap = properties.secretOverlap();
         this.secrets = new DecryptedSecrets(cipher::decrypt, DecryptedSecrets.MAX);
-        this.headers = new CustomHeaders(new DecryptedSecrets(cipher::decrypt, DecryptedSecrets.MAX), json);
+        this.headers = new CustomHeaders(new DecryptedSecrets(cipher::decrypt, HEADERS_KEPT), json);
         this.reads = new Batches<>("delivery-reads", MAX_BATCH, this::read);
     }
 
