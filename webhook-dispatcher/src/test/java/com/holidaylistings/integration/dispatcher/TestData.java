@@ -317,11 +317,8 @@ public final class TestData {
      */
     public String sendTest(Owner owner, UUID subscriptionId, String payload) {
         UUID eventId = UUID.randomUUID();
-        // Written not yet due, then marked and made due at once: the row poller must not take it unmarked.
-        String webhookId = insertDelivery(owner, subscriptionId, eventId, UUID.randomUUID(), Instant.now(), payload,
-                "waiting", 0, 1, Instant.now().plusSeconds(3600), "req_test");
-        jdbc.sql("update deliveries set test = true, next_attempt_at = now() where webhook_id = :webhook")
-                .param("webhook", webhookId).update();
+        String webhookId = askFor(owner, subscriptionId, eventId, UUID.randomUUID(), Instant.now(), payload, "req_test");
+        jdbc.sql("update deliveries set test = true where webhook_id = :webhook").param("webhook", webhookId).update();
         return webhookId;
     }
 
