@@ -50,6 +50,7 @@ class AdminKeyIT extends ApiIntegrationTest {
             assertUnauthorized(client.send("PUT", hookPath + "/throttle", Map.of("per_second", 1)));
             assertUnauthorized(client.get(hookPath + "/secret"));
             assertUnauthorized(client.post(hookPath + "/secret/rotate", null));
+            assertUnauthorized(client.send("PUT", hookPath + "/headers", Map.of("headers", Map.of("X-Tenant", "x"))));
             assertUnauthorized(client.post("/internal/v1/enquiries", Fixtures.anEnquiry(account.propertyId())));
             assertUnauthorized(client.get("/internal/v1/no-such-path"));
         }
@@ -60,6 +61,8 @@ class AdminKeyIT extends ApiIntegrationTest {
                 .query(Boolean.class).single()).as("no throttle").isTrue();
         assertThat(jdbc.sql("select count(*) from hook_secrets where subscription_id = :h").param("h", hook)
                 .query(Integer.class).single()).as("no secret of its own").isZero();
+        assertThat(jdbc.sql("select count(*) from hook_headers where subscription_id = :h").param("h", hook)
+                .query(Integer.class).single()).as("no header set").isZero();
     }
 
     @Test
@@ -126,6 +129,8 @@ class AdminKeyIT extends ApiIntegrationTest {
             assertNotFound(client.send("PUT", owner + "/hooks/" + UUID.randomUUID() + "/throttle", Map.of("per_second", 1)));
             assertNotFound(client.get(owner + "/hooks/" + UUID.randomUUID() + "/secret"));
             assertNotFound(client.post(owner + "/hooks/" + UUID.randomUUID() + "/secret/rotate", null));
+            assertNotFound(client.send("PUT", owner + "/hooks/" + UUID.randomUUID() + "/headers",
+                    Map.of("headers", Map.of("X-Tenant", "x"))));
             assertNotFound(client.get(owner + "/hooks/" + UUID.randomUUID() + "/attempts/1"));
             assertNotFound(client.post("/internal/v1/enquiries", Fixtures.anEnquiry(account.propertyId())));
             assertNotFound(client.get("/internal/v1"));
