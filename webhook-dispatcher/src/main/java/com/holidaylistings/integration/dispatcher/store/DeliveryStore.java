@@ -30,9 +30,10 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The one class that writes the delivery tables: a delivery's row ({@code deliveries}) and its
- * event's payload ({@code webhook_events}), which a guest's erasure anonymises ({@link #erased}). Each statement is one transition of {@link Delivery},
- * set-based where it serves many rows at once (a fan-out batch, a lane's parked deliveries, the row
- * poller's batch, an attempt log batch, a replay), and every change of an existing row makes its
+ * event's payload ({@code webhook_events}), which a guest's erasure anonymises ({@link #erased}).
+ * Each statement is one transition of {@link Delivery}, set-based where it serves many rows at once
+ * (a fan-out batch, a lane's parked deliveries, the row poller's batch, an attempt log batch, a
+ * replay), and every change of an existing row makes its
  * version one higher and applies only to a row still where the transition starts from: a stale
  * writer (a copy of a record, a second replica) changes nothing. The transactions are the callers'
  * where a batch writes more than these tables (the attempt log), this class's own otherwise.
