@@ -713,16 +713,17 @@ format_kafka_storage() {
 
 # The ACLs (docs/OPERATIONS.md, "Security"; listed in dev/lib/kafka-acls.sh), made once after the
 # storage is formatted (a new marker adds them to an existing stack): only enquiry-ingest writes
-# enquiry.created, delivery.commands (the owners' requests for webhook-dispatcher) and its offsets
-# topic, only webhook-dispatcher writes webhook.* and reads delivery.commands, each reads with consumer
+# enquiry.created, enquiry.erased, delivery.commands (the owners' requests for webhook-dispatcher) and
+# its offsets topic, only webhook-dispatcher writes webhook.* and reads enquiry.erased and
+# delivery.commands, each reads with consumer
 # groups of its own name, api-service reads webhook.operational (the dispatcher's findings about hooks)
-# with groups named api-service*, and the shared downstream principal reads enquiry.created and
-# webhook.operational (never delivery.commands) with groups named downstream-*, but no team's. A new
+# with groups named api-service*, and the shared downstream principal reads enquiry.created,
+# enquiry.erased and webhook.operational (never delivery.commands) with groups named downstream-*, but no team's. A new
 # version of the marker adds what is new to a running broker: api-service's SCRAM credential too,
 # which a storage formatted before it lacks (added through the admin, not by formatting afresh, which
 # would lose the topics). Then the downstream teams' principals (ensure_downstream_teams).
 KAFKA_SASL_MARKER=sasl.v1
-KAFKA_ACLS_MARKER=acls.v4
+KAFKA_ACLS_MARKER=acls.v5
 acl() {
     kafka_java org.apache.kafka.tools.AclCommand --bootstrap-server "$KAFKA_BOOTSTRAP" \
         --command-config "$KAFKA_DIR/admin.properties" --add --force "$@" >>"$LOG_DIR/kafka.log" 2>&1 ||

@@ -4,9 +4,10 @@
 # both add these, and ops/test.sh checks what they allow (docs/OPERATIONS.md 1.3 and 5.0). No
 # argument holds a space, so a line splits into its arguments on blanks.
 
-# Topics that downstream teams may read: the enquiries and the dispatcher's findings about hooks
-# (whose target URLs carry scheme, host and path only), never delivery.commands or webhook.deliveries.
-KAFKA_DOWNSTREAM_TOPICS=(enquiry.created webhook.operational)
+# Topics that downstream teams may read: the enquiries, their guests' erasures (ids only: a team that
+# keeps enquiries erases them too) and the dispatcher's findings about hooks (whose target URLs carry
+# scheme, host and path only), never delivery.commands or webhook.deliveries.
+KAFKA_DOWNSTREAM_TOPICS=(enquiry.created enquiry.erased webhook.operational)
 
 # The services' ACLs, and the shared `downstream` principal's: read the downstream topics with
 # groups named downstream-*, except a team's own groups (kafka_downstream_team_acls denies those).
@@ -15,9 +16,9 @@ kafka_stack_acls() {
     local topic topics=""
     for topic in "${KAFKA_DOWNSTREAM_TOPICS[@]}"; do topics+=" --topic $topic"; done
     cat <<ACLS
---allow-principal User:enquiry-ingest $writer --topic enquiry.created --topic delivery.commands --topic enquiry-ingest.offsets
+--allow-principal User:enquiry-ingest $writer --topic enquiry.created --topic enquiry.erased --topic delivery.commands --topic enquiry-ingest.offsets
 --allow-principal User:webhook-dispatcher $writer --topic webhook. --resource-pattern-type prefixed
---allow-principal User:webhook-dispatcher --operation Read --operation Describe --topic enquiry.created --topic delivery.commands
+--allow-principal User:webhook-dispatcher --operation Read --operation Describe --topic enquiry.created --topic enquiry.erased --topic delivery.commands
 --allow-principal User:webhook-dispatcher --operation Read --operation Describe --group webhook-dispatcher --resource-pattern-type prefixed
 --allow-principal User:api-service --operation Read --operation Describe --topic webhook.operational
 --allow-principal User:api-service --operation Read --operation Describe --group api-service --resource-pattern-type prefixed

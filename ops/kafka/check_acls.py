@@ -63,7 +63,7 @@ for team in teams:
         expect(False, principal, "Delete", "group", group)
     for group in ("webhook-dispatcher", "api-service", "downstream-", "downstream-crm"):
         expect(False, principal, "Read", "group", group)
-    for topic in ("enquiry.created", "webhook.operational"):
+    for topic in ("enquiry.created", "enquiry.erased", "webhook.operational"):
         expect(True, principal, "Read", "topic", topic)
         expect(False, principal, "Write", "topic", topic)
     for topic in ("delivery.commands", "webhook.deliveries", "enquiry-ingest.offsets"):
@@ -73,6 +73,12 @@ for team in teams:
     expect(False, "downstream", "Describe", "group", groups[team])
 expect(True, "downstream", "Read", "group", "downstream-console")
 expect(True, "downstream", "Read", "topic", "webhook.operational")
+expect(True, "downstream", "Read", "topic", "enquiry.erased")
+expect(False, "downstream", "Write", "topic", "enquiry.erased")
+expect(True, "enquiry-ingest", "Write", "topic", "enquiry.erased")
+expect(True, "webhook-dispatcher", "Read", "topic", "enquiry.erased")
+expect(False, "webhook-dispatcher", "Write", "topic", "enquiry.erased")
+expect(False, "api-service", "Read", "topic", "enquiry.erased")
 expect(False, "downstream", "Read", "topic", "delivery.commands")
 expect(True, "webhook-dispatcher", "Read", "group", "webhook-dispatcher.deliveries-retry-2")
 expect(True, "api-service", "Read", "group", "api-service")

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * No token or secret that the service handed out is kept in plain text anywhere in the database:
- * after an owner was created, given tokens and a hook, had its webhook secret rotated and opened a
+ * after an owner was created, given tokens and a hook (with a custom header), had its webhook secret rotated and opened a
  * portal link, every row of every table of the schema (partitions included), read as text, is
  * searched for each value as it was handed out, in base64 and in hex (as a bytea column shows it).
  */
@@ -29,7 +29,11 @@ class NoPlainSecretsInDatabaseIT extends ApiIntegrationTest {
     void keepsNoTokenOrSecretInPlainText() {
         TestWorld.Account account = world.newAccount();
         String readOnlyToken = world.newToken(account.ownerId(), List.of("enquiries:read"));
-        world.subscribe(account, "https://93.184.215.14/no-plain-secrets", null);
+        UUID hook = world.subscribe(account, "https://93.184.215.14/no-plain-secrets", null);
+        String headerValue = "Bearer receiver-" + UUID.randomUUID();
+        ApiClient.Response headers = admin().send("PUT", "/internal/v1/owners/" + account.ownerId() + "/hooks/" + hook
+                + "/headers", Map.of("headers", Map.of("Authorization", headerValue)));
+        assertThat(headers.status()).as(headers.body()).isEqualTo(200);
         String firstSecret = admin().get("/internal/v1/owners/" + account.ownerId() + "/webhook-secret")
                 .json().get("secret").asString();
         ApiClient.Response rotated = admin().post("/internal/v1/owners/" + account.ownerId() + "/webhook-secret/rotate", null);
@@ -45,6 +49,7 @@ class NoPlainSecretsInDatabaseIT extends ApiIntegrationTest {
         handedOut.put("the current webhook secret", secondSecret);
         handedOut.put("the portal link's token", linkToken);
         handedOut.put("the portal session's id", sessionId);
+        handedOut.put("a hook's custom header's value", headerValue);
 
         Map<String, String> needles = new LinkedHashMap<>();
         handedOut.forEach((what, value) -> forms(value).forEach(form -> needles.put(form, what)));

@@ -52,6 +52,7 @@ final class Index {
                 200 enquiries/s, their purge and reads, on a PostgreSQL of their own (`bench/partitions.sh`):
                 [partitions.md](partitions.md). Least privilege (SASL, a role per service, secrets encrypted at
                 rest) against the code before it, end to end at 200/s: [least-privilege.md](least-privilege.md).
+                Where the CPU goes at rest, process by process (JFR): [profile-at-rest.md](profile-at-rest.md).
 
                 """);
         for (JsonNode result : results) {

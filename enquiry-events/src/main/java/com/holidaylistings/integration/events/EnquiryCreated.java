@@ -32,6 +32,18 @@ public record EnquiryCreated(
     /** The event type, also the name of the topic it is published to. */
     public static final String TYPE = "enquiry.created";
 
+    /**
+     * What an erased guest's name, subject and message read as ({@link #erased()}): a string, as the
+     * spec's schema wants, that no guest could have typed by mistake for their own.
+     */
+    public static final String ERASED = "erased";
+
+    /**
+     * What an erased guest's e-mail address reads as: an address under the reserved top-level domain
+     * {@code .invalid} (RFC 2606), which no mail is ever delivered to and which the intake refuses.
+     */
+    public static final String ERASED_EMAIL = "erased@invalid";
+
     public EnquiryCreated {
         if (!TYPE.equals(event)) {
             throw new IllegalArgumentException("event must be " + TYPE + " but was " + event);
@@ -57,5 +69,17 @@ public record EnquiryCreated(
             PartyDetails partyDetails) {
         return new EnquiryCreated(TYPE, enquiryId, propertyId, propertyTitle, propertyUrl, ownerEmail,
                 subject, message, "sent", sentAt, userName, userEmail, partyDetails);
+    }
+
+    /**
+     * This event with the guest's personal data replaced (GDPR article 17): name, e-mail address,
+     * subject and message by {@link #ERASED} and {@link #ERASED_EMAIL}, the party's occasion by null.
+     * Everything else stays, so that the payload keeps the spec's shape and a later delivery of it is
+     * still a valid {@code enquiry.created}. Erasing an erased event changes nothing.
+     */
+    public EnquiryCreated erased() {
+        PartyDetails party = new PartyDetails(partyDetails.groupSize(), partyDetails.checkIn(), partyDetails.checkOut(), null);
+        return new EnquiryCreated(event, enquiryId, propertyId, propertyTitle, propertyUrl, ownerEmail, ERASED, ERASED,
+                status, sentAt, ERASED, ERASED_EMAIL, party);
     }
 }

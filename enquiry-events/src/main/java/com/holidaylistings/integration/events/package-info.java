@@ -1,2 +1,2 @@
-/** The {@code enquiry.created} event contract shared by its producer and consumers. */
+/** The {@code enquiry.created} and {@code enquiry.erased} event contracts shared by their producer and consumers. */
 package com.holidaylistings.integration.events;

@@ -105,6 +105,17 @@ public final class OutboxRows implements AutoCloseable {
         }
     }
 
+    /** Changes an outbox row's payload in place, in a transaction of its own, as an erasure does. */
+    public void updatePayload(UUID id, String payload) throws SQLException {
+        try {
+            execute("update outbox set payload = cast(? as json) where id = ?", payload, id);
+            connection.commit();
+        } catch (SQLException e) {
+            connection.rollback();
+            throw e;
+        }
+    }
+
     public List<Written> enquiries(int count) throws SQLException {
         List<Written> written = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {

@@ -68,8 +68,10 @@ class LeastPrivilegeIT {
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(downstream, new StringDeserializer(), new StringDeserializer())) {
             assertThat(consumer.partitionsFor(EVENTS)).isNotEmpty();
             assertThat(consumer.partitionsFor("webhook.operational")).isNotEmpty();
+            assertThat(consumer.partitionsFor("enquiry.erased")).as("the erasures downstream teams must apply").isNotEmpty();
         }
         assertThatThrownBy(() -> send(downstream, EVENTS)).hasRootCauseInstanceOf(TopicAuthorizationException.class);
+        assertThatThrownBy(() -> send(downstream, "enquiry.erased")).hasRootCauseInstanceOf(TopicAuthorizationException.class);
         assertThatThrownBy(() -> send(downstream, "webhook.deliveries")).hasRootCauseInstanceOf(TopicAuthorizationException.class);
         assertThatThrownBy(() -> send(downstream, COMMANDS)).hasRootCauseInstanceOf(TopicAuthorizationException.class);
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(downstream, new StringDeserializer(), new StringDeserializer())) {

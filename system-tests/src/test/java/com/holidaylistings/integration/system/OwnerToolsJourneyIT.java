@@ -29,7 +29,8 @@ import tools.jackson.databind.JsonNode;
  * hook fails until it turns itself off ({@code WEBHOOK_DISABLE_AFTER}, 3 s here, with one-second
  * retries), the owner sees exactly what was sent and answered and how often it failed, cannot test
  * a disabled hook, fixes the receiver, resumes and recovers everything since it began failing, sends
- * a test event, and throttles the hook.
+ * a test event, and throttles the hook. A hook's custom headers go with its deliveries and test
+ * events, and the owner sees them masked.
  */
 @ExtendWith(OwnerToolsJourneyIT.QuickDisabling.class)
 class OwnerToolsJourneyIT {
@@ -130,6 +131,44 @@ class OwnerToolsJourneyIT {
             Map<String, Object> none = new HashMap<>();
             none.put("per_second", null);
             assertThat(Api.internal("PUT", hookPath + "/throttle", none).expect(200).get("throttle_per_second").isNull()).isTrue();
+        }
+    }
+
+    @Test
+    void aHooksCustomHeadersGoWithEveryDeliveryAndTestEventAndAreShownMasked() throws Exception {
+        Owner owner = Owner.create("custom-headers");
+        String token = "Bearer pms-" + UUID.randomUUID();
+        try (WebhookReceiver receiver = WebhookReceiver.start()) {
+            String hook = owner.subscribe(receiver.url("/tenant", Answer.status(204))).get("id").asString();
+            String hookPath = "/owners/" + owner.id() + "/hooks/" + hook;
+            Map<String, String> headers = Map.of("Authorization", token, "X-Tenant", "villa-42");
+
+            JsonNode saved = Api.internal("PUT", hookPath + "/headers", Map.of("headers", headers)).expect(200);
+            assertThat(saved.get("headers").get("Authorization").asString()).doesNotContain(token.substring(7));
+            assertThat(saved.get("headers").get("X-Tenant").asString()).isNotEqualTo("villa-42");
+            JsonNode refused = Api.internal("PUT", hookPath + "/headers", Map.of("headers", Map.of("webhook-id", "forged")))
+                    .expect(400);
+            assertThat(refused.toString()).contains("webhook-id");
+
+            UUID enquiry = owner.enquiry("With the receiving system's own headers");
+            String testId = Api.internal("POST", hookPath + "/test", null).expect(202).get("webhook_id").asString();
+            await("the delivery and the test event").atMost(DEADLINE).until(() -> receiver.firstDelivery("/tenant", enquiry) != null
+                    && !receiver.withWebhookId(testId).isEmpty());
+            for (WebhookDelivery delivery : List.of(receiver.firstDelivery("/tenant", enquiry), receiver.withWebhookId(testId).get(0))) {
+                assertThat(delivery.header("Authorization")).isEqualTo(token);
+                assertThat(delivery.header("X-Tenant")).isEqualTo("villa-42");
+                assertThat(delivery.signedWith(owner.webhookSecret())).isTrue();
+            }
+            await().atMost(DEADLINE).until(() -> logged(hookPath, testId) != null);
+            JsonNode detail = Api.internal("GET", hookPath + "/attempts/" + logged(hookPath, testId).get("attempt_id").asString(),
+                    null).expect(200);
+            assertThat(detail.get("request").get("headers").has("authorization")).isTrue();
+            assertThat(detail.toString()).as("the attempt detail shows the header, masked").doesNotContain(token.substring(7));
+
+            Api.internal("PUT", hookPath + "/headers", Map.of("headers", Map.of())).expect(200);
+            UUID after = owner.enquiry("Without them once removed");
+            await("the delivery after the removal").atMost(DEADLINE).until(() -> receiver.firstDelivery("/tenant", after) != null);
+            assertThat(receiver.firstDelivery("/tenant", after).header("Authorization")).isNull();
         }
     }
 

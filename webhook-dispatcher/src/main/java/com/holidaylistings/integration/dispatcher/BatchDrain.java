@@ -5,7 +5,7 @@ import java.util.function.IntSupplier;
 import org.slf4j.Logger;
 
 /**
- * A table polled in batches by every replica (delivery requests, operational events): each tick
+ * A table polled in batches by every replica (the operational events' outbox): each tick
  * takes batches until one comes back short of full; a failure is logged and left to the next tick.
  */
 public final class BatchDrain {

@@ -46,7 +46,8 @@ class ArchitectureTest {
     /** The tables api-service owns (it writes them; this service may only read them). */
     private static final List<String> OTHER_SERVICES_TABLES = List.of(
             "owners", "access_tokens", "properties", "enquiries", "outbox", "idempotency_keys", "portal_links",
-            "portal_sessions", "rate_limit_counters", "webhook_subscriptions", "webhook_secrets", "hook_secrets");
+            "portal_sessions", "rate_limit_counters", "webhook_subscriptions", "webhook_secrets", "hook_secrets",
+            "hook_headers");
 
     @Test
     void featurePackagesHaveNoCycles() {

@@ -1,5 +1,6 @@
 package com.holidaylistings.integration.dispatcher;
 
+import com.holidaylistings.integration.events.EnquiryErased;
 import com.holidaylistings.integration.events.EnquiryEvents;
 import com.holidaylistings.integration.events.command.DeliveryCommand;
 import com.holidaylistings.integration.testsupport.TestKafka;
@@ -92,6 +93,7 @@ public abstract class DispatcherIntegrationTest {
     private static void createEventTopic() {
         createTopic(EnquiryEvents.TOPIC);
         createTopic(DeliveryCommand.TOPIC);
+        createTopic(EnquiryErased.TOPIC);
     }
 
     private static void createTopic(String topic) {

@@ -105,6 +105,20 @@ public final class TestData {
         return secret;
     }
 
+    /**
+     * Sets a hook's custom headers as api-service does (V29): the JSON object encrypted, bound to the
+     * hook's owner.
+     */
+    public void setHeaders(Owner owner, UUID subscription, String headersJson) {
+        jdbc.sql("""
+                        insert into hook_headers (subscription_id, headers) values (:hook, :headers)
+                        on conflict (subscription_id) do update set headers = excluded.headers, updated_at = now()
+                        """)
+                .param("hook", subscription)
+                .param("headers", CIPHER.encrypt(headersJson, owner.id()))
+                .update();
+    }
+
     private static String newSecret() {
         byte[] key = new byte[32];
         new SecureRandom().nextBytes(key);

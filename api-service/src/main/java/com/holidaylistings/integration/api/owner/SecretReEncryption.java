@@ -5,6 +5,7 @@ import com.holidaylistings.integration.secrets.SecretNotDecryptable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.ApplicationArguments;
@@ -15,8 +16,8 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Brings every stored webhook secret, owners' and hooks' own, to the first key of {@code SECRETS_ENCRYPTION_KEYS} at each
- * start (a Flyway migration cannot: it has no key). Plain values from before encryption and values
+ * Brings every stored webhook secret, owners' and hooks' own, and hooks' custom headers to the first key of
+ * {@code SECRETS_ENCRYPTION_KEYS} at each start (a Flyway migration cannot: it has no key). Plain values from before encryption and values
  * of another listed key are re-encrypted, a batch of rows per transaction, the rows locked meanwhile
  * and skipped by a replica starting at the same time. Idempotent: once all are current it only
  * says so. Logs counts and owner ids, never a value.
@@ -26,8 +27,6 @@ class SecretReEncryption implements ApplicationRunner {
 
     private static final Logger log = LoggerFactory.getLogger(SecretReEncryption.class);
     private static final int OWNERS_NAMED = 20;
-    private static final String NOT_CURRENT =
-            "(not starts_with(secret, :current) or not starts_with(previous_secret, :current))";
 
     private final JdbcClient jdbc;
     private final TransactionTemplate transactions;
@@ -46,16 +45,25 @@ class SecretReEncryption implements ApplicationRunner {
 
     /**
      * A table of secrets: its rows are keyed by {@code key} and bound to the owner that {@code owner}
-     * names (an expression over the table, aliased {@code t}).
+     * names (an expression over the table, aliased {@code t}); {@code columns} hold the encrypted values
+     * (null where a row has none).
      */
-    private record SecretTable(String name, String key, String owner) {}
+    private record SecretTable(String name, String key, String owner, List<String> columns) {
 
+        /** A row some column of which is not encrypted with the current key. */
+        String notCurrent() {
+            return columns.stream().map(column -> "not starts_with(t." + column + ", :current)")
+                    .collect(Collectors.joining(" or ", "(", ")"));
+        }
+    }
+
+    private static final String HOOKS_OWNER = "(select s.owner_id from webhook_subscriptions s where s.id = t.subscription_id)";
     private static final List<SecretTable> TABLES = List.of(
-            new SecretTable("webhook_secrets", "owner_id", "t.owner_id"),
-            new SecretTable("hook_secrets", "subscription_id",
-                    "(select s.owner_id from webhook_subscriptions s where s.id = t.subscription_id)"));
+            new SecretTable("webhook_secrets", "owner_id", "t.owner_id", List.of("secret", "previous_secret")),
+            new SecretTable("hook_secrets", "subscription_id", HOOKS_OWNER, List.of("secret", "previous_secret")),
+            new SecretTable("hook_headers", "subscription_id", HOOKS_OWNER, List.of("headers")));
 
-    private record Row(UUID key, UUID owner, String secret, String previous) {}
+    private record Row(UUID key, UUID owner, List<String> values) {}
 
     private record Batch(int rows, UUID last, int reEncrypted, List<UUID> undecryptable) {}
 
@@ -83,7 +91,7 @@ class SecretReEncryption implements ApplicationRunner {
                 undecryptable.addAll(batch.undecryptable());
                 after = batch.last();
             } while (batch.rows() == batchSize);
-            remaining += jdbc.sql("select count(*) from " + table.name() + " where " + NOT_CURRENT)
+            remaining += jdbc.sql("select count(*) from " + table.name() + " t where " + table.notCurrent())
                     .param("current", cipher.currentPrefix())
                     .query(Long.class)
                     .single();
@@ -93,28 +101,37 @@ class SecretReEncryption implements ApplicationRunner {
 
     private Batch reEncryptBatch(SecretTable table, UUID after) {
         List<Row> rows = jdbc.sql("""
-                        select t.%2$s as key, %3$s as owner_id, t.secret, t.previous_secret from %1$s t
+                        select t.%2$s as key, %3$s as owner_id, %5$s from %1$s t
                          where t.%2$s > :after and %4$s
                          order by t.%2$s
                          limit :batch
                            for update skip locked
-                        """.formatted(table.name(), table.key(), table.owner(), NOT_CURRENT))
+                        """.formatted(table.name(), table.key(), table.owner(), table.notCurrent(),
+                                String.join(", ", table.columns().stream().map(column -> "t." + column).toList())))
                 .param("after", after)
                 .param("current", cipher.currentPrefix())
                 .param("batch", batchSize)
-                .query((rs, n) -> new Row(rs.getObject("key", UUID.class), rs.getObject("owner_id", UUID.class), rs.getString("secret"),
-                        rs.getString("previous_secret")))
+                .query((rs, n) -> {
+                    List<String> values = new ArrayList<>();
+                    for (String column : table.columns()) {
+                        values.add(rs.getString(column));
+                    }
+                    return new Row(rs.getObject("key", UUID.class), rs.getObject("owner_id", UUID.class), values);
+                })
                 .list();
         int reEncrypted = 0;
         List<UUID> undecryptable = new ArrayList<>();
+        String assignments = String.join(", ", table.columns().stream().map(column -> column + " = :" + column).toList());
         for (Row row : rows) {
             try {
-                jdbc.sql("update %s set secret = :secret, previous_secret = :previous where %s = :key"
-                                .formatted(table.name(), table.key()))
-                        .param("secret", current(row.secret(), row.owner()))
-                        .param("previous", row.previous() == null ? null : current(row.previous(), row.owner()))
-                        .param("key", row.key())
-                        .update();
+                JdbcClient.StatementSpec update = jdbc.sql("update %s set %s where %s = :key"
+                                .formatted(table.name(), assignments, table.key()))
+                        .param("key", row.key());
+                for (int i = 0; i < table.columns().size(); i++) {
+                    String value = row.values().get(i);
+                    update = update.param(table.columns().get(i), value == null ? null : current(value, row.owner()));
+                }
+                update.update();
                 reEncrypted++;
             } catch (SecretNotDecryptable e) {
                 undecryptable.add(row.owner());

@@ -5,6 +5,7 @@ import com.holidaylistings.integration.api.auth.NewToken;
 import com.holidaylistings.integration.api.auth.Scope;
 import com.holidaylistings.integration.api.auth.TokenLimitReached;
 import com.holidaylistings.integration.api.hook.DeliveryLog;
+import com.holidaylistings.integration.api.hookheaders.HookHeaders;
 import com.holidaylistings.integration.api.owner.SigningSecrets;
 import com.holidaylistings.integration.api.web.error.InvalidRequest;
 import com.holidaylistings.integration.api.web.error.NotFound;
@@ -18,7 +19,10 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
-/** The Notifications page: integration tokens, webhook subscriptions and the signing secret. */
+/**
+ * The Notifications page: integration tokens, webhook subscriptions (each with its custom headers,
+ * their values masked) and the signing secret.
+ */
 @Controller
 class PortalController {
 
@@ -26,12 +30,15 @@ class PortalController {
     private final DeliveryLog deliveryLog;
     private final SigningSecrets secrets;
     private final PortalSessions sessions;
+    private final HookHeaders hookHeaders;
 
-    PortalController(AccessTokens tokens, DeliveryLog deliveryLog, SigningSecrets secrets, PortalSessions sessions) {
+    PortalController(AccessTokens tokens, DeliveryLog deliveryLog, SigningSecrets secrets, PortalSessions sessions,
+            HookHeaders hookHeaders) {
         this.tokens = tokens;
         this.deliveryLog = deliveryLog;
         this.secrets = secrets;
         this.sessions = sessions;
+        this.hookHeaders = hookHeaders;
     }
 
     @GetMapping("/portal")
@@ -50,6 +57,7 @@ class PortalController {
         model.addAttribute("scopes", Scope.allValues());
         model.addAttribute("tokens", activeTokens(session.ownerId()));
         model.addAttribute("hooks", deliveryLog.hooks(session.ownerId()).stream().map(HookRow::of).toList());
+        model.addAttribute("hookHeaders", hookHeaders.ofOwner(session.ownerId()));
         model.addAttribute("secret", flash.revealSecret() ? secrets.ofOwner(session.ownerId()).orElse(null) : null);
         model.addAttribute("hookSecret", flash.secretOfHook() == null ? null : secrets.ofHook(session.ownerId(), flash.secretOfHook())
                 .map(secret -> new HookSecret(flash.secretOfHook(), secret)).orElse(null));

@@ -37,6 +37,11 @@ class AdminKeyIT extends ApiIntegrationTest {
     void refusesInternalRequestsWithoutTheAdminKey() {
         TestWorld.Account account = world.newAccount();
         UUID hook = world.subscribe(account, "https://93.184.215.14/admin-key/" + UUID.randomUUID(), null);
+        String guest = "guest-" + UUID.randomUUID() + "@example.org";
+        Map<String, Object> guestsEnquiry = Fixtures.anEnquiry(account.propertyId());
+        guestsEnquiry.put("user_email", guest);
+        ApiClient.Response submitted = http.with("X-Admin-Key", TestWorld.ADMIN_KEY).post("/internal/v1/enquiries", guestsEnquiry);
+        assertThat(submitted.status()).as(submitted.body()).isEqualTo(201);
 
         for (ApiClient client : List.of(http, http.withToken(account.token()), http.with("X-API-Key", account.token()))) {
             assertUnauthorized(client.post("/internal/v1/owners", Map.of("email", "x-" + UUID.randomUUID() + "@example.com")));
@@ -50,16 +55,22 @@ class AdminKeyIT extends ApiIntegrationTest {
             assertUnauthorized(client.send("PUT", hookPath + "/throttle", Map.of("per_second", 1)));
             assertUnauthorized(client.get(hookPath + "/secret"));
             assertUnauthorized(client.post(hookPath + "/secret/rotate", null));
+            assertUnauthorized(client.send("PUT", hookPath + "/headers", Map.of("headers", Map.of("X-Tenant", "x"))));
             assertUnauthorized(client.post("/internal/v1/enquiries", Fixtures.anEnquiry(account.propertyId())));
+            assertUnauthorized(client.post("/internal/v1/guests/erasures", Map.of("email", guest)));
             assertUnauthorized(client.get("/internal/v1/no-such-path"));
         }
         assertThat(jdbc.sql("select count(*) from enquiries where property_id = :p").param("p", account.propertyId())
-                .query(Integer.class).single()).isZero();
+                .query(Integer.class).single()).as("only the guest's").isOne();
+        assertThat(jdbc.sql("select user_email from enquiries where property_id = :p").param("p", account.propertyId())
+                .query(String.class).single()).as("the guest not erased").isEqualTo(guest);
         assertThat(new CommandRows(jdbc).of(hook)).as("no test event").isEmpty();
         assertThat(jdbc.sql("select throttle_per_second is null from webhook_subscriptions where id = :h").param("h", hook)
                 .query(Boolean.class).single()).as("no throttle").isTrue();
         assertThat(jdbc.sql("select count(*) from hook_secrets where subscription_id = :h").param("h", hook)
                 .query(Integer.class).single()).as("no secret of its own").isZero();
+        assertThat(jdbc.sql("select count(*) from hook_headers where subscription_id = :h").param("h", hook)
+                .query(Integer.class).single()).as("no header set").isZero();
     }
 
     @Test
@@ -126,8 +137,11 @@ class AdminKeyIT extends ApiIntegrationTest {
             assertNotFound(client.send("PUT", owner + "/hooks/" + UUID.randomUUID() + "/throttle", Map.of("per_second", 1)));
             assertNotFound(client.get(owner + "/hooks/" + UUID.randomUUID() + "/secret"));
             assertNotFound(client.post(owner + "/hooks/" + UUID.randomUUID() + "/secret/rotate", null));
+            assertNotFound(client.send("PUT", owner + "/hooks/" + UUID.randomUUID() + "/headers",
+                    Map.of("headers", Map.of("X-Tenant", "x"))));
             assertNotFound(client.get(owner + "/hooks/" + UUID.randomUUID() + "/attempts/1"));
             assertNotFound(client.post("/internal/v1/enquiries", Fixtures.anEnquiry(account.propertyId())));
+            assertNotFound(client.post("/internal/v1/guests/erasures", Map.of("email", account.email())));
             assertNotFound(client.get("/internal/v1"));
             assertNotFound(client.get("/internal/v1/no-such-path"));
         }

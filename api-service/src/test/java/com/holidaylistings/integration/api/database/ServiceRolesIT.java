@@ -43,16 +43,19 @@ class ServiceRolesIT {
     void the_dispatcher_cannot_read_access_tokens_idempotency_keys_portal_sessions_or_enquiries() throws SQLException {
         try (Connection db = login("webhook_dispatcher")) {
             for (String table : new String[] {"access_tokens", "idempotency_keys", "portal_sessions", "portal_links",
-                    "enquiries", "outbox", "owners", "webhook_subscriptions", "webhook_secrets", "hook_secrets"}) {
+                    "enquiries", "outbox", "owners", "webhook_subscriptions", "webhook_secrets", "hook_secrets",
+                    "hook_headers"}) {
                 assertDenied(db, "select count(*) from public." + table);
             }
             assertDenied(db, "update webhook_secrets set secret = 'x'");
             assertDenied(db, "update hook_secrets set secret = 'x'");
+            assertDenied(db, "update hook_headers set headers = 'x'");
             assertDenied(db, "update webhook_subscriptions set target_url = 'https://example.com/'");
             assertDenied(db, "update webhook_subscriptions set paused = true, disabled_at = now()");
             assertAllowed(db, "select count(*) from deliveries");
             assertAllowed(db, "select count(*) from webhook_secrets");
             assertAllowed(db, "select count(*) from hook_secrets");
+            assertAllowed(db, "select count(*) from hook_headers");
             assertAllowed(db, "select count(*) from webhook_subscriptions");
         }
     }
@@ -72,6 +75,7 @@ class ServiceRolesIT {
             assertAllowed(db, "update webhook_subscriptions set resumed_at = now() where false");
             assertAllowed(db, "update webhook_secrets set previous_secret = null where false");
             assertAllowed(db, "update hook_secrets set previous_secret = null where false");
+            assertAllowed(db, "update hook_headers set headers = 'x' where false");
         }
     }
 
@@ -94,6 +98,7 @@ class ServiceRolesIT {
             assertDenied(db, "select count(*) from owners");
             assertDenied(db, "select count(*) from webhook_secrets");
             assertDenied(db, "select count(*) from hook_secrets");
+            assertDenied(db, "select count(*) from hook_headers");
             assertDenied(db, "insert into outbox (id) values (gen_random_uuid())");
             assertDenied(db, "delete from outbox");
             assertDenied(db, "select count(*) from dispatcher.deliveries");

@@ -90,6 +90,23 @@ class SecretReEncryptionIT extends ApiIntegrationTest {
     }
 
     @Test
+    void reEncryptsAHooksCustomHeadersOfAnOlderKeyWithTheFirstKey() {
+        TestWorld.Account account = world.newAccount();
+        UUID hook = world.subscribe(account, "https://93.184.215.14/own-headers/" + UUID.randomUUID(), null);
+        SecretCipher retired = new SecretCipher(EncryptionKeys.parse(TestSecrets.RETIRED_KEY));
+        String headers = "{\"Authorization\":\"Bearer " + aSecret() + "\"}";
+        jdbc.sql("insert into hook_headers (subscription_id, headers) values (:hook, :headers)")
+                .param("hook", hook).param("headers", retired.encrypt(headers, account.ownerId())).update();
+
+        reEncryption.reEncryptAll();
+
+        String raw = jdbc.sql("select headers from hook_headers where subscription_id = :hook").param("hook", hook)
+                .query(String.class).single();
+        assertThat(raw).startsWith(CURRENT);
+        assertThat(cipher.decrypt(raw, account.ownerId())).isEqualTo(headers);
+    }
+
+    @Test
     void leavesSecretsOfTheFirstKeyAsTheyAre() {
         UUID owner = world.newOwner().id();
         admin().post("/internal/v1/owners/" + owner + "/webhook-secret/rotate", null);

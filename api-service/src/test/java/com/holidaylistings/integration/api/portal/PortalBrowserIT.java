@@ -3,6 +3,7 @@ package com.holidaylistings.integration.api.portal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import com.holidaylistings.integration.api.hookheaders.HookHeaders;
 import com.holidaylistings.integration.api.support.ApiClient;
 import com.holidaylistings.integration.api.support.ApiIntegrationTest;
 import com.holidaylistings.integration.api.support.CommandRows;
@@ -31,6 +32,7 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
+import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * The owner portal in a real browser (headless Chromium) against the running service on real
@@ -39,6 +41,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * this run.
  */
 class PortalBrowserIT extends ApiIntegrationTest {
+
+    @Autowired
+    private HookHeaders hookHeaders;
 
     private ChromeDriver browser;
     private DeliveryRows rows;
@@ -366,10 +371,48 @@ class PortalBrowserIT extends ApiIntegrationTest {
         String rotated = hookRow(hook).findElement(By.id("secret-" + hook)).getDomProperty("value");
         assertThat(rotated).startsWith("whsec_").isNotEqualTo(ownersSecret).isEqualTo(hookSecretOf(owner.ownerId(), hook));
         assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("rotated");
+        Chromium.screenshot(hookRow(hook), "hook-secret");
         assertThat(hookSecretOf(owner.ownerId(), other)).as("the other hook keeps the owner's").isEqualTo(ownersSecret);
         assertThat(secretOf(owner.ownerId())).isEqualTo(ownersSecret);
         browser.navigate().refresh();
         assertThat(browser.getPageSource()).doesNotContain("whsec_");
+    }
+
+    @Test
+    void addsAndRemovesAHooksCustomHeadersAndShowsTheirValuesMasked() {
+        TestWorld.Account owner = world.newAccount();
+        UUID hook = subscribe(owner, "https://93.184.215.14/pms/enquiries");
+        UUID other = subscribe(owner, "https://93.184.215.14/ipaas/catch");
+        open(owner.ownerId());
+        assertThat(headersSection(hook).findElement(By.tagName("h3")).getText()).isEqualTo("Custom headers");
+        assertThat(headersSection(hook).getAccessibleName()).isEqualTo("Custom headers");
+
+        addHeader(hook, "Authorization", "Bearer receiver-token-9");
+        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("Authorization saved");
+        addHeader(hook, "X-Tenant", "north-7");
+
+        assertThat(headersSection(hook).getText()).contains("Authorization: \u2022\u2022\u2022\u2022",
+                "X-Tenant: \u2022\u2022\u2022\u2022");
+        assertThat(browser.getPageSource()).as("a saved value is never shown").doesNotContain("receiver-token-9", "north-7");
+        assertThat(hookHeaders.of(owner.ownerId(), hook).headers())
+                .containsExactly(Map.entry("Authorization", "Bearer receiver-token-9"), Map.entry("X-Tenant", "north-7"));
+        assertThat(headersSection(other).getText()).contains("No custom headers.");
+        Chromium.screenshot(headersSection(hook), "custom-headers");
+
+        addHeader(hook, "Host", "internal.example");
+        assertThat(browser.findElement(By.cssSelector("[role=alert]")).getText()).contains("not saved",
+                "Header Host is set by the delivery itself and cannot be overridden");
+        assertThat(hookHeaders.of(owner.ownerId(), hook).headers()).containsOnlyKeys("Authorization", "X-Tenant");
+
+        press(headersSection(hook).findElement(
+                By.xpath(".//li[.//code[normalize-space()='Authorization']]//button[normalize-space()='Remove']")));
+        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("Authorization removed");
+        assertThat(headersSection(hook).getText()).doesNotContain("Authorization").contains("X-Tenant");
+        assertThat(hookHeaders.of(owner.ownerId(), hook).headers()).containsExactly(Map.entry("X-Tenant", "north-7"));
+        press(headersSection(hook).findElement(By.xpath(".//button[normalize-space()='Remove']")));
+        assertThat(headersSection(hook).getText()).contains("No custom headers.");
+        assertThat(jdbc.sql("select count(*) from hook_headers where subscription_id in (:h, :o)").param("h", hook)
+                .param("o", other).query(Integer.class).single()).isZero();
     }
 
     @Test
@@ -399,7 +442,8 @@ class PortalBrowserIT extends ApiIntegrationTest {
         browser.get(base() + "/portal/hooks/" + theirHook + "/attempts/" + theirAttempt);
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Not found");
         browser.get(base() + "/portal/");
-        for (String action : List.of("test", "throttle", "resume-and-recover", "secret/reveal", "secret/rotate")) {
+        for (String action : List.of("test", "throttle", "resume-and-recover", "secret/reveal", "secret/rotate", "headers",
+                "headers/remove")) {
             WebElement test = browser.findElement(By.xpath("//button[normalize-space()='Send test event']/ancestor::form"));
             browser.executeScript("arguments[0].action = '/portal/hooks/" + theirHook + "/" + action + "'", test);
             press(test.findElement(By.tagName("button")));
@@ -410,6 +454,8 @@ class PortalBrowserIT extends ApiIntegrationTest {
         assertThat(throttle(theirHook)).isZero();
         assertThat(jdbc.sql("select count(*) from hook_secrets where subscription_id = :h").param("h", theirHook)
                 .query(Integer.class).single()).as("no secret of its own given").isZero();
+        assertThat(jdbc.sql("select count(*) from hook_headers where subscription_id = :h").param("h", theirHook)
+                .query(Integer.class).single()).as("no header set").isZero();
         assertThat(browser.getPageSource()).doesNotContain("whsec_");
         browser.get(base() + "/portal/hooks/" + theirHook + "/secret/rotate");
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Not found");
@@ -550,6 +596,23 @@ class PortalBrowserIT extends ApiIntegrationTest {
 
     private List<String> tokenRows() {
         return table("Active tokens").findElements(By.cssSelector("tbody tr")).stream().map(WebElement::getText).toList();
+    }
+
+    /** The "Custom headers" section under a hook's row. */
+    private WebElement headersSection(UUID hook) {
+        return browser.findElement(By.id("headers-" + hook));
+    }
+
+    /** Fills in the hook's "Header name" and "Header value" (found by their labels) and presses "Add header". */
+    private void addHeader(UUID hook, String name, String value) {
+        WebElement section = headersSection(hook);
+        WebElement nameField = section.findElement(By.id("header-name-" + hook));
+        WebElement valueField = section.findElement(By.id("header-value-" + hook));
+        assertThat(nameField.getAccessibleName()).isEqualTo("Header name");
+        assertThat(valueField.getAccessibleName()).isEqualTo("Header value");
+        nameField.sendKeys(name);
+        valueField.sendKeys(value);
+        press(section.findElement(By.xpath(".//button[normalize-space()='Add header']")));
     }
 
     private WebElement hookRow(UUID hook) {

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.holidaylistings.integration.api.support.ApiClient;
 import com.holidaylistings.integration.api.support.ApiIntegrationTest;
+import com.holidaylistings.integration.api.support.Fixtures;
 import com.holidaylistings.integration.api.support.TestWorld;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Tag;
@@ -66,5 +68,36 @@ class MassAssignmentIT extends ApiIntegrationTest {
         assertThat(row.get("property_id")).isEqualTo(caller.propertyId());
         assertThat(row.get("user_email")).isNotEqualTo("attacker@example.com");
         assertThat(row.get("backdated")).isEqualTo(false);
+    }
+
+    @Test
+    void aGuestErasureErasesTheGuestOfItsAddressAndNoOneNamedBesides() {
+        TestWorld.Account owner = world.newAccount();
+        String guest = "guest-" + UUID.randomUUID() + "@example.org";
+        String bystander = "bystander-" + UUID.randomUUID() + "@example.org";
+        UUID guests = submitAs(owner, guest);
+        UUID bystanders = submitAs(owner, bystander);
+
+        ApiClient.Response response = http.with("X-Admin-Key", TestWorld.ADMIN_KEY).post("/internal/v1/guests/erasures", Map.of(
+                "email", guest,
+                "enquiry_id", bystanders.toString(),
+                "enquiries", List.of(bystanders.toString()),
+                "user_email", bystander,
+                "owner_id", owner.ownerId().toString()));
+
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("{\"enquiries\":1}");
+        assertThat(userEmail(guests)).isEqualTo("erased@invalid");
+        assertThat(userEmail(bystanders)).isEqualTo(bystander);
+    }
+
+    private UUID submitAs(TestWorld.Account owner, String email) {
+        Map<String, Object> enquiry = Fixtures.anEnquiry(owner.propertyId());
+        enquiry.put("user_email", email);
+        return UUID.fromString(world.submitEnquiry(enquiry).get("id").asString());
+    }
+
+    private String userEmail(UUID enquiry) {
+        return jdbc.sql("select user_email from enquiries where id = :id").param("id", enquiry).query(String.class).single();
     }
 }

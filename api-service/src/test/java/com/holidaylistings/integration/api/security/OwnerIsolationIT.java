@@ -98,6 +98,9 @@ class OwnerIsolationIT extends ApiIntegrationTest {
                         t -> t.admin.get(t.intruderPath("/hooks/" + t.victimHook + "/secret"))),
                 new Probe("rotate the victim's hook's secret under the intruder", 404,
                         t -> t.admin.post(t.intruderPath("/hooks/" + t.victimHook + "/secret/rotate"), null)),
+                new Probe("set the victim's hook's headers under the intruder", 404,
+                        t -> t.admin.send("PUT", t.intruderPath("/hooks/" + t.victimHook + "/headers"),
+                                Map.of("headers", Map.of("X-Tenant", "intruder")))),
                 new Probe("revoke the victim's token under the intruder", 404,
                         t -> t.admin.delete(t.intruderPath("/tokens/" + t.victimTokenId), null)),
                 new Probe("the victim's property's enquiry through the intruder's hooks list", 200,
@@ -126,6 +129,8 @@ class OwnerIsolationIT extends ApiIntegrationTest {
                 .param("id", victimHook).query(Boolean.class).single()).as("no throttle set").isTrue();
         assertThat(jdbc.sql("select count(*) from hook_secrets where subscription_id = :id").param("id", victimHook)
                 .query(Integer.class).single()).as("no secret of its own given").isZero();
+        assertThat(jdbc.sql("select count(*) from hook_headers where subscription_id = :id").param("id", victimHook)
+                .query(Integer.class).single()).as("no header set").isZero();
         CommandRows commands = new CommandRows(jdbc);
         assertThat(List.of(victimHook, intruderHook, victim.ownerId(), intruder.ownerId()))
                 .flatExtracting(commands::of).as("no test event sent, no delivery asked for").isEmpty();

@@ -1,5 +1,6 @@
 package com.holidaylistings.integration.ingest.relay;
 
+import com.holidaylistings.integration.events.EnquiryErased;
 import com.holidaylistings.integration.events.EnquiryEvents;
 import com.holidaylistings.integration.events.command.DeliveryCommand;
 import java.time.Instant;
@@ -11,7 +12,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Turns a change read from the write-ahead log into the event to publish, routed by its event type:
- * {@code enquiry.created} to its topic, the delivery commands to {@code delivery.commands}. Deletes
+ * {@code enquiry.created} and {@code enquiry.erased} to their topics, the delivery commands to
+ * {@code delivery.commands}. Deletes
  * (the purge), heartbeats and anything else are skipped, and so is a row of a type this relay does
  * not know (logged): one unknown row must not stop the relay of every other.
  */
@@ -53,6 +55,9 @@ final class OutboxChangeTranslator {
     static Optional<String> topicOf(String eventType) {
         if (EnquiryEvents.TOPIC.equals(eventType)) {
             return Optional.of(EnquiryEvents.TOPIC);
+        }
+        if (EnquiryErased.TYPE.equals(eventType)) {
+            return Optional.of(EnquiryErased.TOPIC);
         }
         return DeliveryCommand.TYPES.contains(eventType) ? Optional.of(DeliveryCommand.TOPIC) : Optional.empty();
     }

@@ -14,7 +14,11 @@ import org.springframework.validation.annotation.Validated;
  *
  * @param topicPartitions partitions of {@code enquiry.created} when it is created (12)
  * @param topicReplicationFactor its replication factor, and {@code delivery.commands}' (1 locally; 3 in production)
- * @param topicRetention how long the topic keeps events (7 days)
+ * @param topicRetention how long the topic keeps events (7 days): also how long a guest's data stays on it
+ *     after an erasure
+ * @param erasedTopicRetention how long {@code enquiry.erased} keeps its events (30 days: longer than
+ *     {@code enquiry.created}'s, so that a consumer that still holds a copy of an enquiry read from that
+ *     topic can still learn of its erasure; they carry ids only); partitions as {@code enquiry.created}
  * @param commandTopicPartitions partitions of {@code delivery.commands} when it is created (6: a command is a
  *     request of an owner's, far fewer than enquiries)
  * @param commandTopicRetention how long {@code delivery.commands} keeps commands (7 days: a command read after
@@ -36,6 +40,7 @@ public record RelayProperties(
         @DefaultValue("12") @Positive int topicPartitions,
         @DefaultValue("1") @Positive short topicReplicationFactor,
         @DefaultValue("7d") Duration topicRetention,
+        @DefaultValue("30d") Duration erasedTopicRetention,
         @DefaultValue("6") @Positive int commandTopicPartitions,
         @DefaultValue("7d") Duration commandTopicRetention,
         @DefaultValue("enquiry_outbox") @NotBlank String slotName,

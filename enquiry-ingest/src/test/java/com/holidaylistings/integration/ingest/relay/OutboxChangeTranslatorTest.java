@@ -64,6 +64,20 @@ class OutboxChangeTranslatorTest {
     }
 
     @Test
+    void routesAnErasureToItsTopicUnderTheEnquiryId() {
+        OutboxEvent event = OutboxChangeTranslator.translate(change("outbox", "c", "req-1", "enquiry.erased")).orElseThrow();
+
+        assertThat(event.topic()).isEqualTo("enquiry.erased");
+        assertThat(event.eventType()).isEqualTo("enquiry.erased");
+        assertThat(event.key()).isEqualTo("enquiry-1");
+    }
+
+    @Test
+    void skipsAnUpdateOfAnOutboxRowAsAnErasureMakesIt() {
+        assertThat(OutboxChangeTranslator.translate(change("outbox", "u", "req-1", "enquiry.created"))).isEmpty();
+    }
+
+    @Test
     void skipsARowOfAnUnknownEventType() {
         assertThat(OutboxChangeTranslator.translate(change("outbox", "c", "req-1", "enquiry.exploded"))).isEmpty();
     }

@@ -3,6 +3,8 @@ package com.holidaylistings.integration.ingest.relay;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.holidaylistings.integration.events.EnquiryCreated;
+import com.holidaylistings.integration.events.EnquiryErased;
 import com.holidaylistings.integration.events.EnquiryEvents;
 import com.holidaylistings.integration.events.command.DeliveryCommand;
 import com.holidaylistings.integration.events.delivery.EnquiryId;
@@ -10,6 +12,7 @@ import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import com.holidaylistings.integration.ingest.AsyncApiContract;
 import com.holidaylistings.integration.ingest.IngestProcess;
+import com.holidaylistings.integration.ingest.IngestTestBed;
 import com.holidaylistings.integration.ingest.OutboxRows;
 import com.holidaylistings.integration.ingest.TopicReader;
 import com.holidaylistings.integration.testsupport.TestPostgres;
@@ -23,7 +26,10 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.config.ConfigResource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -122,6 +128,39 @@ class OutboxRelayIT {
             assertThat(header(record, EnquiryEvents.REQUEST_ID_HEADER)).isEqualTo("req-command");
             assertThat(commands.of(Set.of(hook))).as("the row of an unknown type is passed over").hasSize(1);
             assertThat(relay.isStreaming()).isTrue();
+        }
+    }
+
+    @Test
+    @Order(2)
+    void publishesAnErasureOnItsOwnTopicKeyedByTheEnquiryAndPassesOverTheErasedPayload() throws Exception {
+        try (IngestProcess relay = IngestProcess.start("erasures"); TopicReader erasures = new TopicReader(EnquiryErased.TOPIC);
+                Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, IngestTestBed.kafka()))) {
+            OutboxRows.Written written = outbox.enquiry();
+            awaitAll(List.of(written));
+            EnquiryCreated created = JSON.readValue(written.payload(), EnquiryCreated.class);
+            outbox.updatePayload(written.eventId(), JSON.writeValueAsString(created.erased()));
+            UUID eventId = UUID.randomUUID();
+            String payload = JSON.writeValueAsString(EnquiryErased.of(written.enquiryId(), Instant.now()));
+            outbox.outboxRow(eventId, written.enquiryId(), EnquiryErased.TYPE, payload, "req-erasure");
+
+            ConsumerRecord<String, String> record = await().atMost(STREAMING)
+                    .until(() -> erasures.of(Set.of(written.enquiryId())), records -> !records.isEmpty()).get(0);
+
+            assertThat(record.topic()).isEqualTo("enquiry.erased");
+            assertThat(record.key()).isEqualTo(written.enquiryId().toString());
+            assertThat(record.value()).isEqualTo(payload);
+            assertThat(header(record, EnquiryEvents.EVENT_ID_HEADER)).isEqualTo(eventId.toString());
+            assertThat(header(record, EnquiryEvents.EVENT_TYPE_HEADER)).isEqualTo("enquiry.erased");
+            assertThat(header(record, EnquiryEvents.REQUEST_ID_HEADER)).isEqualTo("req-erasure");
+            ConfigResource erasedTopic = new ConfigResource(ConfigResource.Type.TOPIC, EnquiryErased.TOPIC);
+            assertThat(admin.describeConfigs(List.of(erasedTopic)).all().get().get(erasedTopic).get("retention.ms").value())
+                    .as("30 days").isEqualTo(Long.toString(Duration.ofDays(30).toMillis()));
+            ConfigResource createdTopic = new ConfigResource(ConfigResource.Type.TOPIC, EnquiryEvents.TOPIC);
+            assertThat(admin.describeConfigs(List.of(createdTopic)).all().get().get(createdTopic).get("retention.ms").value())
+                    .as("7 days").isEqualTo(Long.toString(Duration.ofDays(7).toMillis()));
+            assertThat(topic.of(Set.of(written.enquiryId()))).as("the payload's update is not published again")
+                    .singleElement().extracting(ConsumerRecord::value).isEqualTo(written.payload());
         }
     }
 

@@ -104,7 +104,7 @@ public class WebhookAttempt {
             }
             HttpOutcome http = guards.send(delivery.subscription(), delivery.test(),
                     () -> sender.post(found.url(), found.payload(), delivery.webhookId(), found.secrets(),
-                            delivery.test()));
+                            delivery.test(), found.headers()));
             Instant finishedAt = Instant.now(); // the retry's delay counts from here
             span.answered(http);
             DeliveryTransitions.AfterAttempt after = transitions.afterAttempt(delivery, http, finishedAt);

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -112,11 +113,19 @@ class WebhookSender implements DisposableBean {
         return post(targetUrl, body, webhookId, List.of(secret), false);
     }
 
+    HttpOutcome post(String targetUrl, String body, String webhookId, List<String> secrets, boolean test) {
+        return post(targetUrl, body, webhookId, secrets, test, Map.of());
+    }
+
     /**
      * Signed with each of {@code secrets}, the current one first (two during a rotation's overlap); a
-     * test event sent from the portal says so in the header {@code webhook-test: true}.
+     * test event sent from the portal says so in the header {@code webhook-test: true}. The hook's
+     * custom {@code headers} go with it, as api-service checked them (no name of the request's own);
+     * the {@code webhook-*} headers are set after them all the same, so that a signature is never
+     * replaced. Their values are masked in the request headers the attempt log keeps.
      */
-    HttpOutcome post(String targetUrl, String body, String webhookId, List<String> secrets, boolean test) {
+    HttpOutcome post(String targetUrl, String body, String webhookId, List<String> secrets, boolean test,
+            Map<String, String> headers) {
         long timestamp = Instant.now().getEpochSecond();
         HttpPost post;
         try {
@@ -125,6 +134,7 @@ class WebhookSender implements DisposableBean {
             return HttpOutcome.notSent("invalid target URL");
         }
         post.setEntity(new StringEntity(body, ContentType.APPLICATION_JSON));
+        headers.forEach(post::addHeader);
         post.setHeader("webhook-id", webhookId);
         post.setHeader("webhook-timestamp", Long.toString(timestamp));
         post.setHeader("webhook-signature", WebhookSignature.sign(secrets, webhookId, timestamp, body));
@@ -141,7 +151,7 @@ class WebhookSender implements DisposableBean {
             deadline.cancel(false);
             String error = post.isCancelled() ? "timed out after " + timeout.toMillis() + " ms"
                     : e instanceof AnswerHeadLimits.AnswerTooLarge ? AnswerHeadLimits.TOO_LARGE : describe(e);
-            return HttpOutcome.noAnswer(error, since(started), KeptHeaders.of(sent(context, post)));
+            return HttpOutcome.noAnswer(error, since(started), KeptHeaders.of(sent(context, post), headers.keySet()));
         }
         // The status line is in: a 2xx is a success whatever the body does after it.
         try {
@@ -150,7 +160,7 @@ class WebhookSender implements DisposableBean {
                 post.cancel(); // closes the connection instead of reading the rest (closing would drain it)
             }
             return new HttpOutcome(response.getCode(), answer.text(), answer.truncated(), null, since(started),
-                    retryAfter(response), KeptHeaders.of(sent(context, post)), KeptHeaders.of(response.getHeaders()),
+                    retryAfter(response), KeptHeaders.of(sent(context, post), headers.keySet()), KeptHeaders.of(response.getHeaders()),
                     deliveryControl(response));
         } finally {
             deadline.cancel(false);

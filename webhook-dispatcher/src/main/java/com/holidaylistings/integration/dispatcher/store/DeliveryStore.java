@@ -4,9 +4,11 @@ import com.holidaylistings.integration.deliverylog.DeliveryStatus;
 import com.holidaylistings.integration.dispatcher.SqlArrays;
 import com.holidaylistings.integration.dispatcher.records.DeliveryTask;
 import com.holidaylistings.integration.dispatcher.transition.Delivery;
+import com.holidaylistings.integration.events.EnquiryCreated;
 import com.holidaylistings.integration.events.delivery.EnquiryId;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
+import java.sql.Array;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,12 +26,14 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.support.TransactionTemplate;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The one class that writes the delivery tables: a delivery's row ({@code deliveries}) and its
- * event's payload ({@code webhook_events}). Each statement is one transition of {@link Delivery},
- * set-based where it serves many rows at once (a fan-out batch, a lane's parked deliveries, the row
- * poller's batch, an attempt log batch, a replay), and every change of an existing row makes its
+ * event's payload ({@code webhook_events}), which a guest's erasure anonymises ({@link #erased}).
+ * Each statement is one transition of {@link Delivery}, set-based where it serves many rows at once
+ * (a fan-out batch, a lane's parked deliveries, the row poller's batch, an attempt log batch, a
+ * replay), and every change of an existing row makes its
  * version one higher and applies only to a row still where the transition starts from: a stale
  * writer (a copy of a record, a second replica) changes nothing. The transactions are the callers'
  * where a batch writes more than these tables (the attempt log), this class's own otherwise.
@@ -163,6 +167,33 @@ public class DeliveryStore {
     // Delivery.tested: a new delivery, never one that was.
     private static final String TESTED = REQUESTED + "on conflict do nothing";
 
+    // --- erased: a guest's erasure (enquiry.erased) --------------------------------------------------------------
+
+    private static final String ERASED_ENQUIRIES = """
+            insert into erased_enquiries (enquiry_id, erased_at) select e, now() from unnest(?::uuid[]) as e
+            on conflict do nothing
+            """;
+    private static final String ERASED_AMONG = "select enquiry_id from erased_enquiries where enquiry_id = any(?::uuid[])";
+    // Orders a payload's storing and an erasure of its enquiry, so that one always sees the other: whoever stores
+    // payloads holds this lock shared, from before it looks for erased enquiries until it commits; an erasure takes
+    // it alone, after its erased_enquiries rows are committed, so it waits for the payloads stored meanwhile.
+    private static final long PAYLOADS_LOCK = 0x77656268_6f6f6b65L; // "webhooke"
+    private static final String PAYLOADS_SHARED = "select pg_advisory_xact_lock_shared(?)";
+    private static final String PAYLOADS_ALONE = "select pg_advisory_xact_lock(?)";
+    private static final String PAYLOADS_OF = """
+            select event_id, submitted_at, enquiry_id, payload::text as payload from webhook_events where enquiry_id = any(?::uuid[])
+            """;
+    private static final String ERASED_PAYLOAD = "update webhook_events set payload = cast(? as json) where submitted_at = ? and event_id = ?";
+    // The receivers' answers to those enquiries' attempts: found through their deliveries (by the event's time, the
+    // key of both) and each hook's attempts since then (delivery_attempts_subscription_recent_idx).
+    private static final String ERASED_ANSWERS = """
+            update delivery_attempts a set response_body = null, response_truncated = false
+              from deliveries d
+             where d.submitted_at = any(?::timestamptz[]) and d.enquiry_id = any(?::uuid[]) and not d.test
+               and a.subscription_id = d.subscription_id and a.attempted_at >= d.submitted_at
+               and a.enquiry_id = d.enquiry_id and a.response_body is not null
+            """;
+
     /** Which of the owners' requests a delivery is asked for by. */
     public enum Request {
         /** Redeliver: {@link Delivery#askedForAgain}. */
@@ -201,14 +232,19 @@ public class DeliveryStore {
     /** A dead-letter replay's filters (null: any) and when it was asked for. */
     public record Replay(OwnerId owner, SubscriptionId hook, Instant since, Instant requestedAt, String requestId) {}
 
+    /** What a guest's erasure changed: payloads anonymised now, attempts whose answers it dropped. */
+    public record Erasure(int payloads, int answers) {}
+
     private final JdbcTemplate jdbc;
     private final JdbcClient client;
     private final TransactionTemplate transaction;
+    private final JsonMapper json;
 
-    DeliveryStore(JdbcTemplate jdbc, JdbcClient client, TransactionTemplate transaction) {
+    DeliveryStore(JdbcTemplate jdbc, JdbcClient client, TransactionTemplate transaction, JsonMapper json) {
         this.jdbc = jdbc;
         this.client = client;
         this.transaction = transaction;
+        this.json = json;
     }
 
     /**
@@ -219,8 +255,9 @@ public class DeliveryStore {
      * that first try's record may never have reached Kafka, and pending it would wait for the row
      * poller's overdue net rather than for its owner's lane.
      */
-    public void created(List<NewEvent> events, List<NewDelivery> deliveries) {
+    public void created(List<NewEvent> fannedOut, List<NewDelivery> deliveries) {
         transaction.executeWithoutResult(status -> {
+            List<NewEvent> events = erasedWhereErased(fannedOut);
             jdbc.batchUpdate(NEW_EVENT, events, events.size(), (statement, event) -> {
                 statement.setObject(1, event.eventId());
                 statement.setTimestamp(2, Timestamp.from(event.submittedAt()));
@@ -308,7 +345,8 @@ public class DeliveryStore {
     }
 
     /** Keeps an event's payload (once) for a delivery asked for by a command. In the caller's transaction. */
-    public void keep(NewEvent event) {
+    public void keep(NewEvent asked) {
+        NewEvent event = erasedWhereErased(List.of(asked)).getFirst();
         client.sql(EVENT)
                 .param("event", event.eventId())
                 .param("submittedAt", utc(event.submittedAt()))
@@ -388,6 +426,59 @@ public class DeliveryStore {
                 .param("hook", hook.value())
                 .param("changedAt", utc(changedAt))
                 .update();
+    }
+
+    /**
+     * Erases the guests of {@code enquiries} from the delivery tables: remembers the enquiries as erased (a
+     * transaction of its own), then, once the payloads being stored meanwhile are committed, each event's stored
+     * payload is anonymised ({@link EnquiryCreated#erased()}: a delivery asked for again sends a valid event
+     * without the guest's data) and the receivers' answers to their attempts are dropped; a payload of theirs
+     * that arrives later is stored anonymised. Erasing again changes nothing.
+     */
+    public Erasure erased(List<UUID> enquiries) {
+        transaction.executeWithoutResult(status -> jdbc.update(ERASED_ENQUIRIES, SqlArrays.of(jdbc, "uuid", enquiries)));
+        return transaction.execute(status -> {
+            jdbc.queryForList(PAYLOADS_ALONE, PAYLOADS_LOCK);
+            Array ids = SqlArrays.of(jdbc, "uuid", enquiries);
+            List<NewEvent> stored = jdbc.query(PAYLOADS_OF, (rs, n) -> new NewEvent(rs.getObject("event_id", UUID.class),
+                    rs.getTimestamp("submitted_at").toInstant(), rs.getObject("enquiry_id", UUID.class),
+                    rs.getString("payload")), ids);
+            int payloads = 0;
+            for (NewEvent event : stored) {
+                String erased = erasedPayload(event.payload());
+                if (!erased.equals(event.payload())) {
+                    payloads += jdbc.update(ERASED_PAYLOAD, erased, Timestamp.from(event.submittedAt()), event.eventId());
+                }
+            }
+            int answers = stored.isEmpty() ? 0 : jdbc.update(ERASED_ANSWERS,
+                    SqlArrays.column(jdbc, "timestamptz", stored, e -> Timestamp.from(e.submittedAt())), ids);
+            return new Erasure(payloads, answers);
+        });
+    }
+
+    /**
+     * The events, those of erased enquiries anonymised: a payload that arrived after its guest's erasure. Takes
+     * {@link #PAYLOADS_LOCK} shared, in the caller's transaction, which stores them.
+     */
+    private List<NewEvent> erasedWhereErased(List<NewEvent> events) {
+        if (events.isEmpty()) {
+            return events;
+        }
+        jdbc.queryForList(PAYLOADS_SHARED, PAYLOADS_LOCK);
+        Set<UUID> erased = new HashSet<>(jdbc.queryForList(ERASED_AMONG, UUID.class,
+                SqlArrays.column(jdbc, "uuid", events, NewEvent::enquiryId)));
+        if (erased.isEmpty()) {
+            return events;
+        }
+        return events.stream()
+                .map(e -> erased.contains(e.enquiryId())
+                        ? new NewEvent(e.eventId(), e.submittedAt(), e.enquiryId(), erasedPayload(e.payload()))
+                        : e)
+                .toList();
+    }
+
+    private String erasedPayload(String payload) {
+        return json.writeValueAsString(json.readValue(payload, EnquiryCreated.class).erased());
     }
 
     private static OffsetDateTime utc(Instant instant) {

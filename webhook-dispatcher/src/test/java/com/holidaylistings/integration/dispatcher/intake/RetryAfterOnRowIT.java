@@ -25,7 +25,7 @@ import org.springframework.beans.factory.annotation.Autowired;
  * A receiver that answers 503 (or 429) with a Retry-After longer than its stage's delay (1s, 2s, 3s
  * here) gets its retry no earlier than it asked, capped at twice the delay; meanwhile the delivery
  * waits on its row (status waiting, next_attempt_at the asked time), holding no record and no slot of
- * its owner's lane, and the row poller (every second) puts it back on webhook.deliveries once due.
+ * its owner's lane, and the row poller (every second) hands it straight to that lane once due.
  */
 class RetryAfterOnRowIT extends DispatcherIntegrationTest {
 

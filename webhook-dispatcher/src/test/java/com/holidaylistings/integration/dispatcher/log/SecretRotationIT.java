@@ -132,7 +132,8 @@ class SecretRotationIT extends DispatcherIntegrationTest {
 
     /** The rows as an attempt reads them, with these settings, read by the test's own reader (stopped after the test). */
     private Deliveries deliveries(WebhookProperties settings) {
-        Deliveries deliveries = new Deliveries(new JdbcTemplate(ownerDataSource()), settings, TestData.CIPHER);
+        Deliveries deliveries = new Deliveries(new JdbcTemplate(ownerDataSource()), settings, TestData.CIPHER,
+                tools.jackson.databind.json.JsonMapper.builder().build());
         deliveries.start();
         readers.add(deliveries);
         return deliveries;

@@ -75,6 +75,7 @@ class OutageIT {
             assertUnavailable(listingSite.get("/internal/v1/owners/" + account.ownerId() + "/tokens"));
             assertUnavailable(listingSite.post(INTAKE, enquiry));
             assertUnavailable(listingSite.with("Idempotency-Key", key).post(INTAKE, enquiry));
+            assertUnavailable(listingSite.post("/internal/v1/guests/erasures", Map.of("email", "guest@example.org")));
             ApiClient.Response page = portal.get("/portal/");
             assertThat(page.status()).as("the portal's page").isEqualTo(503);
             assertThat(page.header("Retry-After")).isEqualTo(Integer.toString(Outage.RETRY_AFTER_SECONDS));

@@ -1,4 +1,4 @@
-package com.holidaylistings.integration.dispatcher.redelivery;
+package com.holidaylistings.integration.dispatcher.command;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
- * How long the dispatcher takes to put the 10,000 deliveries of one recover back on webhook.deliveries
+ * How long the dispatcher takes to hand the 10,000 deliveries of one recover to their owner's lane
  * (for docs/OPERATIONS.md 4.5): their rows marked in one statement (as the recover's commands leave
  * them, one transaction each), the row poller queues them, at most WEBHOOK_MAX_IN_FLIGHT_PER_OWNER of
  * one owner's per poll. A measurement, not a regular
@@ -58,7 +58,7 @@ class RecoverCostIT extends DispatcherIntegrationTest {
         await().atMost(Duration.ofMinutes(10)).pollInterval(Duration.ofMillis(100))
                 .until(() -> waiting(subscription) == 0);
         Duration queued = Duration.ofNanos(System.nanoTime() - start);
-        System.out.printf("RECOVER-COST dispatcher: %d deliveries on webhook.deliveries after %d ms%n", EVENTS,
+        System.out.printf("RECOVER-COST dispatcher: %d deliveries handed to the lane after %d ms%n", EVENTS,
                 queued.toMillis());
     }
 

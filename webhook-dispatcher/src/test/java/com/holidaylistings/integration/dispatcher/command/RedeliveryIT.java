@@ -1,4 +1,4 @@
-package com.holidaylistings.integration.dispatcher.redelivery;
+package com.holidaylistings.integration.dispatcher.command;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
