@@ -70,8 +70,14 @@ class ArchitectureTest {
 
     /** The tables webhook-dispatcher owns (it writes them; this service may only read them). */
     private static final List<String> OTHER_SERVICES_TABLES = List.of(
-            "deliveries", "webhook_events", "delivery_attempts", "subscription_health", "operational_events",
-            "hook_throttles", "attempt_counts", "applied_commands");
+            "deliveries",
+            "webhook_events",
+            "delivery_attempts",
+            "subscription_health",
+            "operational_events",
+            "hook_throttles",
+            "attempt_counts",
+            "applied_commands");
 
     @Test
     void featurePackagesHaveNoCycles() {
@@ -87,10 +93,14 @@ class ArchitectureTest {
     @Test
     void requestValuesAndDecisionsUseNoKafkaNoJdbcAndNoSpring() {
         assertThat(PURE_TYPES).allMatch(MAIN::contain, "is a main class of api-service");
-        noClasses().that(DescribedPredicate.describe("are request values or decisions", ArchitectureTest::isPure))
-                .should().dependOnClassesThat().resideInAnyPackage(
+        noClasses()
+                .that(DescribedPredicate.describe("are request values or decisions", ArchitectureTest::isPure))
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
                         "org.springframework..", "org.apache.kafka..", "java.sql..", "javax.sql..", "org.postgresql..")
-                .because("what a request may be and what is decided on it is plain Java, unit-tested without infrastructure")
+                .because(
+                        "what a request may be and what is decided on it is plain Java, unit-tested without infrastructure")
                 .check(MAIN);
     }
 
@@ -102,6 +112,7 @@ class ArchitectureTest {
     }
 
     private static boolean isPure(JavaClass type) {
-        return PURE_TYPES.stream().anyMatch(name -> type.getName().equals(name) || type.getName().startsWith(name + "$"));
+        return PURE_TYPES.stream()
+                .anyMatch(name -> type.getName().equals(name) || type.getName().startsWith(name + "$"));
     }
 }

@@ -31,12 +31,17 @@ class NoPlainSecretsInDatabaseIT extends ApiIntegrationTest {
         String readOnlyToken = world.newToken(account.ownerId(), List.of("enquiries:read"));
         UUID hook = world.subscribe(account, "https://93.184.215.14/no-plain-secrets", null);
         String headerValue = "Bearer receiver-" + UUID.randomUUID();
-        ApiClient.Response headers = admin().send("PUT", "/internal/v1/owners/" + account.ownerId() + "/hooks/" + hook
-                + "/headers", Map.of("headers", Map.of("Authorization", headerValue)));
+        ApiClient.Response headers = admin().send(
+                        "PUT",
+                        "/internal/v1/owners/" + account.ownerId() + "/hooks/" + hook + "/headers",
+                        Map.of("headers", Map.of("Authorization", headerValue)));
         assertThat(headers.status()).as(headers.body()).isEqualTo(200);
         String firstSecret = admin().get("/internal/v1/owners/" + account.ownerId() + "/webhook-secret")
-                .json().get("secret").asString();
-        ApiClient.Response rotated = admin().post("/internal/v1/owners/" + account.ownerId() + "/webhook-secret/rotate", null);
+                .json()
+                .get("secret")
+                .asString();
+        ApiClient.Response rotated =
+                admin().post("/internal/v1/owners/" + account.ownerId() + "/webhook-secret/rotate", null);
         assertThat(rotated.status()).as(rotated.body()).isEqualTo(200);
         String secondSecret = rotated.json().get("secret").asString();
         String linkToken = portalLinkToken(account.ownerId());
@@ -56,7 +61,8 @@ class NoPlainSecretsInDatabaseIT extends ApiIntegrationTest {
         needles.put(account.email(), "the owner's email, stored in plain text");
 
         Map<String, List<String>> found = found(needles);
-        assertThat(found).as("the search finds what is stored in plain text")
+        assertThat(found)
+                .as("the search finds what is stored in plain text")
                 .containsKey("the owner's email, stored in plain text");
         found.remove("the owner's email, stored in plain text");
         assertThat(found).as("tables holding a token or secret as handed out").isEmpty();
@@ -64,7 +70,8 @@ class NoPlainSecretsInDatabaseIT extends ApiIntegrationTest {
 
     /** The value, and the ways it might be encoded in a row: base64 of its text, the key in a whsec_ secret, hex. */
     private static List<String> forms(String value) {
-        List<String> forms = new ArrayList<>(List.of(value,
+        List<String> forms = new ArrayList<>(List.of(
+                value,
                 Base64.getEncoder().withoutPadding().encodeToString(value.getBytes(StandardCharsets.UTF_8)),
                 HexFormat.of().formatHex(value.getBytes(StandardCharsets.UTF_8))));
         if (value.startsWith("whsec_")) {
@@ -84,11 +91,15 @@ class NoPlainSecretsInDatabaseIT extends ApiIntegrationTest {
                         select table_name from information_schema.tables
                          where table_schema = current_schema() and table_type = 'BASE TABLE'
                          order by table_name
-                        """)
-                .query(String.class)
-                .list();
-        assertThat(tables).contains("webhook_secrets", "access_tokens", "portal_sessions", "portal_links",
-                "idempotency_keys", "flyway_schema_history");
+                        """).query(String.class).list();
+        assertThat(tables)
+                .contains(
+                        "webhook_secrets",
+                        "access_tokens",
+                        "portal_sessions",
+                        "portal_links",
+                        "idempotency_keys",
+                        "flyway_schema_history");
         Map<String, List<String>> found = new TreeMap<>();
         for (String table : tables) {
             jdbc.sql("""
@@ -99,7 +110,8 @@ class NoPlainSecretsInDatabaseIT extends ApiIntegrationTest {
                     .param("needles", needles.keySet().toArray(String[]::new))
                     .query(String.class)
                     .list()
-                    .forEach(needle -> found.computeIfAbsent(needles.get(needle), what -> new ArrayList<>()).add(table));
+                    .forEach(needle -> found.computeIfAbsent(needles.get(needle), what -> new ArrayList<>())
+                            .add(table));
         }
         return found;
     }

@@ -43,17 +43,23 @@ class OpenApiIT extends ApiIntegrationTest {
     @Test
     void documentsExactlyTheEndpointsTheServiceServes() throws IOException {
         Set<String> served = new TreeSet<>();
-        mappings.getHandlerMethods().keySet().forEach(info -> info.getPatternValues().stream()
-                .filter(pattern -> pattern.startsWith(PREFIX + "/"))
-                .forEach(pattern -> info.getMethodsCondition().getMethods()
-                        .forEach(method -> served.add(method.name() + " " + pattern.substring(PREFIX.length())))));
+        mappings.getHandlerMethods()
+                .keySet()
+                .forEach(info -> info.getPatternValues().stream()
+                        .filter(pattern -> pattern.startsWith(PREFIX + "/"))
+                        .forEach(pattern -> info.getMethodsCondition()
+                                .getMethods()
+                                .forEach(method ->
+                                        served.add(method.name() + " " + pattern.substring(PREFIX.length())))));
         served.add("GET /openapi.json");
 
         Set<String> documented = new TreeSet<>();
         JsonNode paths = document().get("paths");
-        paths.propertyNames().forEach(path -> paths.get(path).propertyNames().stream()
-                .filter(key -> Set.of("get", "post", "put", "patch", "delete").contains(key))
-                .forEach(method -> documented.add(method.toUpperCase(Locale.ROOT) + " " + path)));
+        paths.propertyNames()
+                .forEach(path -> paths.get(path).propertyNames().stream()
+                        .filter(key ->
+                                Set.of("get", "post", "put", "patch", "delete").contains(key))
+                        .forEach(method -> documented.add(method.toUpperCase(Locale.ROOT) + " " + path)));
 
         assertThat(documented).isEqualTo(served);
     }
@@ -63,17 +69,21 @@ class OpenApiIT extends ApiIntegrationTest {
         JsonNode document = document();
         JsonNode paths = document.get("paths");
         Set<String> without503 = new TreeSet<>();
-        paths.propertyNames().stream().filter(path -> !path.equals("/openapi.json"))
+        paths.propertyNames().stream()
+                .filter(path -> !path.equals("/openapi.json"))
                 .forEach(path -> paths.get(path).properties().stream()
                         .filter(operation -> operation.getValue().has("responses"))
-                        .filter(operation -> !operation.getValue().get("responses").has("503"))
+                        .filter(operation ->
+                                !operation.getValue().get("responses").has("503"))
                         .forEach(operation -> without503.add(operation.getKey() + " " + path)));
         assertThat(without503).as("operations without a documented 503").isEmpty();
 
         JsonNode unavailable = document.get("components").get("responses").get("ServiceUnavailable");
         assertThat(unavailable.get("headers").has("Retry-After")).isTrue();
         // OutageIT asserts that this is what the service answers while PostgreSQL is down.
-        assertThat(unavailable.at("/content/application~1json/examples/serviceUnavailable/value").toString())
+        assertThat(unavailable
+                        .at("/content/application~1json/examples/serviceUnavailable/value")
+                        .toString())
                 .isEqualTo("{\"error\":\"Service unavailable\"}");
     }
 
@@ -86,17 +96,28 @@ class OpenApiIT extends ApiIntegrationTest {
         JsonNode schemas = document().get("components").get("schemas");
 
         assertFieldsMatch(schemas.get("Owner"), client.get(PREFIX + "/auth").json());
-        assertFieldsMatch(schemas.get("Property"), client.get(PREFIX + "/properties").json().get("properties").get(0));
-        assertFieldsMatch(schemas.get("Enquiry"), client.get(PREFIX + "/enquiries/" + id).json().get("enquiry"));
+        assertFieldsMatch(
+                schemas.get("Property"),
+                client.get(PREFIX + "/properties").json().get("properties").get(0));
+        assertFieldsMatch(
+                schemas.get("Enquiry"),
+                client.get(PREFIX + "/enquiries/" + id).json().get("enquiry"));
         assertFieldsMatch(schemas.get("PartyDetails"), enquiry.get("party_details"));
-        assertFieldsMatch(schemas.get("EnquirySummary"),
-                client.patch(PREFIX + "/enquiries/" + id, Map.of("status", "responded")).json().get("enquiry"));
-        assertFieldsMatch(schemas.get("Subscription"),
-                client.post(PREFIX + "/hooks/enquiries", Map.of("targetUrl", "https://93.184.215.14/hook")).json());
+        assertFieldsMatch(
+                schemas.get("EnquirySummary"),
+                client.patch(PREFIX + "/enquiries/" + id, Map.of("status", "responded"))
+                        .json()
+                        .get("enquiry"));
+        assertFieldsMatch(
+                schemas.get("Subscription"),
+                client.post(PREFIX + "/hooks/enquiries", Map.of("targetUrl", "https://93.184.215.14/hook"))
+                        .json());
         JsonNode hooks = client.get(PREFIX + "/hooks/enquiries").json();
         assertFieldsMatch(schemas.get("SubscriptionList"), hooks);
         assertFieldsMatch(schemas.get("Subscription"), hooks.get("hooks").get(0));
-        assertFieldsMatch(schemas.get("ValidationError"), client.get(PREFIX + "/enquiries?limit=0").json());
+        assertFieldsMatch(
+                schemas.get("ValidationError"),
+                client.get(PREFIX + "/enquiries?limit=0").json());
         assertFieldsMatch(schemas.get("EnquiryCreatedEvent"), outboxPayload(id));
     }
 
@@ -110,7 +131,8 @@ class OpenApiIT extends ApiIntegrationTest {
 
     private static void assertFieldsMatch(JsonNode schema, JsonNode actual) {
         Set<String> documented = new HashSet<>(schema.get("properties").propertyNames());
-        assertThat(new TreeSet<>(actual.propertyNames())).as("fields of %s", schema.get("title"))
+        assertThat(new TreeSet<>(actual.propertyNames()))
+                .as("fields of %s", schema.get("title"))
                 .isEqualTo(new TreeSet<>(documented));
     }
 

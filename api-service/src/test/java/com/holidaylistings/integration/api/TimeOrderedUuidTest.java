@@ -48,7 +48,8 @@ class TimeOrderedUuidTest {
             // Lower-case hex text sorts as the unsigned bytes do, which is how PostgreSQL orders uuid.
             assertThat(earlier).isLessThan(later);
         }
-        assertThat(TimeOrderedUuid.at(millis).toString()).isLessThan(TimeOrderedUuid.at(millis + 86_400_000L).toString());
+        assertThat(TimeOrderedUuid.at(millis).toString())
+                .isLessThan(TimeOrderedUuid.at(millis + 86_400_000L).toString());
     }
 
     @Test

@@ -44,8 +44,8 @@ class TimestampsTest {
 
     /** A result set row that answers getObject(column, OffsetDateTime.class) as the PostgreSQL driver does. */
     private static ResultSet row(Map<String, OffsetDateTime> columns) {
-        return (ResultSet) Proxy.newProxyInstance(TimestampsTest.class.getClassLoader(), new Class<?>[] {ResultSet.class},
-                (proxy, method, args) -> {
+        return (ResultSet) Proxy.newProxyInstance(
+                TimestampsTest.class.getClassLoader(), new Class<?>[] {ResultSet.class}, (proxy, method, args) -> {
                     if (method.getName().equals("getObject") && args.length == 2 && args[1] == OffsetDateTime.class) {
                         return columns.get((String) args[0]);
                     }

@@ -26,8 +26,8 @@ record Accounting(long published, long delivered, long abandoned, long inFlight)
      * Waits up to {@code deadline} until each enquiry reached each subscription of {@code hooks}
      * (target path → subscription id) or was abandoned.
      */
-    static Accounting settle(Db db, WebhookReceiver receiver, Map<String, UUID> hooks, Collection<UUID> enquiries,
-            Duration deadline) {
+    static Accounting settle(
+            Db db, WebhookReceiver receiver, Map<String, UUID> hooks, Collection<UUID> enquiries, Duration deadline) {
         Set<UUID> all = new HashSet<>(enquiries);
         Map<String, Set<UUID>> expected = new LinkedHashMap<>();
         hooks.keySet().forEach(path -> expected.put(path, all));
@@ -40,8 +40,12 @@ record Accounting(long published, long delivered, long abandoned, long inFlight)
      * enquiries it should receive), or the delivery was abandoned: for runs in which each enquiry
      * goes to some of the subscriptions only.
      */
-    static Accounting settle(Db db, WebhookReceiver receiver, Map<String, UUID> hooks,
-            Map<String, Set<UUID>> expected, Duration deadline) {
+    static Accounting settle(
+            Db db,
+            WebhookReceiver receiver,
+            Map<String, UUID> hooks,
+            Map<String, Set<UUID>> expected,
+            Duration deadline) {
         long giveUpAt = System.nanoTime() + deadline.toNanos();
         Accounting accounting = count(db, receiver, hooks, expected);
         while (accounting.inFlight() > 0 && System.nanoTime() < giveUpAt) {
@@ -62,11 +66,12 @@ record Accounting(long published, long delivered, long abandoned, long inFlight)
 
     @Override
     public String toString() {
-        return "published=%d delivered=%d abandoned=%d in flight=%d".formatted(published, delivered, abandoned, inFlight);
+        return "published=%d delivered=%d abandoned=%d in flight=%d"
+                .formatted(published, delivered, abandoned, inFlight);
     }
 
-    private static Accounting count(Db db, WebhookReceiver receiver, Map<String, UUID> hooks,
-            Map<String, Set<UUID>> expected) {
+    private static Accounting count(
+            Db db, WebhookReceiver receiver, Map<String, UUID> hooks, Map<String, Set<UUID>> expected) {
         long published = 0;
         long delivered = 0;
         for (String path : hooks.keySet()) {
@@ -90,7 +95,7 @@ record Accounting(long published, long delivered, long abandoned, long inFlight)
         hooks.forEach((path, subscription) -> bySubscription.put(subscription, expected.getOrDefault(path, Set.of())));
         long abandoned = 0;
         try (Connection connection = db.connect();
-             PreparedStatement query = connection.prepareStatement("""
+                PreparedStatement query = connection.prepareStatement("""
                      select distinct subscription_id, enquiry_id from delivery_attempts
                       where subscription_id = any (?) and outcome = 'abandoned'""")) {
             query.setArray(1, connection.createArrayOf("uuid", hooks.values().toArray()));

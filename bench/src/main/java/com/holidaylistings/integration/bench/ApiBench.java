@@ -32,8 +32,8 @@ final class ApiBench {
     private static final int OWNERS = 1000;
     private static final int ENQUIRIES_PER_OWNER = 100;
     private static final int[] CONNECTIONS = {16, 64};
-    private static final Map<String, String> UNLIMITED = Map.of(
-            "RATE_LIMIT_PER_MINUTE", "1000000000", "RATE_LIMIT_PER_HOUR", "1000000000");
+    private static final Map<String, String> UNLIMITED =
+            Map.of("RATE_LIMIT_PER_MINUTE", "1000000000", "RATE_LIMIT_PER_HOUR", "1000000000");
 
     /**
      * The statement api-service runs for a request: token lookup (AccessTokens) and rate limit
@@ -102,14 +102,19 @@ final class ApiBench {
                     double pgbench = pgbench(endpoint.equals("/auth") ? AUTH_SQL : AUTH_SQL + LIST_SQL, connections);
                     String name = "GET " + endpoint + " at " + connections;
                     double ratio = api.perSecond() / pgbench;
-                    System.out.printf("api %s: %.0f requests/s (%s, %d errors), pgbench %.0f tps, ratio %.2f; cpu %s%n",
+                    System.out.printf(
+                            "api %s: %.0f requests/s (%s, %d errors), pgbench %.0f tps, ratio %.2f; cpu %s%n",
                             name, api.perSecond(), api.latencies().summary(), api.errors(), pgbench, ratio, cpu);
                     report.figure(name + ": API", Math.round(api.perSecond()), "requests/s", null);
-                    report.figure(name + ": p50", Latencies.round(api.latencies().millisAt(50)), "ms", null);
-                    report.figure(name + ": p99", Latencies.round(api.latencies().millisAt(99)), "ms", null);
+                    report.figure(
+                            name + ": p50", Latencies.round(api.latencies().millisAt(50)), "ms", null);
+                    report.figure(
+                            name + ": p99", Latencies.round(api.latencies().millisAt(99)), "ms", null);
                     report.figure(name + ": pgbench, same SQL", Math.round(pgbench), "transactions/s", null);
-                    report.figure(name + ": API ÷ pgbench", Math.round(ratio * 100) / 100.0, "×", Report.Goal.atLeast(0.6));
-                    Map<String, Object> run = new LinkedHashMap<>(api.latencies().summary());
+                    report.figure(
+                            name + ": API ÷ pgbench", Math.round(ratio * 100) / 100.0, "×", Report.Goal.atLeast(0.6));
+                    Map<String, Object> run =
+                            new LinkedHashMap<>(api.latencies().summary());
                     run.put("requests_per_second", Math.round(api.perSecond()));
                     run.put("errors", api.errors());
                     run.put("pgbench_tps", Math.round(pgbench));
@@ -123,16 +128,25 @@ final class ApiBench {
             Services.restartWith("api-service", Map.of());
         }
         report.raw("runs", raw);
-        Charts.bars(report.chart(output, "throughput"), "API requests/s and pgbench transactions/s", "per second", bars);
+        Charts.bars(
+                report.chart(output, "throughput"), "API requests/s and pgbench transactions/s", "per second", bars);
         return report;
     }
 
     private static ClosedLoop.Result load(String endpoint, int connections, List<String> tokens, Duration duration)
             throws Exception {
         URI uri = URI.create(Api.apiBaseUrl() + endpoint);
-        return ClosedLoop.run(connections, duration, () -> HttpRequest.newBuilder(uri)
-                .header("Authorization", "Bearer " + tokens.get(ThreadLocalRandom.current().nextInt(tokens.size())))
-                .timeout(Duration.ofSeconds(30)).build(), 200);
+        return ClosedLoop.run(
+                connections,
+                duration,
+                () -> HttpRequest.newBuilder(uri)
+                        .header(
+                                "Authorization",
+                                "Bearer "
+                                        + tokens.get(ThreadLocalRandom.current().nextInt(tokens.size())))
+                        .timeout(Duration.ofSeconds(30))
+                        .build(),
+                200);
     }
 
     /** pgbench's transactions per second for {@code script} at {@code clients}. */
@@ -147,13 +161,30 @@ final class ApiBench {
     static double pgbench(String script, int clients, Duration duration, List<String> extra) throws Exception {
         Path file = Files.createTempFile("bench-pgbench-", ".sql");
         Files.writeString(file, script);
-        Matcher url = Pattern.compile("jdbc:postgresql://([^:/]+):(\\d+)/([^?]+)").matcher(Stack.setting("JDBC_URL"));
+        Matcher url =
+                Pattern.compile("jdbc:postgresql://([^:/]+):(\\d+)/([^?]+)").matcher(Stack.setting("JDBC_URL"));
         if (!url.find()) {
             throw new IllegalStateException("cannot read host, port and database of " + Stack.setting("JDBC_URL"));
         }
-        List<String> command = new ArrayList<>(List.of(pgbenchBinary(), "-n", "-M", "prepared", "-c",
-                Integer.toString(clients), "-j", "2", "-T", Long.toString(duration.toSeconds()), "-f", file.toString(),
-                "-h", url.group(1), "-p", url.group(2), "-U", Stack.setting("JDBC_USERNAME")));
+        List<String> command = new ArrayList<>(List.of(
+                pgbenchBinary(),
+                "-n",
+                "-M",
+                "prepared",
+                "-c",
+                Integer.toString(clients),
+                "-j",
+                "2",
+                "-T",
+                Long.toString(duration.toSeconds()),
+                "-f",
+                file.toString(),
+                "-h",
+                url.group(1),
+                "-p",
+                url.group(2),
+                "-U",
+                Stack.setting("JDBC_USERNAME")));
         command.addAll(extra);
         command.add(url.group(3));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
@@ -193,8 +224,8 @@ final class ApiBench {
         System.out.printf("api: seeding %d owners with %d enquiries each (once)%n", OWNERS, ENQUIRIES_PER_OWNER);
         db.execute("truncate bench_api_tokens");
         try (ExecutorService threads = Executors.newFixedThreadPool(8);
-             Connection connection = db.connect();
-             PreparedStatement insert = connection.prepareStatement("""
+                Connection connection = db.connect();
+                PreparedStatement insert = connection.prepareStatement("""
                      insert into bench_api_tokens (i, owner_id, property_id, token, token_hash)
                      values (?, ?, ?, ?, sha256(convert_to(?, 'UTF8')))""")) {
             List<Future<Owner>> owners = new ArrayList<>();
@@ -225,7 +256,7 @@ final class ApiBench {
     private List<String> tokens() throws Exception {
         List<String> tokens = new ArrayList<>();
         try (Connection connection = db.connect();
-             var rows = connection.createStatement().executeQuery("select token from bench_api_tokens order by i")) {
+                var rows = connection.createStatement().executeQuery("select token from bench_api_tokens order by i")) {
             while (rows.next()) {
                 tokens.add(rows.getString(1));
             }

@@ -12,17 +12,27 @@ import java.util.Map;
  */
 public final class Bench {
 
-    private static final List<String> BENCHMARKS = List.of("api", "e2e", "intake", "dispatcher", "isolation", "retry",
-            "resources", "recovery", "fairness", "hook-pages", "throttle");
+    private static final List<String> BENCHMARKS = List.of(
+            "api",
+            "e2e",
+            "intake",
+            "dispatcher",
+            "isolation",
+            "retry",
+            "resources",
+            "recovery",
+            "fairness",
+            "hook-pages",
+            "throttle");
     /** Run only by name, not by {@code all}, for their length: mix takes about 25 minutes. */
     private static final List<String> BY_NAME_ONLY = List.of("mix");
 
-    private Bench() {
-    }
+    private Bench() {}
 
     public static void main(String[] args) throws Exception {
         System.setProperty("java.awt.headless", "true");
-        if (args.length != 1 || !(BENCHMARKS.contains(args[0]) || BY_NAME_ONLY.contains(args[0]) || args[0].equals("all"))) {
+        if (args.length != 1
+                || !(BENCHMARKS.contains(args[0]) || BY_NAME_ONLY.contains(args[0]) || args[0].equals("all"))) {
             System.err.println("usage: bench/run.sh <" + String.join(" | ", BENCHMARKS) + " | "
                     + String.join(" | ", BY_NAME_ONLY) + " | all>");
             System.exit(2);
@@ -36,10 +46,16 @@ public final class Bench {
             Report report = switch (name) {
                 case "api" -> new ApiBench(db, output, Duration.ofSeconds(Long.getLong("bench.seconds", 30))).run();
                 case "e2e" -> new EndToEndBench(db, output, phase).run();
-                case "intake" -> new IntakeCapacityBench(output, Duration.ofSeconds(Long.getLong("bench.seconds", 30))).run();
-                case "dispatcher" -> new DispatcherBench(db, output, Integer.getInteger("bench.enquiries", 10000),
-                        Integer.getInteger("bench.subscriptions", 10),
-                        Duration.ofSeconds(Long.getLong("bench.warmup.seconds", 20))).run();
+                case "intake" ->
+                    new IntakeCapacityBench(output, Duration.ofSeconds(Long.getLong("bench.seconds", 30))).run();
+                case "dispatcher" ->
+                    new DispatcherBench(
+                                    db,
+                                    output,
+                                    Integer.getInteger("bench.enquiries", 10000),
+                                    Integer.getInteger("bench.subscriptions", 10),
+                                    Duration.ofSeconds(Long.getLong("bench.warmup.seconds", 20)))
+                            .run();
                 case "isolation" -> new IsolationBench(db, output, phase).run();
                 case "retry" -> new RetryBench(db, output, phase).run();
                 case "recovery" -> new RecoveryBench(db, output).run();
@@ -50,8 +66,8 @@ public final class Bench {
                 default -> new ResourcesBench(db, phase).run();
             };
             report.write(output, machine);
-            System.out.printf("%n%s%n%s%nwritten to %s%n", report.name(), report.table(),
-                    output.resolve(report.name() + ".md"));
+            System.out.printf(
+                    "%n%s%n%s%nwritten to %s%n", report.name(), report.table(), output.resolve(report.name() + ".md"));
             lost += report.lost();
         }
         if (lost > 0) {

@@ -11,13 +11,20 @@ final class BenchEvents {
 
     private static final LocalDate CHECK_IN = LocalDate.of(2027, 7, 3);
 
-    private BenchEvents() {
-    }
+    private BenchEvents() {}
 
     static EnquiryCreated enquiry(UUID enquiryId, UUID propertyId, Instant sentAt) {
-        return EnquiryCreated.of(enquiryId, propertyId, "Bench House",
-                "https://www.holidaylistings.example/properties/bench-house", "bench-owner@example.com",
-                "Benchmark", "Is the house free that week?", sentAt, "Bench Guest", "bench.guest@example.com",
+        return EnquiryCreated.of(
+                enquiryId,
+                propertyId,
+                "Bench House",
+                "https://www.holidaylistings.example/properties/bench-house",
+                "bench-owner@example.com",
+                "Benchmark",
+                "Is the house free that week?",
+                sentAt,
+                "Bench Guest",
+                "bench.guest@example.com",
                 new PartyDetails(2, CHECK_IN, CHECK_IN.plusDays(7), null));
     }
 }

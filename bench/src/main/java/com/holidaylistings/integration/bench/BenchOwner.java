@@ -41,14 +41,16 @@ final class BenchOwner {
 
     /** Subscribes the receiver's {@code path} to all the owner's properties. */
     UUID subscribe(String path) throws IOException {
-        UUID hook = UUID.fromString(caller().subscribe(urlOf.apply(path)).get("id").asString());
+        UUID hook =
+                UUID.fromString(caller().subscribe(urlOf.apply(path)).get("id").asString());
         hooks.put(path, hook);
         return hook;
     }
 
     /** Subscribes the receiver's {@code path} to one property. */
     UUID subscribe(String path, UUID property) throws IOException {
-        UUID hook = UUID.fromString(caller().subscribe(urlOf.apply(path), property).get("id").asString());
+        UUID hook = UUID.fromString(
+                caller().subscribe(urlOf.apply(path), property).get("id").asString());
         hooks.put(path, hook);
         propertyFilters.put(path, property);
         return hook;
@@ -94,9 +96,15 @@ final class BenchOwner {
     /** The owner, with a new token of its own once the current one has made {@link #CALLS_PER_TOKEN} calls. */
     private Owner caller() throws IOException {
         if (callsWithToken == CALLS_PER_TOKEN) {
-            String token = Api.internal("POST", "/owners/" + owner.id() + "/tokens",
-                            Map.of("name", "bench-" + UUID.randomUUID().toString().substring(0, 8)))
-                    .expect(201).get("token").asString();
+            String token = Api.internal(
+                            "POST",
+                            "/owners/" + owner.id() + "/tokens",
+                            Map.of(
+                                    "name",
+                                    "bench-" + UUID.randomUUID().toString().substring(0, 8)))
+                    .expect(201)
+                    .get("token")
+                    .asString();
             owner = new Owner(owner.id(), owner.propertyId(), token, owner.webhookSecret());
             callsWithToken = 0;
         }

@@ -44,8 +44,7 @@ final class BenchTargets {
         }
     }
 
-    private BenchTargets() {
-    }
+    private BenchTargets() {}
 
     static WebhookReceiver receiver() {
         WebhookReceiver receiver = WebhookReceiver.forLoad();

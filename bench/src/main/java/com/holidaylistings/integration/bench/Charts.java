@@ -21,17 +21,20 @@ final class Charts {
     private static final int WIDTH = 900;
     private static final int HEIGHT = 520;
 
-    private Charts() {
-    }
+    private Charts() {}
 
     /**
      * Latency by percentile for each series: the x axis counts nines (1 = p90, 2 = p99,
      * 3 = p99.9), the y axis is logarithmic milliseconds.
      */
     static void percentiles(Path file, String title, Map<String, Latencies> series) {
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+        XYChart chart = new XYChartBuilder()
+                .width(WIDTH)
+                .height(HEIGHT)
+                .title(title)
                 .xAxisTitle("percentile, in nines: 0.3 = p50, 1 = p90, 2 = p99, 3 = p99.9")
-                .yAxisTitle("latency (ms)").build();
+                .yAxisTitle("latency (ms)")
+                .build();
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
         chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
@@ -51,8 +54,12 @@ final class Charts {
 
     /** One bar per entry. */
     static void bars(Path file, String title, String yTitle, Map<String, Double> values) {
-        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
-                .yAxisTitle(yTitle).build();
+        CategoryChart chart = new CategoryChartBuilder()
+                .width(WIDTH)
+                .height(HEIGHT)
+                .title(title)
+                .yAxisTitle(yTitle)
+                .build();
         chart.getStyler().setLegendVisible(false);
         chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
         chart.getStyler().setLabelsVisible(true);
@@ -66,7 +73,8 @@ final class Charts {
     }
 
     /** A time series: seconds since {@code xTitle}'s origin on x, one line per series. */
-    static void timeline(Path file, String title, String xTitle, String yTitle, Map<String, Map<Double, Double>> series) {
+    static void timeline(
+            Path file, String title, String xTitle, String yTitle, Map<String, Map<Double, Double>> series) {
         timeline(file, title, xTitle, yTitle, series, false, List.of());
     }
 
@@ -75,12 +83,23 @@ final class Charts {
      * if {@code logarithmic} (values under 0.1 drawn at 0.1), with a vertical line at each x of
      * {@code marks} (a period's start and end, say); with marks the legend goes below the chart.
      */
-    static void timeline(Path file, String title, String xTitle, String yTitle, Map<String, Map<Double, Double>> series,
-            boolean logarithmic, List<Double> marks) {
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
-                .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
-        chart.getStyler().setLegendPosition(marks.isEmpty() ? Styler.LegendPosition.InsideNW
-                : Styler.LegendPosition.OutsideS);
+    static void timeline(
+            Path file,
+            String title,
+            String xTitle,
+            String yTitle,
+            Map<String, Map<Double, Double>> series,
+            boolean logarithmic,
+            List<Double> marks) {
+        XYChart chart = new XYChartBuilder()
+                .width(WIDTH)
+                .height(HEIGHT)
+                .title(title)
+                .xAxisTitle(xTitle)
+                .yAxisTitle(yTitle)
+                .build();
+        chart.getStyler()
+                .setLegendPosition(marks.isEmpty() ? Styler.LegendPosition.InsideNW : Styler.LegendPosition.OutsideS);
         chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
         chart.getStyler().setYAxisLogarithmic(logarithmic);
         series.forEach((name, points) -> {
@@ -100,7 +119,9 @@ final class Charts {
         try {
             java.nio.file.Files.createDirectories(file.getParent());
             String name = file.toString();
-            BitmapEncoder.saveBitmap(chart, name.endsWith(".png") ? name.substring(0, name.length() - 4) : name,
+            BitmapEncoder.saveBitmap(
+                    chart,
+                    name.endsWith(".png") ? name.substring(0, name.length() - 4) : name,
                     BitmapEncoder.BitmapFormat.PNG);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -22,21 +22,23 @@ import java.util.function.Supplier;
 final class ClosedLoop {
 
     /** Requests answered with the expected status a second, their latencies, and the other answers and failures. */
-    record Result(double perSecond, Latencies latencies, long errors) {
-    }
+    record Result(double perSecond, Latencies latencies, long errors) {}
 
-    private ClosedLoop() {
-    }
+    private ClosedLoop() {}
 
     /** Runs {@code connections} loops of {@code request} for {@code duration}; {@code expected} is the status that counts. */
-    static Result run(int connections, Duration duration, Supplier<HttpRequest> request, int expected) throws Exception {
+    static Result run(int connections, Duration duration, Supplier<HttpRequest> request, int expected)
+            throws Exception {
         Latencies latencies = new Latencies();
         AtomicLong answered = new AtomicLong();
         AtomicLong errors = new AtomicLong();
-        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .sslContext(Api.trustingStackCertificate()).connectTimeout(Duration.ofSeconds(5))
-                .executor(Executors.newVirtualThreadPerTaskExecutor()).build();
-             ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor()) {
+        try (HttpClient client = HttpClient.newBuilder()
+                        .version(HttpClient.Version.HTTP_1_1)
+                        .sslContext(Api.trustingStackCertificate())
+                        .connectTimeout(Duration.ofSeconds(5))
+                        .executor(Executors.newVirtualThreadPerTaskExecutor())
+                        .build();
+                ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor()) {
             long start = System.nanoTime();
             long end = start + duration.toNanos();
             List<Future<?>> running = new ArrayList<>();
@@ -46,7 +48,8 @@ final class ClosedLoop {
                         HttpRequest next = request.get();
                         long sent = System.nanoTime();
                         try {
-                            int status = client.send(next, HttpResponse.BodyHandlers.discarding()).statusCode();
+                            int status = client.send(next, HttpResponse.BodyHandlers.discarding())
+                                    .statusCode();
                             latencies.recordNanos(System.nanoTime() - sent);
                             (status == expected ? answered : errors).incrementAndGet();
                         } catch (IOException e) {

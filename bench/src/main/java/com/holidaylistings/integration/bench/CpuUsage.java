@@ -15,8 +15,8 @@ import java.util.Map;
  */
 record CpuUsage(Map<String, Double> seconds) {
 
-    private static final List<String> PROCESSES = List.of("api-service", "enquiry-ingest", "webhook-dispatcher",
-            "postgres", "kafka");
+    private static final List<String> PROCESSES =
+            List.of("api-service", "enquiry-ingest", "webhook-dispatcher", "postgres", "kafka");
 
     static CpuUsage snapshot() {
         Map<String, Double> seconds = new LinkedHashMap<>();
@@ -25,9 +25,14 @@ record CpuUsage(Map<String, Double> seconds) {
                 ProcessHandle process = Stack.process(name);
                 // PostgreSQL: the postmaster, its live backends, and the backends that have exited (which
                 // the postmaster waited for: its children's time), or a run's exiting clients would subtract.
-                seconds.put(name, name.equals("postgres")
-                        ? process.descendants().mapToDouble(CpuUsage::cpuSeconds).sum() + cpuSeconds(process, true)
-                        : cpuSeconds(process));
+                seconds.put(
+                        name,
+                        name.equals("postgres")
+                                ? process.descendants()
+                                                .mapToDouble(CpuUsage::cpuSeconds)
+                                                .sum()
+                                        + cpuSeconds(process, true)
+                                : cpuSeconds(process));
             } catch (RuntimeException e) {
                 seconds.put(name, 0.0);
             }
@@ -39,7 +44,8 @@ record CpuUsage(Map<String, Double> seconds) {
     /** CPU seconds used since {@code earlier}, by process. */
     Map<String, Double> since(CpuUsage earlier) {
         Map<String, Double> used = new LinkedHashMap<>();
-        seconds.forEach((name, value) -> used.put(name, Latencies.round(value - earlier.seconds().getOrDefault(name, 0.0))));
+        seconds.forEach((name, value) ->
+                used.put(name, Latencies.round(value - earlier.seconds().getOrDefault(name, 0.0))));
         return used;
     }
 
@@ -50,7 +56,9 @@ record CpuUsage(Map<String, Double> seconds) {
     static Map<String, Double> millisEach(Map<String, Double> used, long count) {
         Map<String, Double> each = new LinkedHashMap<>();
         used.forEach((process, seconds) -> each.put(process, round2(seconds * 1000 / count)));
-        each.put("total", round2(used.values().stream().mapToDouble(Double::doubleValue).sum() * 1000 / count));
+        each.put(
+                "total",
+                round2(used.values().stream().mapToDouble(Double::doubleValue).sum() * 1000 / count));
         return each;
     }
 

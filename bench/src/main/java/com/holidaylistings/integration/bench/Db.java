@@ -11,13 +11,14 @@ import java.sql.SQLException;
 final class Db {
 
     Connection connect() throws SQLException {
-        return DriverManager.getConnection(Stack.setting("JDBC_URL"), Stack.setting("JDBC_USERNAME"),
-                Stack.setting("JDBC_PASSWORD"));
+        return DriverManager.getConnection(
+                Stack.setting("JDBC_URL"), Stack.setting("JDBC_USERNAME"), Stack.setting("JDBC_PASSWORD"));
     }
 
     /** The first column of the first row of {@code sql}, as text. */
     String scalar(String sql, Object... parameters) {
-        try (Connection connection = connect(); PreparedStatement statement = connection.prepareStatement(sql)) {
+        try (Connection connection = connect();
+                PreparedStatement statement = connection.prepareStatement(sql)) {
             for (int i = 0; i < parameters.length; i++) {
                 statement.setObject(i + 1, parameters[i]);
             }
@@ -34,7 +35,8 @@ final class Db {
     }
 
     void execute(String sql, Object... parameters) {
-        try (Connection connection = connect(); PreparedStatement statement = connection.prepareStatement(sql)) {
+        try (Connection connection = connect();
+                PreparedStatement statement = connection.prepareStatement(sql)) {
             for (int i = 0; i < parameters.length; i++) {
                 statement.setObject(i + 1, parameters[i]);
             }

@@ -48,8 +48,8 @@ final class DispatcherBacklog implements AutoCloseable {
      */
     Map<String, Long> byStage(List<Duration> retryDelays, Duration longestDelay) {
         Map<String, Long> stages = new LinkedHashMap<>();
-        groups(retryDelays, longestDelay).forEach((stage, groupAndTopic) ->
-                stages.put(stage, uncommitted(groupAndTopic[0], groupAndTopic[1])));
+        groups(retryDelays, longestDelay)
+                .forEach((stage, groupAndTopic) -> stages.put(stage, uncommitted(groupAndTopic[0], groupAndTopic[1])));
         return stages;
     }
 
@@ -60,8 +60,11 @@ final class DispatcherBacklog implements AutoCloseable {
     List<String> withoutConsumer(List<Duration> retryDelays, Duration longestDelay) {
         Map<String, String[]> groups = groups(retryDelays, longestDelay);
         try {
-            Map<String, ConsumerGroupDescription> described = admin.describeConsumerGroups(
-                    groups.values().stream().map(groupAndTopic -> groupAndTopic[0]).toList()).all().get();
+            Map<String, ConsumerGroupDescription> described = admin.describeConsumerGroups(groups.values().stream()
+                            .map(groupAndTopic -> groupAndTopic[0])
+                            .toList())
+                    .all()
+                    .get();
             List<String> idle = new ArrayList<>();
             groups.forEach((stage, groupAndTopic) -> {
                 ConsumerGroupDescription group = described.get(groupAndTopic[0]);
@@ -85,8 +88,9 @@ final class DispatcherBacklog implements AutoCloseable {
         groups.put("first attempts", new String[] {GROUP + ".deliveries", DELIVERIES});
         for (int retry = 0; retry < retryDelays.size(); retry++) {
             if (retryDelays.get(retry).compareTo(longestDelay) <= 0) {
-                groups.put("retry " + (retry + 1), new String[] {GROUP + ".deliveries-retry-" + retry,
-                        DELIVERIES + "-retry-" + retry});
+                groups.put(
+                        "retry " + (retry + 1),
+                        new String[] {GROUP + ".deliveries-retry-" + retry, DELIVERIES + "-retry-" + retry});
             }
         }
         return groups;
@@ -103,7 +107,8 @@ final class DispatcherBacklog implements AutoCloseable {
         Map<String, Long> left = byStage(retryDelays, longestDelay);
         while (total(left) > 0 && System.nanoTime() < giveUpAt) {
             List<String> idle = withoutConsumer(retryDelays, longestDelay);
-            boolean stuck = left.entrySet().stream().filter(stage -> stage.getValue() > 0)
+            boolean stuck = left.entrySet().stream()
+                    .filter(stage -> stage.getValue() > 0)
                     .allMatch(stage -> idle.contains(stage.getKey()));
             if (!stuck) {
                 noConsumerSince = 0;
@@ -128,7 +133,8 @@ final class DispatcherBacklog implements AutoCloseable {
     /** The records of {@code topic} that {@code group} has not committed; 0 when the topic does not exist. */
     private long uncommitted(String group, String topic) {
         try {
-            TopicDescription description = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
+            TopicDescription description =
+                    admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
             Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
             Map<TopicPartition, OffsetSpec> earliest = new HashMap<>();
             description.partitions().forEach(partition -> {
@@ -138,8 +144,9 @@ final class DispatcherBacklog implements AutoCloseable {
             });
             var ends = admin.listOffsets(latest).all().get();
             var starts = admin.listOffsets(earliest).all().get();
-            Map<TopicPartition, OffsetAndMetadata> committed =
-                    admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
+            Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group)
+                    .partitionsToOffsetAndMetadata()
+                    .get();
             long uncommitted = 0;
             for (TopicPartition partition : latest.keySet()) {
                 OffsetAndMetadata offset = committed.get(partition);

@@ -57,7 +57,9 @@ final class DispatcherBench {
     }
 
     private Report measure() throws Exception {
-        Report report = new Report("dispatcher", "Dispatcher: deliveries per second against a plain HTTP client",
+        Report report = new Report(
+                "dispatcher",
+                "Dispatcher: deliveries per second against a plain HTTP client",
                 "bench/run.sh dispatcher");
         int deliveries = enquiries * subscriptions;
         report.parameter("enquiries", enquiries);
@@ -75,7 +77,8 @@ final class DispatcherBench {
         Map<String, Double> memoryBefore = Services.residentMiB();
         Map<String, Double> memoryAfter;
         Accounting accounting;
-        try (WebhookReceiver receiver = BenchTargets.receiver(); EnquiryLoad load = new EnquiryLoad(db, 8)) {
+        try (WebhookReceiver receiver = BenchTargets.receiver();
+                EnquiryLoad load = new EnquiryLoad(db, 8)) {
             BenchOwner owner = BenchOwner.create("bench-dispatcher", receiver);
             for (int i = 0; i < subscriptions; i++) {
                 owner.subscribe("/ok/drain-" + i);
@@ -95,12 +98,13 @@ final class DispatcherBench {
             }
             accounting = Accounting.settle(db, receiver, hooks, committed, Duration.ofMinutes(5));
             List<Long> arrivals = new ArrayList<>();
-            hooks.keySet().forEach(path -> committed.forEach(id -> {
-                WebhookDelivery at = receiver.firstDelivery(path, id);
-                if (at != null) {
-                    arrivals.add(at.arrivedAt());
-                }
-            }));
+            hooks.keySet()
+                    .forEach(path -> committed.forEach(id -> {
+                        WebhookDelivery at = receiver.firstDelivery(path, id);
+                        if (at != null) {
+                            arrivals.add(at.arrivedAt());
+                        }
+                    }));
             arrivals.sort(null);
             drainSeconds = (arrivals.getLast() - arrivals.getFirst()) / 1e9;
             dispatcherRate = arrivals.size() / drainSeconds;
@@ -110,14 +114,19 @@ final class DispatcherBench {
         }
         PlainClientRun plain = PlainClientRun.send(deliveries, 256);
         double ratio = dispatcherRate / plain.perSecond();
-        System.out.printf("dispatcher: %.0f deliveries/s (%.1f s), plain client %.0f/s, ratio %.2f; %s%n",
+        System.out.printf(
+                "dispatcher: %.0f deliveries/s (%.1f s), plain client %.0f/s, ratio %.2f; %s%n",
                 dispatcherRate, drainSeconds, plain.perSecond(), ratio, accounting);
 
-        report.figure("Dispatcher, backlog drained", Math.round(dispatcherRate), "deliveries/s", Report.Goal.atLeast(3000));
+        report.figure(
+                "Dispatcher, backlog drained", Math.round(dispatcherRate), "deliveries/s", Report.Goal.atLeast(3000));
         report.figure("Plain JDK HttpClient, same requests", Math.round(plain.perSecond()), "requests/s", null);
         report.figure("Dispatcher ÷ plain client", Latencies.round(ratio * 100) / 100, "×", Report.Goal.atLeast(0.8));
-        report.figure("Dispatcher resident memory after the drain", Math.round(memoryAfter.get("webhook-dispatcher")),
-                "MiB", Report.Goal.atMost(256));
+        report.figure(
+                "Dispatcher resident memory after the drain",
+                Math.round(memoryAfter.get("webhook-dispatcher")),
+                "MiB",
+                Report.Goal.atMost(256));
         report.lost("Deliveries lost", accounting.inFlight());
         Map<String, Object> raw = new LinkedHashMap<>();
         raw.put("drain_seconds", Latencies.round(drainSeconds));
@@ -127,10 +136,16 @@ final class DispatcherBench {
         raw.put("rss_mib_after", memoryAfter);
         raw.put("deliveries_per_second_timeline", timeline);
         report.raw("dispatcher", raw);
-        Charts.bars(report.chart(output, "throughput"), "Deliveries per second to one fast receiver", "per second",
+        Charts.bars(
+                report.chart(output, "throughput"),
+                "Deliveries per second to one fast receiver",
+                "per second",
                 Map.of("webhook-dispatcher", dispatcherRate, "plain HttpClient", plain.perSecond()));
-        Charts.timeline(report.chart(output, "drain"), "Dispatcher draining " + deliveries + " deliveries",
-                "deliveries/s", Map.of("webhook-dispatcher", timeline));
+        Charts.timeline(
+                report.chart(output, "drain"),
+                "Dispatcher draining " + deliveries + " deliveries",
+                "deliveries/s",
+                Map.of("webhook-dispatcher", timeline));
         return report;
     }
 

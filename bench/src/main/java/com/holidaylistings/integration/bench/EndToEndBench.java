@@ -25,17 +25,21 @@ import java.util.UUID;
 final class EndToEndBench {
 
     /** {@code -Dbench.rates=200} runs only the rates given (for a quicker comparison at one rate). */
-    private static final int[] RATES = Arrays.stream(System.getProperty("bench.rates", "50,200,500,1000")
-            .split(",")).mapToInt(rate -> Integer.parseInt(rate.strip())).toArray();
+    private static final int[] RATES = Arrays.stream(
+                    System.getProperty("bench.rates", "50,200,500,1000").split(","))
+            .mapToInt(rate -> Integer.parseInt(rate.strip()))
+            .toArray();
+
     private static final int COST_RATE = 200;
     /** {@code -Dbench.pipeline=false} leaves out the pipeline-only half (for a quicker comparison of the intake). */
-    private static final boolean PIPELINE_ONLY_HALF = Boolean.parseBoolean(System.getProperty("bench.pipeline", "true"));
+    private static final boolean PIPELINE_ONLY_HALF =
+            Boolean.parseBoolean(System.getProperty("bench.pipeline", "true"));
     /**
      * The whole stack's CPU milliseconds per enquiry at 200/s through the intake, measured before
      * the changes of issue 13 (see docs/benchmarks/profile.md); the goal is 30 % less.
      */
-    static final double CPU_MS_PER_ENQUIRY_BEFORE = Double.parseDouble(
-            System.getProperty("bench.cpuMsPerEnquiryBefore", "0"));
+    static final double CPU_MS_PER_ENQUIRY_BEFORE =
+            Double.parseDouble(System.getProperty("bench.cpuMsPerEnquiryBefore", "0"));
 
     private final Db db;
     private final Path output;
@@ -50,8 +54,11 @@ final class EndToEndBench {
     Report run() throws Exception {
         Report report = new Report("e2e", "End to end: the guest's enquiry → webhook received", "bench/run.sh e2e");
         report.parameter("seconds_per_rate", phase.toSeconds());
-        report.parameter("rates_per_second", Arrays.stream(RATES)
-                .mapToObj(rate -> rate == 1000 ? (Object) "1000 (burst)" : rate).toList());
+        report.parameter(
+                "rates_per_second",
+                Arrays.stream(RATES)
+                        .mapToObj(rate -> rate == 1000 ? (Object) "1000 (burst)" : rate)
+                        .toList());
         report.note("Through the intake: a listing site's client in the load generator's process sends "
                 + "`POST /internal/v1/enquiries` over kept-alive HTTPS (java.net.http, HTTP/1.1, as many connections "
                 + "as the open loop needs), each request on its own virtual thread at its scheduled time, with its own "
@@ -72,14 +79,16 @@ final class EndToEndBench {
         Map<String, Object> pipelineRuns = new LinkedHashMap<>();
         Map<String, Map<Double, Double>> memory = new LinkedHashMap<>();
         Map<String, Double> costPerEnquiry = new LinkedHashMap<>();
-        try (WebhookReceiver receiver = BenchTargets.receiver(); IntakeLoad intake = new IntakeLoad();
-             EnquiryLoad pipeline = new EnquiryLoad(db, 16)) {
+        try (WebhookReceiver receiver = BenchTargets.receiver();
+                IntakeLoad intake = new IntakeLoad();
+                EnquiryLoad pipeline = new EnquiryLoad(db, 16)) {
             BenchOwner owner = BenchOwner.create("bench-e2e", receiver);
             owner.subscribe("/ok/e2e");
             Map<String, UUID> hooks = owner.hooks("/ok/");
             UUID property = owner.target().propertyId();
             List<UUID> warm = intake.run(property, 100, Duration.ofSeconds(20)).stream()
-                    .map(IntakeLoad.Accepted::enquiryId).toList();
+                    .map(IntakeLoad.Accepted::enquiryId)
+                    .toList();
             settle("intake warm-up", warm, receiver, hooks);
             for (int rate : RATES) {
                 String label = label(rate);
@@ -90,7 +99,8 @@ final class EndToEndBench {
                 CpuUsage cpuBefore = CpuUsage.snapshot();
                 long startedAt = System.nanoTime();
                 List<IntakeLoad.Accepted> accepted = intake.run(property, rate, phase);
-                List<UUID> ids = accepted.stream().map(IntakeLoad.Accepted::enquiryId).toList();
+                List<UUID> ids =
+                        accepted.stream().map(IntakeLoad.Accepted::enquiryId).toList();
                 Accounting accounting = settle("intake " + label, ids, receiver, hooks);
                 double seconds = (System.nanoTime() - startedAt) / 1e9;
                 Map<String, Double> cpu = CpuUsage.snapshot().since(cpuBefore);
@@ -124,8 +134,14 @@ final class EndToEndBench {
                     costPerEnquiry.putAll(perEnquiry);
                 }
                 intakeRuns.put(label, run);
-                System.out.printf("e2e intake %s: %s; scheduled → 201 %s; client %s; answers %s; %s%n", label,
-                        latencies.summary(), toAccepted.summary(), client.asMap(), run.get("answers"), accounting);
+                System.out.printf(
+                        "e2e intake %s: %s; scheduled → 201 %s; client %s; answers %s; %s%n",
+                        label,
+                        latencies.summary(),
+                        toAccepted.summary(),
+                        client.asMap(),
+                        run.get("answers"),
+                        accounting);
                 intakeFigures(report, rate, latencies, toAccepted, client);
                 report.lost("lost through the intake at " + label, accounting.inFlight() + notAccepted);
             }
@@ -161,8 +177,9 @@ final class EndToEndBench {
                 run.put("seconds_until_all_delivered", Latencies.round(seconds));
                 run.put("cpu_seconds", cpu);
                 pipelineRuns.put(label, run);
-                System.out.printf("e2e pipeline only %s: %s; scheduled → committed %s; %s%n", label,
-                        latencies.summary(), toCommit.summary(), accounting);
+                System.out.printf(
+                        "e2e pipeline only %s: %s; scheduled → committed %s; %s%n",
+                        label, latencies.summary(), toCommit.summary(), accounting);
                 report.figure("pipeline only: p50 at " + label, Latencies.round(latencies.millisAt(50)), "ms", null);
                 report.figure("pipeline only: p99 at " + label, Latencies.round(latencies.millisAt(99)), "ms", null);
                 report.lost("pipeline only: lost at " + label, accounting.inFlight());
@@ -171,7 +188,10 @@ final class EndToEndBench {
         }
         if (!costPerEnquiry.isEmpty()) {
             double total = costPerEnquiry.get("total");
-            report.figure("CPU per enquiry at 200/s through the intake, whole stack", total, "ms",
+            report.figure(
+                    "CPU per enquiry at 200/s through the intake, whole stack",
+                    total,
+                    "ms",
                     CPU_MS_PER_ENQUIRY_BEFORE > 0 ? Report.Goal.atMost(round2(CPU_MS_PER_ENQUIRY_BEFORE * 0.7)) : null);
             costPerEnquiry.forEach((process, ms) -> {
                 if (!process.equals("total")) {
@@ -180,25 +200,35 @@ final class EndToEndBench {
             });
             Map<String, Double> bars = new LinkedHashMap<>(costPerEnquiry);
             bars.remove("total");
-            Charts.bars(report.chart(output, "cpu-per-enquiry"),
-                    "CPU ms per delivered enquiry at 200/s through the intake (total " + total + " ms)", "ms", bars);
+            Charts.bars(
+                    report.chart(output, "cpu-per-enquiry"),
+                    "CPU ms per delivered enquiry at 200/s through the intake (total " + total + " ms)",
+                    "ms",
+                    bars);
         }
         report.raw("through_the_intake", intakeRuns);
         report.raw("pipeline_only", pipelineRuns);
         if (CPU_MS_PER_ENQUIRY_BEFORE > 0) {
             report.raw("cpu_ms_per_enquiry_before", CPU_MS_PER_ENQUIRY_BEFORE);
         }
-        Charts.percentiles(report.chart(output, "latency"), "Through the intake: scheduled → webhook received, by rate",
+        Charts.percentiles(
+                report.chart(output, "latency"),
+                "Through the intake: scheduled → webhook received, by rate",
                 intakeSeries);
-        Charts.percentiles(report.chart(output, "pipeline-latency"), "Pipeline only: scheduled commit → webhook received",
+        Charts.percentiles(
+                report.chart(output, "pipeline-latency"),
+                "Pipeline only: scheduled commit → webhook received",
                 pipelineSeries);
-        Charts.timeline(report.chart(output, "dispatcher-memory"),
-                "webhook-dispatcher resident memory during each run through the intake", "MiB", memory);
+        Charts.timeline(
+                report.chart(output, "dispatcher-memory"),
+                "webhook-dispatcher resident memory during each run through the intake",
+                "MiB",
+                memory);
         return report;
     }
 
-    private static void intakeFigures(Report report, int rate, Latencies latencies, Latencies toAccepted,
-            IntakeLoad.ClientSide client) {
+    private static void intakeFigures(
+            Report report, int rate, Latencies latencies, Latencies toAccepted, IntakeLoad.ClientSide client) {
         String label = label(rate);
         Report.Goal p50Goal = rate == 200 ? Report.Goal.atMost(25) : null;
         Report.Goal p99Goal = switch (rate) {
@@ -212,8 +242,11 @@ final class EndToEndBench {
         report.figure("intake → webhook: p99 at " + label, Latencies.round(latencies.millisAt(99)), "ms", p99Goal);
         report.figure("intake → webhook: max at " + label, Latencies.round(latencies.maxMillis()), "ms", null);
         report.figure("intake answered 201: p99 at " + label, Latencies.round(toAccepted.millisAt(99)), "ms", null);
-        report.figure("load generator, scheduled → sent: p99 at " + label,
-                Latencies.round(client.sendLag().millisAt(99)), "ms", null);
+        report.figure(
+                "load generator, scheduled → sent: p99 at " + label,
+                Latencies.round(client.sendLag().millisAt(99)),
+                "ms",
+                null);
         report.figure("HTTPS connections open at once (most) at " + label, client.peakConnections(), "", null);
     }
 
@@ -228,8 +261,9 @@ final class EndToEndBench {
     private Accounting settle(String run, List<UUID> enquiries, WebhookReceiver receiver, Map<String, UUID> hooks) {
         Accounting accounting = Accounting.settle(db, receiver, hooks, enquiries, Duration.ofMinutes(3));
         if (accounting.inFlight() > 0) {
-            System.out.printf("e2e %s: %d deliveries still missing after 3 minutes: %s%n", run, accounting.inFlight(),
-                    accounting);
+            System.out.printf(
+                    "e2e %s: %d deliveries still missing after 3 minutes: %s%n",
+                    run, accounting.inFlight(), accounting);
         }
         return accounting;
     }

@@ -30,8 +30,7 @@ import java.util.concurrent.locks.LockSupport;
 final class EnquiryLoad implements AutoCloseable {
 
     /** A property enquiries are about. */
-    record Target(UUID ownerId, UUID propertyId) {
-    }
+    record Target(UUID ownerId, UUID propertyId) {}
 
     private final BlockingQueue<Connection> connections;
     private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
@@ -120,7 +119,12 @@ final class EnquiryLoad implements AutoCloseable {
         EnquiryCreated event = BenchEvents.enquiry(id, target.propertyId(), now);
         Connection connection = connections.take();
         try {
-            IntakeStatement.insert(connection, target.ownerId(), event, UUID.randomUUID(), Api.JSON.writeValueAsString(event),
+            IntakeStatement.insert(
+                    connection,
+                    target.ownerId(),
+                    event,
+                    UUID.randomUUID(),
+                    Api.JSON.writeValueAsString(event),
                     "bench");
             committedAt.put(id, System.nanoTime());
             return id;

@@ -48,13 +48,20 @@ final class FairnessBench {
 
     /** The product's goal: V's p99 during the flood at most this, and at most {@link #GOAL_RATIO} × without it. */
     private static final double GOAL_P99_MS = 250;
+
     private static final double GOAL_RATIO = 2;
     /** The dispatcher's own settings (webhook-dispatcher's application.yml), for the labels and the drain. */
-    private static final List<Duration> DEFAULT_RETRY_DELAYS = List.of(Duration.ofMinutes(1), Duration.ofMinutes(5),
-            Duration.ofMinutes(15), Duration.ofHours(1), Duration.ofHours(4));
+    private static final List<Duration> DEFAULT_RETRY_DELAYS = List.of(
+            Duration.ofMinutes(1),
+            Duration.ofMinutes(5),
+            Duration.ofMinutes(15),
+            Duration.ofHours(1),
+            Duration.ofHours(4));
+
     private static final String DEFAULT_TIMEOUT = "10s";
     /** Between runs, the retry stages waited for: those due within this (the longer ones are left to wait). */
     private static final Duration DRAINED_STAGES_UP_TO = Duration.ofMinutes(2);
+
     private static final long RETRY_AFTER_SECONDS = 3600;
     private static final String DEFAULT_SECTION = "Latest run";
 
@@ -62,12 +69,20 @@ final class FairnessBench {
      * A stack setting: the environment webhook-dispatcher is restarted with, the retry delays it then
      * has, its timeout, how long N's receiver takes to answer, and the rates N submits at in turn.
      */
-    record Setting(String id, Map<String, String> environment, String timeout, List<Duration> retryDelays,
-            String retryDelaysText, Duration receiverDelay, List<Integer> rates) {
+    record Setting(
+            String id,
+            Map<String, String> environment,
+            String timeout,
+            List<Duration> retryDelays,
+            String retryDelaysText,
+            Duration receiverDelay,
+            List<Integer> rates) {
 
         String label() {
-            return (environment.isEmpty() ? "defaults (`WEBHOOK_TIMEOUT=" + timeout + "`, `WEBHOOK_RETRY_DELAYS="
-                    + retryDelaysText + "`)" : "`WEBHOOK_TIMEOUT=" + timeout + "`, `WEBHOOK_RETRY_DELAYS=" + retryDelaysText + "`")
+            return (environment.isEmpty()
+                            ? "defaults (`WEBHOOK_TIMEOUT=" + timeout + "`, `WEBHOOK_RETRY_DELAYS=" + retryDelaysText
+                                    + "`)"
+                            : "`WEBHOOK_TIMEOUT=" + timeout + "`, `WEBHOOK_RETRY_DELAYS=" + retryDelaysText + "`")
                     + "; N's receiver answers after " + seconds(receiverDelay) + " s";
         }
 
@@ -132,7 +147,9 @@ final class FairnessBench {
     private final int successEvery = Integer.getInteger("bench.fairness.successEvery", 10);
     private final String section = System.getProperty("bench.fairness.section", DEFAULT_SECTION);
     /** False: the dispatcher is restarted only when the setting changes, so a later run of a setting finds it warm. */
-    private final boolean restartEachRun = Boolean.parseBoolean(System.getProperty("bench.fairness.restartEachRun", "true"));
+    private final boolean restartEachRun =
+            Boolean.parseBoolean(System.getProperty("bench.fairness.restartEachRun", "true"));
+
     private final Instant startedAt = Instant.now().truncatedTo(ChronoUnit.SECONDS);
 
     FairnessBench(Db db, Path output) {
@@ -144,19 +161,30 @@ final class FairnessBench {
     static List<Setting> settings() {
         String shortDelays = System.getProperty("bench.fairness.retryDelays.short", "1s,2s,3s,4s,5s");
         String shortTimeout = System.getProperty("bench.fairness.timeout.short", "2s");
-        Setting shortOne = new Setting("short", Map.of("WEBHOOK_TIMEOUT", shortTimeout, "WEBHOOK_RETRY_DELAYS", shortDelays),
-                shortTimeout, durations(shortDelays), shortDelays,
+        Setting shortOne = new Setting(
+                "short",
+                Map.of("WEBHOOK_TIMEOUT", shortTimeout, "WEBHOOK_RETRY_DELAYS", shortDelays),
+                shortTimeout,
+                durations(shortDelays),
+                shortDelays,
                 Duration.ofMillis(Long.getLong("bench.fairness.delay.short", 1800)),
                 integers(System.getProperty("bench.fairness.rates.short", "10")));
-        Setting defaults = new Setting("default", Map.of(), DEFAULT_TIMEOUT, DEFAULT_RETRY_DELAYS, "1m,5m,15m,1h,4h",
+        Setting defaults = new Setting(
+                "default",
+                Map.of(),
+                DEFAULT_TIMEOUT,
+                DEFAULT_RETRY_DELAYS,
+                "1m,5m,15m,1h,4h",
                 Duration.ofMillis(Long.getLong("bench.fairness.delay.default", 9000)),
                 integers(System.getProperty("bench.fairness.rates.default", "2")));
         List<Setting> chosen = new ArrayList<>();
-        for (String id : System.getProperty("bench.fairness.settings", "short,default").split(",")) {
+        for (String id :
+                System.getProperty("bench.fairness.settings", "short,default").split(",")) {
             switch (id.trim()) {
                 case "short" -> chosen.add(shortOne);
                 case "default" -> chosen.add(defaults);
-                default -> throw new IllegalArgumentException("bench.fairness.settings: short and/or default, not " + id);
+                default ->
+                    throw new IllegalArgumentException("bench.fairness.settings: short and/or default, not " + id);
             }
         }
         return chosen;
@@ -164,7 +192,9 @@ final class FairnessBench {
 
     Report run() throws Exception {
         List<Setting> settings = settings();
-        Report report = new Report("fairness", "Fairness: one owner's slow receiver next to another owner's deliveries",
+        Report report = new Report(
+                "fairness",
+                "Fairness: one owner's slow receiver next to another owner's deliveries",
                 "bench/run.sh fairness");
         report.parameter("section", section);
         report.parameter("baseline_seconds", baseline.toSeconds());
@@ -172,23 +202,27 @@ final class FairnessBench {
         report.parameter("v_enquiries_per_second", vRate);
         report.parameter("n_hooks", hooks);
         report.parameter("n_receiver_200_every", successEvery);
-        settings.forEach(setting -> report.parameter("setting " + setting.id(), setting.label().replace("`", "")
-                + "; N at " + setting.rates() + " a second"));
+        settings.forEach(setting -> report.parameter(
+                "setting " + setting.id(),
+                setting.label().replace("`", "") + "; N at " + setting.rates() + " a second"));
         report.note(method());
         Map<String, Object> machine = Machine.describe(db);
         List<Run> runs = new ArrayList<>();
         Map<String, String> running = null; // the environment the dispatcher was restarted with, if it was
         boolean stoppedStages = false; // whether the last run left the dispatcher with a stage no one consumes
         ExecutorService vThread = Executors.newSingleThreadExecutor();
-        try (WebhookReceiver vReceiver = BenchTargets.receiver(); DispatcherBacklog backlog = new DispatcherBacklog();
-             IntakeLoad vLoad = new IntakeLoad(); IntakeLoad nLoad = new IntakeLoad()) {
+        try (WebhookReceiver vReceiver = BenchTargets.receiver();
+                DispatcherBacklog backlog = new DispatcherBacklog();
+                IntakeLoad vLoad = new IntakeLoad();
+                IntakeLoad nLoad = new IntakeLoad()) {
             Setting last = null;
             for (Setting setting : settings) {
                 for (int rate : setting.rates()) {
                     // a fresh dispatcher for each run: what an earlier run did to it (an error that stopped a
                     // listener container, say) stays with that run
                     if (restartEachRun || setting != last) {
-                        System.out.printf("fairness: restarting webhook-dispatcher with %s%n",
+                        System.out.printf(
+                                "fairness: restarting webhook-dispatcher with %s%n",
                                 setting.environment().isEmpty() ? "its own settings" : setting.environment());
                         Services.restartWith("webhook-dispatcher", setting.environment());
                         running = setting.environment();
@@ -204,7 +238,8 @@ final class FairnessBench {
                 report.raw("dispatcher_backlog_left_at_the_end", left);
                 report.raw("dispatcher_restarted_at_the_end_because", restarted);
                 System.out.printf("fairness: backlog left at the end: %s%n", left);
-                stoppedStages = !backlog.withoutConsumer(last.retryDelays(), Duration.ofDays(1)).isEmpty();
+                stoppedStages = !backlog.withoutConsumer(last.retryDelays(), Duration.ofDays(1))
+                        .isEmpty();
             }
         } finally {
             vThread.shutdownNow();
@@ -216,9 +251,15 @@ final class FairnessBench {
         for (Run run : runs) {
             String label = run.setting.shortLabel(run.rate);
             report.figure("V's p99 before, " + label, Latencies.round(run.before.millisAt(99)), "ms", null);
-            report.figure("V's p99 during, " + label, Latencies.round(run.during.millisAt(99)), "ms",
+            report.figure(
+                    "V's p99 during, " + label,
+                    Latencies.round(run.during.millisAt(99)),
+                    "ms",
                     Report.Goal.atMost(GOAL_P99_MS));
-            report.figure("V's p99 during ÷ before, " + label, Math.round(run.ratio() * 100) / 100.0, "×",
+            report.figure(
+                    "V's p99 during ÷ before, " + label,
+                    Math.round(run.ratio() * 100) / 100.0,
+                    "×",
                     Report.Goal.atMost(GOAL_RATIO));
             report.lost("V's enquiries lost, " + label, run.vLost);
         }
@@ -227,8 +268,13 @@ final class FairnessBench {
         String chart = "fairness-latency-" + sectionId + ".png";
         Map<String, Map<Double, Double>> series = new LinkedHashMap<>();
         runs.forEach(run -> series.put(run.setting.shortLabel(run.rate), run.timeline));
-        Charts.timeline(output.resolve(chart), "V's enquiries: intake answered 201 → webhook received; N's flood between the lines",
-                "seconds since V started (its enquiry's scheduled time)", "latency (ms, logarithmic; 1 at least)", series, true,
+        Charts.timeline(
+                output.resolve(chart),
+                "V's enquiries: intake answered 201 → webhook received; N's flood between the lines",
+                "seconds since V started (its enquiry's scheduled time)",
+                "latency (ms, logarithmic; 1 at least)",
+                series,
+                true,
                 List.of((double) baseline.toSeconds(), (double) (baseline.plus(flood)).toSeconds()));
         Files.copy(output.resolve(chart), output.resolve("fairness-latency.png"), StandardCopyOption.REPLACE_EXISTING);
         report.raw("charts", Map.of("latest run", "fairness-latency.png", "this section", chart));
@@ -238,8 +284,16 @@ final class FairnessBench {
         return report;
     }
 
-    private Run runOnce(Setting setting, int rate, int index, WebhookReceiver vReceiver, DispatcherBacklog backlog,
-            IntakeLoad vLoad, IntakeLoad nLoad, ExecutorService vThread) throws Exception {
+    private Run runOnce(
+            Setting setting,
+            int rate,
+            int index,
+            WebhookReceiver vReceiver,
+            DispatcherBacklog backlog,
+            IntakeLoad vLoad,
+            IntakeLoad nLoad,
+            ExecutorService vThread)
+            throws Exception {
         // N's deliveries of the run before, still queued or waiting for a retry, are skipped without a request
         // now that its subscriptions are gone: wait for them, so that this run starts without that backlog
         // (retries due later than DRAINED_STAGES_UP_TO are left to wait)
@@ -262,11 +316,14 @@ final class FairnessBench {
             UUID vProperty = v.target().propertyId();
             UUID nProperty = n.target().propertyId();
             // warm-up, not counted: V alone, until its deliveries arrive
-            List<UUID> warm = vLoad.run(vProperty, vRate, warmUp).stream().map(IntakeLoad.Accepted::enquiryId).toList();
+            List<UUID> warm = vLoad.run(vProperty, vRate, warmUp).stream()
+                    .map(IntakeLoad.Accepted::enquiryId)
+                    .toList();
             Accounting.settle(db, vReceiver, v.hooks("/ok/"), warm, Duration.ofMinutes(1));
 
             long started = System.nanoTime();
-            Future<List<IntakeLoad.Accepted>> vRun = vThread.submit(() -> vLoad.run(vProperty, vRate, baseline.plus(flood)));
+            Future<List<IntakeLoad.Accepted>> vRun =
+                    vThread.submit(() -> vLoad.run(vProperty, vRate, baseline.plus(flood)));
             LockSupport.parkNanos(started + baseline.toNanos() - System.nanoTime());
             long plannedFloodStart = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(50); // IntakeLoad's own start
             List<IntakeLoad.Accepted> nAccepted = nLoad.run(nProperty, rate, flood);
@@ -274,12 +331,20 @@ final class FairnessBench {
             List<IntakeLoad.Accepted> vAccepted = vRun.get();
             run.vClient = vLoad.clientSide();
             run.backlogAtFloodEnd = backlog.byStage(setting.retryDelays(), Duration.ofDays(1));
-            long floodStart = nAccepted.stream().mapToLong(IntakeLoad.Accepted::scheduledAt).min().orElse(plannedFloodStart);
-            long vStart = vAccepted.stream().mapToLong(IntakeLoad.Accepted::scheduledAt).min().orElse(started);
-            run.floodStartedAt = Instant.now().minusNanos(System.nanoTime() - floodStart).truncatedTo(ChronoUnit.MILLIS);
+            long floodStart = nAccepted.stream()
+                    .mapToLong(IntakeLoad.Accepted::scheduledAt)
+                    .min()
+                    .orElse(plannedFloodStart);
+            long vStart = vAccepted.stream()
+                    .mapToLong(IntakeLoad.Accepted::scheduledAt)
+                    .min()
+                    .orElse(started);
+            run.floodStartedAt =
+                    Instant.now().minusNanos(System.nanoTime() - floodStart).truncatedTo(ChronoUnit.MILLIS);
             run.floodEndedAt = run.floodStartedAt.plus(flood);
 
-            List<UUID> vIds = vAccepted.stream().map(IntakeLoad.Accepted::enquiryId).toList();
+            List<UUID> vIds =
+                    vAccepted.stream().map(IntakeLoad.Accepted::enquiryId).toList();
             run.vAccounting = Accounting.settle(db, vReceiver, v.hooks("/ok/"), vIds, settle);
             long settledAt = System.nanoTime();
             run.vSubmitted = vRate * baseline.plus(flood).toSeconds();
@@ -301,12 +366,18 @@ final class FairnessBench {
             run.nAccepted = nAccepted.size();
             run.nDeliveries = nDeliveries(n.hooks("/n/").values(), run.nAccepted * hooks);
             run.nReceiver = nReceiver.counts();
-            System.out.printf("fairness: %s: V before %s; V during %s; V %s; N %s; N's receiver %s%n",
-                    setting.shortLabel(rate), run.before.summary(), run.during.summary(), run.vAccounting,
-                    run.nDeliveries, run.nReceiver);
+            System.out.printf(
+                    "fairness: %s: V before %s; V during %s; V %s; N %s; N's receiver %s%n",
+                    setting.shortLabel(rate),
+                    run.before.summary(),
+                    run.during.summary(),
+                    run.vAccounting,
+                    run.nDeliveries,
+                    run.nReceiver);
             run.stagesWithoutConsumer = backlog.withoutConsumer(setting.retryDelays(), Duration.ofDays(1));
             run.dispatcherLog = dispatcherLog();
-            System.out.printf("fairness: dispatcher's stages without a consumer %s, its log %s%n",
+            System.out.printf(
+                    "fairness: dispatcher's stages without a consumer %s, its log %s%n",
                     run.stagesWithoutConsumer, run.dispatcherLog);
             n.unsubscribeAll();
             v.unsubscribeAll();
@@ -321,13 +392,14 @@ final class FairnessBench {
      * thousands of due retries, say), restarts it with {@code environment} and waits again, at most
      * {@link #RESTARTS_WHEN_STOPPED} times. Answers why it restarted it, or null.
      */
-    private String drainRestartingIfStopped(DispatcherBacklog backlog, List<Duration> retryDelays,
-            Map<String, String> environment) {
+    private String drainRestartingIfStopped(
+            DispatcherBacklog backlog, List<Duration> retryDelays, Map<String, String> environment) {
         List<String> reasons = new ArrayList<>();
         Map<String, Long> left = backlog.awaitDrained(retryDelays, DRAINED_STAGES_UP_TO, drain);
         List<String> stopped = backlog.withoutConsumer(retryDelays, DRAINED_STAGES_UP_TO);
         while (DispatcherBacklog.total(left) > 0 && !stopped.isEmpty() && reasons.size() < RESTARTS_WHEN_STOPPED) {
-            String reason = "stages " + stopped + " without a consumer with " + left + " left, its log " + dispatcherLog();
+            String reason =
+                    "stages " + stopped + " without a consumer with " + left + " left, its log " + dispatcherLog();
             reasons.add(reason);
             System.out.printf("fairness: restarting webhook-dispatcher again: %s%n", reason);
             Services.restartWith("webhook-dispatcher", environment);
@@ -369,7 +441,7 @@ final class FairnessBench {
     private Map<String, Object> nDeliveries(java.util.Collection<UUID> subscriptions, long published) {
         Map<String, Object> counts = new LinkedHashMap<>();
         try (Connection connection = db.connect();
-             PreparedStatement query = connection.prepareStatement("""
+                PreparedStatement query = connection.prepareStatement("""
                      select count(*) filter (where outcome = 'succeeded') as succeeded_attempts,
                             count(*) filter (where outcome = 'failed') as failed_attempts,
                             count(*) filter (where outcome = 'abandoned') as abandoned_attempts,
@@ -400,16 +472,19 @@ final class FairnessBench {
     }
 
     private String method() {
-        return "Owner N has " + hooks + " webhook subscriptions (all its properties), on " + hooks + " URLs (`/n/0` … `/n/"
+        return "Owner N has " + hooks + " webhook subscriptions (all its properties), on " + hooks
+                + " URLs (`/n/0` … `/n/"
                 + (hooks - 1) + "`) of one slow receiver in the load generator's process, which answers every request "
                 + "after a delay D with `503` and `Retry-After: " + RETRY_AFTER_SECONDS + "`, except every "
                 + ordinal(successEvery) + " request it receives, answered `200` after the same delay. Owner V has one "
                 + "subscription on a fast receiver (`200` at once, another port of the same process) and submits "
-                + vRate + " enquiries a second throughout. Both submit through the real intake (`POST /internal/v1/enquiries`, "
+                + vRate
+                + " enquiries a second throughout. Both submit through the real intake (`POST /internal/v1/enquiries`, "
                 + "HTTPS keep-alive, open loop, as `IntakeLoad` does for the other benchmarks). V's latency runs from "
                 + "the intake's `201` answer to the webhook's arrival at V's receiver (matched on the enquiry id), one "
                 + "clock for both (0 when the webhook arrived before the load generator had read the `201`, which "
-                + "happens when the load generator's process is short of CPU); a V enquiry not received by the end (" + settle.toSeconds() + " s after the last "
+                + "happens when the load generator's process is short of CPU); a V enquiry not received by the end ("
+                + settle.toSeconds() + " s after the last "
                 + "submission) counts with its wait so far, a lower bound, and as lost. Each run: N's subscriptions "
                 + "made, " + warmUp.toSeconds() + " s of V alone (warm-up, not counted), then " + baseline.toSeconds()
                 + " s of V alone (**before**), then " + flood.toSeconds() + " s in which N submits at R a second "
@@ -444,58 +519,128 @@ final class FairnessBench {
         StringBuilder md = new StringBuilder();
         md.append(String.format(START, id)).append('\n');
         md.append("## ").append(section).append(" (commit ").append(commit()).append(")\n\n");
-        md.append("Measured ").append(startedAt).append(" with `bench/run.sh fairness").append(givenProperties())
-                .append("`: ").append(baseline.toSeconds()).append(" s before, ")
-                .append(flood.toSeconds()).append(" s during the flood, V at ").append(vRate).append("/s, N with ")
-                .append(hooks).append(" hooks. Machine: ").append(Format.machine(machine)).append(".\n\n");
-        md.append("| Stack settings, N's receiver | N's enquiries | V's p50 / p99 before | V's p50 / p99 during | ratio | V lost "
-                + "| Goal met? |\n|---|---|---|---|---|---|---|\n");
+        md.append("Measured ")
+                .append(startedAt)
+                .append(" with `bench/run.sh fairness")
+                .append(givenProperties())
+                .append("`: ")
+                .append(baseline.toSeconds())
+                .append(" s before, ")
+                .append(flood.toSeconds())
+                .append(" s during the flood, V at ")
+                .append(vRate)
+                .append("/s, N with ")
+                .append(hooks)
+                .append(" hooks. Machine: ")
+                .append(Format.machine(machine))
+                .append(".\n\n");
+        md.append(
+                "| Stack settings, N's receiver | N's enquiries | V's p50 / p99 before | V's p50 / p99 during | ratio | V lost "
+                        + "| Goal met? |\n|---|---|---|---|---|---|---|\n");
         for (Run run : runs) {
-            md.append("| ").append(run.setting.label()).append(" | ").append(run.rate).append("/s for ")
-                    .append(flood.toSeconds()).append(" s: ").append(Format.number(run.nAccepted)).append(" × ")
-                    .append(hooks).append(" hooks | ").append(ms(run.before.millisAt(50))).append(" / ")
-                    .append(ms(run.before.millisAt(99))).append(" | ").append(ms(run.during.millisAt(50))).append(" / ")
-                    .append(ms(run.during.millisAt(99))).append(" | ").append(Format.number(Math.round(run.ratio() * 100) / 100.0))
-                    .append("× | ").append(run.vLost).append(" of ").append(run.vSubmitted).append(" | ")
-                    .append(run.met() ? "yes" : "**no**").append(" |\n");
+            md.append("| ")
+                    .append(run.setting.label())
+                    .append(" | ")
+                    .append(run.rate)
+                    .append("/s for ")
+                    .append(flood.toSeconds())
+                    .append(" s: ")
+                    .append(Format.number(run.nAccepted))
+                    .append(" × ")
+                    .append(hooks)
+                    .append(" hooks | ")
+                    .append(ms(run.before.millisAt(50)))
+                    .append(" / ")
+                    .append(ms(run.before.millisAt(99)))
+                    .append(" | ")
+                    .append(ms(run.during.millisAt(50)))
+                    .append(" / ")
+                    .append(ms(run.during.millisAt(99)))
+                    .append(" | ")
+                    .append(Format.number(Math.round(run.ratio() * 100) / 100.0))
+                    .append("× | ")
+                    .append(run.vLost)
+                    .append(" of ")
+                    .append(run.vSubmitted)
+                    .append(" | ")
+                    .append(run.met() ? "yes" : "**no**")
+                    .append(" |\n");
         }
-        md.append("\nGoal: V's p99 during ≤ ").append(Format.number(GOAL_P99_MS)).append(" ms and ≤ ")
-                .append(Format.number(GOAL_RATIO)).append(" × before, nothing of V's lost.\n\n");
-        md.append("| Run | V received before + during | V's max before / during | V's intake 201 p99 | load generator's "
-                + "lag (scheduled → sent) p99 / max, V; N | N's deliveries: published / delivered / abandoned / pending "
-                + "| N's enquiries received (≥ 1 hook) | requests at N's receiver | dispatcher's Kafka backlog at the "
-                + "flood's end (first attempts; retries) | dispatcher's log: ERROR lines (OutOfMemoryError); stages "
-                + "left without a consumer | 1-min load at the start |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+        md.append("\nGoal: V's p99 during ≤ ")
+                .append(Format.number(GOAL_P99_MS))
+                .append(" ms and ≤ ")
+                .append(Format.number(GOAL_RATIO))
+                .append(" × before, nothing of V's lost.\n\n");
+        md.append(
+                "| Run | V received before + during | V's max before / during | V's intake 201 p99 | load generator's "
+                        + "lag (scheduled → sent) p99 / max, V; N | N's deliveries: published / delivered / abandoned / pending "
+                        + "| N's enquiries received (≥ 1 hook) | requests at N's receiver | dispatcher's Kafka backlog at the "
+                        + "flood's end (first attempts; retries) | dispatcher's log: ERROR lines (OutOfMemoryError); stages "
+                        + "left without a consumer | 1-min load at the start |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (Run run : runs) {
             Map<String, Object> n = run.nDeliveries;
-            long retries = run.backlogAtFloodEnd.entrySet().stream().filter(e -> e.getKey().startsWith("retry"))
-                    .mapToLong(Map.Entry::getValue).sum();
-            md.append("| ").append(run.setting.shortLabel(run.rate)).append(" | ")
-                    .append(run.before.count()).append(" + ").append(run.during.count()).append(" accepted, ")
-                    .append(run.vReceived).append(" received | ")
-                    .append(ms(run.before.maxMillis())).append(" / ").append(ms(run.during.maxMillis())).append(" | ")
-                    .append(ms(run.intakeAnswered.millisAt(99))).append(" | ")
-                    .append(ms(run.vClient.sendLag().millisAt(99))).append(" / ").append(ms(run.vClient.sendLag().maxMillis()))
-                    .append("; ").append(ms(run.nClient.sendLag().millisAt(99))).append(" / ")
-                    .append(ms(run.nClient.sendLag().maxMillis())).append(" | ")
-                    .append(Format.number(((Number) n.get("published")).doubleValue())).append(" / ")
-                    .append(Format.number(((Number) n.get("delivered")).doubleValue())).append(" / ")
-                    .append(Format.number(((Number) n.get("abandoned")).doubleValue())).append(" / ")
-                    .append(Format.number(((Number) n.get("pending")).doubleValue())).append(" | ")
+            long retries = run.backlogAtFloodEnd.entrySet().stream()
+                    .filter(e -> e.getKey().startsWith("retry"))
+                    .mapToLong(Map.Entry::getValue)
+                    .sum();
+            md.append("| ")
+                    .append(run.setting.shortLabel(run.rate))
+                    .append(" | ")
+                    .append(run.before.count())
+                    .append(" + ")
+                    .append(run.during.count())
+                    .append(" accepted, ")
+                    .append(run.vReceived)
+                    .append(" received | ")
+                    .append(ms(run.before.maxMillis()))
+                    .append(" / ")
+                    .append(ms(run.during.maxMillis()))
+                    .append(" | ")
+                    .append(ms(run.intakeAnswered.millisAt(99)))
+                    .append(" | ")
+                    .append(ms(run.vClient.sendLag().millisAt(99)))
+                    .append(" / ")
+                    .append(ms(run.vClient.sendLag().maxMillis()))
+                    .append("; ")
+                    .append(ms(run.nClient.sendLag().millisAt(99)))
+                    .append(" / ")
+                    .append(ms(run.nClient.sendLag().maxMillis()))
+                    .append(" | ")
+                    .append(Format.number(((Number) n.get("published")).doubleValue()))
+                    .append(" / ")
+                    .append(Format.number(((Number) n.get("delivered")).doubleValue()))
+                    .append(" / ")
+                    .append(Format.number(((Number) n.get("abandoned")).doubleValue()))
+                    .append(" / ")
+                    .append(Format.number(((Number) n.get("pending")).doubleValue()))
+                    .append(" | ")
                     .append(Format.number(((Number) n.get("enquiries_received_by_at_least_one_hook")).doubleValue()))
-                    .append(" of ").append(Format.number(run.nAccepted)).append(" | ")
-                    .append(Format.number(((Number) run.nReceiver.get("requests")).doubleValue())).append(" | ")
-                    .append(Format.number(run.backlogAtFloodEnd.getOrDefault("first attempts", 0L))).append("; ")
-                    .append(Format.number(retries)).append(" | ")
-                    .append(run.restartedAgainBecause == null ? "" : "restarted again before the run (a stage had "
-                            + "stopped); then ")
-                    .append(run.dispatcherLog.get("error_lines")).append(" (").append(run.dispatcherLog.get("out_of_memory_lines"))
-                    .append("); ").append(run.stagesWithoutConsumer.isEmpty() ? "none" : String.join(", ", run.stagesWithoutConsumer))
-                    .append(" | ").append(run.loadAtStart.split(" ")[0]).append(" |\n");
+                    .append(" of ")
+                    .append(Format.number(run.nAccepted))
+                    .append(" | ")
+                    .append(Format.number(((Number) run.nReceiver.get("requests")).doubleValue()))
+                    .append(" | ")
+                    .append(Format.number(run.backlogAtFloodEnd.getOrDefault("first attempts", 0L)))
+                    .append("; ")
+                    .append(Format.number(retries))
+                    .append(" | ")
+                    .append(
+                            run.restartedAgainBecause == null
+                                    ? ""
+                                    : "restarted again before the run (a stage had " + "stopped); then ")
+                    .append(run.dispatcherLog.get("error_lines"))
+                    .append(" (")
+                    .append(run.dispatcherLog.get("out_of_memory_lines"))
+                    .append("); ")
+                    .append(run.stagesWithoutConsumer.isEmpty() ? "none" : String.join(", ", run.stagesWithoutConsumer))
+                    .append(" | ")
+                    .append(run.loadAtStart.split(" ")[0])
+                    .append(" |\n");
         }
-        md.append("\nN's deliveries are counted from the attempt log when V's last delivery arrived (or the wait for it "
-                + "ended), before N's subscriptions were removed: delivered = answered 200 within the timeout, pending "
-                + "= neither delivered nor abandoned (queued, in flight or waiting for a retry).\n\n");
+        md.append(
+                "\nN's deliveries are counted from the attempt log when V's last delivery arrived (or the wait for it "
+                        + "ended), before N's subscriptions were removed: delivered = answered 200 within the timeout, pending "
+                        + "= neither delivered nor abandoned (queued, in flight or waiting for a retry).\n\n");
         md.append("![").append(chart).append("](").append(chart).append(")\n");
         md.append(String.format(END, id));
         return md.toString();
@@ -503,8 +648,8 @@ final class FairnessBench {
 
     private static final String START = "<!-- fairness section: %s -->";
     private static final String END = "<!-- end of fairness section: %s -->";
-    private static final Pattern SECTION = Pattern.compile(
-            "(?s)<!-- fairness section: ([a-z0-9-]+) -->.*?<!-- end of fairness section: \\1 -->");
+    private static final Pattern SECTION =
+            Pattern.compile("(?s)<!-- fairness section: ([a-z0-9-]+) -->.*?<!-- end of fairness section: \\1 -->");
 
     /** The sections of the previous fairness.md, in order, by id. */
     static Map<String, String> previousSections(Path file) {
@@ -524,14 +669,19 @@ final class FairnessBench {
     }
 
     static String slug(String title) {
-        String slug = title.toLowerCase(Locale.ROOT).replace("'", "").replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
+        String slug = title.toLowerCase(Locale.ROOT)
+                .replace("'", "")
+                .replaceAll("[^a-z0-9]+", "-")
+                .replaceAll("^-|-$", "");
         return slug.isEmpty() ? "run" : slug;
     }
 
     /** The -Dbench.fairness.* properties given, for the section's command line. */
     private static String givenProperties() {
         List<String> given = new ArrayList<>();
-        System.getProperties().stringPropertyNames().stream().filter(name -> name.startsWith("bench.")).sorted()
+        System.getProperties().stringPropertyNames().stream()
+                .filter(name -> name.startsWith("bench."))
+                .sorted()
                 .forEach(name -> given.add("-D" + name + "=" + System.getProperty(name)));
         return given.isEmpty() ? "" : " " + String.join(" ", given);
     }
@@ -540,7 +690,8 @@ final class FairnessBench {
     private static String commit() {
         String hash = git("rev-parse", "--short", "HEAD");
         String changed = git("status", "--porcelain", "--untracked-files=no", "--", ".", ":!bench", ":!docs");
-        return (hash.isEmpty() ? "unknown" : hash) + (changed.isEmpty() ? "" : ", with uncommitted changes outside bench/ and docs/");
+        return (hash.isEmpty() ? "unknown" : hash)
+                + (changed.isEmpty() ? "" : ", with uncommitted changes outside bench/ and docs/");
     }
 
     private static String git(String... arguments) {
@@ -601,12 +752,17 @@ final class FairnessBench {
     }
 
     private static String ordinal(int n) {
-        return n % 10 == 1 && n != 11 ? n + "st" : n % 10 == 2 && n != 12 ? n + "nd" : n % 10 == 3 && n != 13 ? n + "rd"
-                : n + "th";
+        return n % 10 == 1 && n != 11
+                ? n + "st"
+                : n % 10 == 2 && n != 12 ? n + "nd" : n % 10 == 3 && n != 13 ? n + "rd" : n + "th";
     }
 
     private static List<Integer> integers(String list) {
-        return Arrays.stream(list.split(",")).map(String::trim).filter(s -> !s.isEmpty()).map(Integer::valueOf).toList();
+        return Arrays.stream(list.split(","))
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
+                .map(Integer::valueOf)
+                .toList();
     }
 
     /** "1s,2s,500ms,1m,4h" as durations. */
@@ -618,13 +774,14 @@ final class FairnessBench {
                 throw new IllegalArgumentException("not a duration: " + item);
             }
             long amount = Long.parseLong(matcher.group(1));
-            durations.add(switch (matcher.group(2)) {
-                case "ms" -> Duration.ofMillis(amount);
-                case "s" -> Duration.ofSeconds(amount);
-                case "m" -> Duration.ofMinutes(amount);
-                case "h" -> Duration.ofHours(amount);
-                default -> Duration.ofDays(amount);
-            });
+            durations.add(
+                    switch (matcher.group(2)) {
+                        case "ms" -> Duration.ofMillis(amount);
+                        case "s" -> Duration.ofSeconds(amount);
+                        case "m" -> Duration.ofMinutes(amount);
+                        case "h" -> Duration.ofHours(amount);
+                        default -> Duration.ofDays(amount);
+                    });
         }
         return durations;
     }

@@ -28,8 +28,12 @@ record HeldDeliveries(long published, Map<String, Long> heldByStatus, long recei
      * subscription id) holds or received each of its own enquiries ({@code expected}: target path
      * → the enquiries it should receive).
      */
-    static HeldDeliveries settle(Db db, WebhookReceiver receiver, Map<String, UUID> hooks,
-            Map<String, Set<UUID>> expected, Duration deadline) {
+    static HeldDeliveries settle(
+            Db db,
+            WebhookReceiver receiver,
+            Map<String, UUID> hooks,
+            Map<String, Set<UUID>> expected,
+            Duration deadline) {
         long giveUpAt = System.nanoTime() + deadline.toNanos();
         HeldDeliveries held = count(db, receiver, hooks, expected);
         while (held.lost() > 0 && System.nanoTime() < giveUpAt) {
@@ -54,12 +58,12 @@ record HeldDeliveries(long published, Map<String, Long> heldByStatus, long recei
 
     @Override
     public String toString() {
-        return "published=%d held=%s received without a row=%d lost=%d".formatted(published, heldByStatus,
-                receivedWithoutRow, lost);
+        return "published=%d held=%s received without a row=%d lost=%d"
+                .formatted(published, heldByStatus, receivedWithoutRow, lost);
     }
 
-    private static HeldDeliveries count(Db db, WebhookReceiver receiver, Map<String, UUID> hooks,
-            Map<String, Set<UUID>> expected) {
+    private static HeldDeliveries count(
+            Db db, WebhookReceiver receiver, Map<String, UUID> hooks, Map<String, Set<UUID>> expected) {
         Map<UUID, Map<UUID, String>> rows = rows(db, hooks.values().toArray());
         long published = 0;
         long received = 0;
@@ -89,8 +93,8 @@ record HeldDeliveries(long published, Map<String, Long> heldByStatus, long recei
             return rows;
         }
         try (Connection connection = db.connect();
-             PreparedStatement query = connection.prepareStatement(
-                     "select subscription_id, enquiry_id, status from deliveries where subscription_id = any (?)")) {
+                PreparedStatement query = connection.prepareStatement(
+                        "select subscription_id, enquiry_id, status from deliveries where subscription_id = any (?)")) {
             query.setArray(1, connection.createArrayOf("uuid", subscriptions));
             try (ResultSet row = query.executeQuery()) {
                 while (row.next()) {

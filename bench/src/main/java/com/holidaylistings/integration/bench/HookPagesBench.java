@@ -34,7 +34,9 @@ final class HookPagesBench {
     }
 
     Report run() throws Exception {
-        Report report = new Report("hook-pages", "The owner's attempt detail, statistics and delivery log for a hook with a million attempts",
+        Report report = new Report(
+                "hook-pages",
+                "The owner's attempt detail, statistics and delivery log for a hook with a million attempts",
                 "bench/run.sh hook-pages");
         report.parameter("deliveries", DELIVERIES);
         report.parameter("attempts", (long) DELIVERIES * ATTEMPTS_PER_DELIVERY);
@@ -57,8 +59,11 @@ final class HookPagesBench {
                 generate(hook);
                 double seconds = (System.nanoTime() - started) / 1e9;
                 report.figure("generating the hook's attempts", Latencies.round(seconds), "s", null);
-                report.figure("the hook's attempts", db.count("select count(*) from delivery_attempts where subscription_id = ?", hook),
-                        "", Report.Goal.atLeast(1_000_000));
+                report.figure(
+                        "the hook's attempts",
+                        db.count("select count(*) from delivery_attempts where subscription_id = ?", hook),
+                        "",
+                        Report.Goal.atLeast(1_000_000));
                 System.out.printf("hook-pages: generated in %.1f s%n", seconds);
                 List<Long> attemptIds = sampleAttemptIds(hook);
                 List<String> cursors = cursors(path, 20);
@@ -67,14 +72,18 @@ final class HookPagesBench {
                 pages.put("statistics, 7 days", () -> path + "/stats?days=7");
                 pages.put("statistics, 30 days", () -> path + "/stats?days=30");
                 pages.put("delivery log, first page", () -> path + "/deliveries?limit=50");
-                pages.put("delivery log, one of the first 20 pages", () -> path + "/deliveries?limit=50&before="
-                        + cursors.get(random(cursors.size())));
+                pages.put(
+                        "delivery log, one of the first 20 pages",
+                        () -> path + "/deliveries?limit=50&before=" + cursors.get(random(cursors.size())));
                 pages.put("delivery log, failed only", () -> path + "/deliveries?status=failed&limit=50");
                 pages.put("delivery log, abandoned only", () -> path + "/deliveries?status=abandoned&limit=50");
                 for (Map.Entry<String, Supplier<String>> page : pages.entrySet()) {
                     Latencies latencies = time(page.getValue());
                     results.put(page.getKey(), latencies.summary());
-                    report.figure(page.getKey() + ", p99", Latencies.round(latencies.millisAt(99)), "ms",
+                    report.figure(
+                            page.getKey() + ", p99",
+                            Latencies.round(latencies.millisAt(99)),
+                            "ms",
                             Report.Goal.atMost(GOAL_P99_MS));
                     report.figure(page.getKey() + ", p50", Latencies.round(latencies.millisAt(50)), "ms", null);
                     System.out.printf("hook-pages: %s %s%n", page.getKey(), latencies.summary());
@@ -110,7 +119,8 @@ final class HookPagesBench {
         List<String> cursors = new ArrayList<>();
         String before = null;
         for (int i = 0; i < pages; i++) {
-            JsonNode page = Api.internal("GET", path + "/deliveries?limit=50" + (before == null ? "" : "&before=" + before), null)
+            JsonNode page = Api.internal(
+                            "GET", path + "/deliveries?limit=50" + (before == null ? "" : "&before=" + before), null)
                     .expect(200);
             before = page.get("next").asString();
             cursors.add(before);
@@ -129,8 +139,10 @@ final class HookPagesBench {
     /** A week of the hook's deliveries and attempts, spread evenly, with the day partitions they need. */
     private void generate(UUID hook) {
         for (String table : List.of("webhook_events", "deliveries", "delivery_attempts")) {
-            db.scalar("select create_day_partitions(cast(? as regclass), (now() at time zone 'UTC')::date - 8, "
-                    + "(now() at time zone 'UTC')::date)", table);
+            db.scalar(
+                    "select create_day_partitions(cast(? as regclass), (now() at time zone 'UTC')::date - 8, "
+                            + "(now() at time zone 'UTC')::date)",
+                    table);
         }
         db.execute("""
                 insert into webhook_events (event_id, submitted_at, enquiry_id, payload)
@@ -176,7 +188,9 @@ final class HookPagesBench {
     private void delete(UUID hook) {
         db.execute("delete from delivery_attempts where subscription_id = ?", hook);
         db.execute("delete from attempt_counts where subscription_id = ?", hook);
-        db.execute("delete from webhook_events where event_id in (select event_id from deliveries where subscription_id = ?)", hook);
+        db.execute(
+                "delete from webhook_events where event_id in (select event_id from deliveries where subscription_id = ?)",
+                hook);
         db.execute("delete from deliveries where subscription_id = ?", hook);
     }
 }

@@ -19,11 +19,21 @@ final class Index {
      * The order of the benchmarks in the issue that asked for them; fairness, asked for later, beside
      * isolation; the traffic mix, the whole pipeline under realistic traffic, after them.
      */
-    private static final List<String> ORDER = List.of("api", "e2e", "intake", "dispatcher", "isolation", "fairness", "retry",
-            "resources", "recovery", "hook-pages", "throttle", "mix");
+    private static final List<String> ORDER = List.of(
+            "api",
+            "e2e",
+            "intake",
+            "dispatcher",
+            "isolation",
+            "fairness",
+            "retry",
+            "resources",
+            "recovery",
+            "hook-pages",
+            "throttle",
+            "mix");
 
-    private Index() {
-    }
+    private Index() {}
 
     static void write(Path directory) {
         List<JsonNode> results = new ArrayList<>();
@@ -57,20 +67,32 @@ final class Index {
                 """);
         for (JsonNode result : results) {
             String name = result.get("benchmark").asString();
-            md.append("## [").append(result.get("title").asString()).append("](").append(name).append(".md)\n\n");
-            md.append("`").append(result.get("command").asString()).append("`, ")
-                    .append(result.get("started_at").asString()).append(".\n\n");
+            md.append("## [")
+                    .append(result.get("title").asString())
+                    .append("](")
+                    .append(name)
+                    .append(".md)\n\n");
+            md.append("`")
+                    .append(result.get("command").asString())
+                    .append("`, ")
+                    .append(result.get("started_at").asString())
+                    .append(".\n\n");
             md.append(Format.TABLE_HEADER);
             for (JsonNode figure : result.get("figures")) {
-                md.append(Format.row(figure.get("figure").asString(), figure.get("measured").asDouble(),
-                        figure.get("unit").asString(), figure.get("goal").isNull() ? null : figure.get("goal").asString(),
+                md.append(Format.row(
+                        figure.get("figure").asString(),
+                        figure.get("measured").asDouble(),
+                        figure.get("unit").asString(),
+                        figure.get("goal").isNull() ? null : figure.get("goal").asString(),
                         figure.get("met").isNull() ? null : figure.get("met").asBoolean()));
             }
             md.append('\n');
         }
         if (!results.isEmpty()) {
             JsonNode machine = results.getLast().get("machine");
-            md.append("Machine: ").append(Format.machine(Api.JSON.convertValue(machine, Map.class))).append(".\n");
+            md.append("Machine: ")
+                    .append(Format.machine(Api.JSON.convertValue(machine, Map.class)))
+                    .append(".\n");
         }
         try {
             Files.writeString(directory.resolve("README.md"), md.toString());

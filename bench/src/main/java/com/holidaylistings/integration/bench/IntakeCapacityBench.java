@@ -51,17 +51,26 @@ final class IntakeCapacityBench {
             CpuUsage before = CpuUsage.snapshot();
             ClosedLoop.Result intake = load(property, connections, phase);
             Map<String, Double> cpu = CpuUsage.snapshot().since(before);
-            double pgbench = ApiBench.pgbench(OutboxInsertScript.script(), connections, phase,
-                    // -M prepared binds variables as parameters: no quotes (bench/ingest-relay.sh's simple mode needs them)
+            double pgbench = ApiBench.pgbench(
+                    OutboxInsertScript.script(),
+                    connections,
+                    phase,
+                    // -M prepared binds variables as parameters: no quotes (bench/ingest-relay.sh's simple mode needs
+                    // them)
                     List.of("-D", "owner=" + ownerId, "-D", "property=" + property));
             double ratio = intake.perSecond() / pgbench;
             String name = "at " + connections + " connections";
-            System.out.printf("intake %s: %.0f enquiries/s (%s, %d errors), pgbench %.0f tps, ratio %.2f; cpu %s%n", name,
-                    intake.perSecond(), intake.latencies().summary(), intake.errors(), pgbench, ratio, cpu);
+            System.out.printf(
+                    "intake %s: %.0f enquiries/s (%s, %d errors), pgbench %.0f tps, ratio %.2f; cpu %s%n",
+                    name, intake.perSecond(), intake.latencies().summary(), intake.errors(), pgbench, ratio, cpu);
             report.figure("intake " + name, Math.round(intake.perSecond()), "enquiries/s", null);
-            report.figure("intake p99 " + name, Latencies.round(intake.latencies().millisAt(99)), "ms", null);
-            report.figure("pgbench, the intake's transaction, " + connections + " clients", Math.round(pgbench),
-                    "transactions/s", null);
+            report.figure(
+                    "intake p99 " + name, Latencies.round(intake.latencies().millisAt(99)), "ms", null);
+            report.figure(
+                    "pgbench, the intake's transaction, " + connections + " clients",
+                    Math.round(pgbench),
+                    "transactions/s",
+                    null);
             report.figure("intake ÷ pgbench " + name, Math.round(ratio * 100) / 100.0, "×", Report.Goal.atLeast(0.5));
             Map<String, Object> run = new LinkedHashMap<>(intake.latencies().summary());
             run.put("load_average_at_start", loadAtStart);
@@ -74,8 +83,11 @@ final class IntakeCapacityBench {
             bars.put("pgbench ×" + connections, pgbench);
         }
         report.raw("runs", raw);
-        Charts.bars(report.chart(output, "throughput"), "Intake enquiries/s and pgbench transactions/s of its transaction",
-                "per second", bars);
+        Charts.bars(
+                report.chart(output, "throughput"),
+                "Intake enquiries/s and pgbench transactions/s of its transaction",
+                "per second",
+                bars);
         return report;
     }
 
@@ -86,10 +98,16 @@ final class IntakeCapacityBench {
                 {"property_id":"%s","subject":"Benchmark","message":"Is the house free that week?",\
                 "user_name":"Bench Guest","user_email":"bench.guest@example.com",\
                 "party_details":{"group_size":2,"check_in":"2027-07-03","check_out":"2027-07-10"}}""".formatted(property);
-        return ClosedLoop.run(connections, duration, () -> HttpRequest.newBuilder(intake).timeout(Duration.ofSeconds(30))
-                .header("X-Admin-Key", adminKey)
-                .header("Content-Type", "application/json")
-                .header("Idempotency-Key", UUID.randomUUID().toString())
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), 201);
+        return ClosedLoop.run(
+                connections,
+                duration,
+                () -> HttpRequest.newBuilder(intake)
+                        .timeout(Duration.ofSeconds(30))
+                        .header("X-Admin-Key", adminKey)
+                        .header("Content-Type", "application/json")
+                        .header("Idempotency-Key", UUID.randomUUID().toString())
+                        .POST(HttpRequest.BodyPublishers.ofString(body))
+                        .build(),
+                201);
     }
 }

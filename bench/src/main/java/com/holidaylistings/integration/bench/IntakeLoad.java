@@ -40,8 +40,7 @@ final class IntakeLoad implements AutoCloseable {
      * when its first try left (the client's own lag: the scheduled time to the start of {@code send}),
      * when it was answered 201.
      */
-    record Accepted(UUID enquiryId, UUID propertyId, long scheduledAt, long sentAt, long acceptedAt, int tries) {
-    }
+    record Accepted(UUID enquiryId, UUID propertyId, long scheduledAt, long sentAt, long acceptedAt, int tries) {}
 
     /** A stretch of a run: {@code perSecond} submissions a second for {@code duration} (whole seconds). */
     record Stretch(int perSecond, Duration duration) {
@@ -187,17 +186,24 @@ final class IntakeLoad implements AutoCloseable {
                 }
                 HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
                 int status = response.statusCode();
-                boolean replayed = response.headers().firstValue("Idempotent-Replayed").isPresent();
+                boolean replayed =
+                        response.headers().firstValue("Idempotent-Replayed").isPresent();
                 count(status + (replayed ? " replayed" : ""));
                 if (status == 201) {
                     JsonNode enquiry = Api.JSON.readTree(response.body()).get("enquiry");
-                    return new Accepted(UUID.fromString(enquiry.get("id").asString()), propertyId, scheduledAt, sentAt,
-                            System.nanoTime(), tries);
+                    return new Accepted(
+                            UUID.fromString(enquiry.get("id").asString()),
+                            propertyId,
+                            scheduledAt,
+                            sentAt,
+                            System.nanoTime(),
+                            tries);
                 }
                 if (status != 503 && status != 409 && status != 429) {
                     return null; // a refusal no retry changes; counted above
                 }
-                pause = response.headers().firstValue("Retry-After")
+                pause = response.headers()
+                        .firstValue("Retry-After")
                         .map(seconds -> Duration.ofSeconds(Math.min(Long.parseLong(seconds.trim()), 5)))
                         .orElse(RETRY_PAUSE);
             } catch (IOException e) {

@@ -41,8 +41,8 @@ final class IntakeStatement {
     private IntakeStatement() {}
 
     /** The values of the statement's parameters, for an enquiry submitted outside any trace. */
-    static Map<String, Object> parameters(UUID ownerId, EnquiryCreated event, UUID eventId, String payload,
-            String requestId) {
+    static Map<String, Object> parameters(
+            UUID ownerId, EnquiryCreated event, UUID eventId, String payload, String requestId) {
         PartyDetails party = event.partyDetails();
         Map<String, Object> values = new HashMap<>(); // occasion and traceparent are null
         values.put("enquiryId", event.enquiryId());
@@ -76,8 +76,9 @@ final class IntakeStatement {
      * Writes the enquiry and its event on a plain JDBC connection: in the connection's transaction,
      * or as one committed on its own under auto-commit.
      */
-    static void insert(Connection connection, UUID ownerId, EnquiryCreated event, UUID eventId, String payload,
-            String requestId) throws SQLException {
+    static void insert(
+            Connection connection, UUID ownerId, EnquiryCreated event, UUID eventId, String payload, String requestId)
+            throws SQLException {
         Map<String, Object> values = parameters(ownerId, event, eventId, payload, requestId);
         List<String> names = new ArrayList<>();
         try (PreparedStatement statement = connection.prepareStatement(sql(name -> {

@@ -29,20 +29,22 @@ final class IsolationBench {
     }
 
     Report run() throws Exception {
-        Report report = new Report("isolation", "Isolation: healthy deliveries next to hanging receivers",
-                "bench/run.sh isolation");
+        Report report = new Report(
+                "isolation", "Isolation: healthy deliveries next to hanging receivers", "bench/run.sh isolation");
         report.parameter("enquiries_per_second", PER_SECOND);
         report.parameter("seconds_per_phase", phase.toSeconds());
         report.parameter("subscriptions", SUBSCRIPTIONS);
         report.note("Both phases commit " + PER_SECOND + " enquiries a second to an owner with " + SUBSCRIPTIONS
                 + " subscriptions. In the first all ten receivers answer at once; in the second one of the ten (10 %) "
-                + "hangs for " + BenchTargets.HANG.toSeconds() + " s, past the dispatcher's 10 s timeout. The figure is "
+                + "hangs for " + BenchTargets.HANG.toSeconds()
+                + " s, past the dispatcher's 10 s timeout. The figure is "
                 + "the healthy deliveries' p99 (commit → received) with the hanging receiver divided by it without. "
                 + "The hanging subscription's deliveries go on to the retry topics; they are counted as in flight and "
                 + "the subscription is removed at the end.");
         Map<String, Latencies> series = new LinkedHashMap<>();
         Map<String, Object> raw = new LinkedHashMap<>();
-        try (WebhookReceiver receiver = BenchTargets.receiver(); EnquiryLoad load = new EnquiryLoad(db, 8)) {
+        try (WebhookReceiver receiver = BenchTargets.receiver();
+                EnquiryLoad load = new EnquiryLoad(db, 8)) {
             for (boolean hanging : new boolean[] {false, true}) {
                 String name = hanging ? "with 10 % hanging" : "all healthy";
                 BenchOwner owner = BenchOwner.create("bench-isolation", receiver);
@@ -52,18 +54,23 @@ final class IsolationBench {
                 Map<String, UUID> healthy = owner.hooks("/ok/");
                 if (!hanging) {
                     // warm-up, not counted
-                    Accounting.settle(db, receiver, healthy, load.run(List.of(owner.target()), PER_SECOND,
-                            Duration.ofSeconds(15)), Duration.ofMinutes(2));
+                    Accounting.settle(
+                            db,
+                            receiver,
+                            healthy,
+                            load.run(List.of(owner.target()), PER_SECOND, Duration.ofSeconds(15)),
+                            Duration.ofMinutes(2));
                 }
                 List<UUID> committed = load.run(List.of(owner.target()), PER_SECOND, phase);
                 Accounting accounting = Accounting.settle(db, receiver, healthy, committed, Duration.ofMinutes(3));
                 Latencies latencies = new Latencies();
-                healthy.keySet().forEach(path -> committed.forEach(id -> {
-                    WebhookDelivery arrived = receiver.firstDelivery(path, id);
-                    if (arrived != null) {
-                        latencies.recordNanos(arrived.arrivedAt() - load.scheduledAt(id));
-                    }
-                }));
+                healthy.keySet()
+                        .forEach(path -> committed.forEach(id -> {
+                            WebhookDelivery arrived = receiver.firstDelivery(path, id);
+                            if (arrived != null) {
+                                latencies.recordNanos(arrived.arrivedAt() - load.scheduledAt(id));
+                            }
+                        }));
                 series.put(name, latencies);
                 Map<String, Object> run = new LinkedHashMap<>(latencies.summary());
                 run.put("healthy_accounting", accounting.asMap());

@@ -30,8 +30,8 @@ final class LatencyTimeline {
     /** Each second's {@code percentile} (0–100) in milliseconds, by seconds since the start, in order. */
     synchronized Map<Double, Double> millisAt(double percentile) {
         Map<Double, Double> timeline = new LinkedHashMap<>();
-        bySecond.forEach((second, values) ->
-                timeline.put(second.doubleValue(), Latencies.round(millisAt(values, percentile))));
+        bySecond.forEach(
+                (second, values) -> timeline.put(second.doubleValue(), Latencies.round(millisAt(values, percentile))));
         return timeline;
     }
 

@@ -12,8 +12,7 @@ import java.util.regex.Pattern;
 /** What the figures were measured on: this machine, and the versions of what ran on it. */
 final class Machine {
 
-    private Machine() {
-    }
+    private Machine() {}
 
     static Map<String, Object> describe(Db db) {
         Map<String, Object> machine = new LinkedHashMap<>();
@@ -23,7 +22,9 @@ final class Machine {
         machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
         machine.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
         machine.put("postgresql", db.scalar("show server_version"));
-        machine.put("kafka", firstMatch(Stack.DIR.resolve("kafka/classpath.txt"), "kafka_[0-9.]+-([0-9.]+)\\.jar", "unknown"));
+        machine.put(
+                "kafka",
+                firstMatch(Stack.DIR.resolve("kafka/classpath.txt"), "kafka_[0-9.]+-([0-9.]+)\\.jar", "unknown"));
         machine.put("load_average", loadAverage());
         machine.put("note", "PostgreSQL, Kafka, the three services and the load generator all share these cores");
         return machine;

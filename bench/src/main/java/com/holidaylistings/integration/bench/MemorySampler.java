@@ -46,8 +46,12 @@ final class MemorySampler {
     /** The highest sample of each service, in MiB. */
     Map<String, Double> peaks() {
         Map<String, Double> peaks = new LinkedHashMap<>();
-        samples.forEach((service, points) ->
-                peaks.put(service, Latencies.round(points.values().stream().mapToDouble(Double::doubleValue).max().orElse(0))));
+        samples.forEach((service, points) -> peaks.put(
+                service,
+                Latencies.round(points.values().stream()
+                        .mapToDouble(Double::doubleValue)
+                        .max()
+                        .orElse(0))));
         return peaks;
     }
 

@@ -40,8 +40,11 @@ final class MixBench {
     private final Duration burst = Duration.ofSeconds(Long.getLong("bench.mix.burst.seconds", 60));
     private final Duration warmUp = Duration.ofSeconds(Long.getLong("bench.mix.warmupSeconds", 20));
     private final Duration settle = Duration.ofSeconds(Long.getLong("bench.mix.settleSeconds", 180));
-    private final List<String> phases = Arrays.stream(System.getProperty("bench.mix.phases", "steady,burst").split(","))
-            .map(String::strip).filter(name -> !name.isEmpty()).toList();
+    private final List<String> phases = Arrays.stream(
+                    System.getProperty("bench.mix.phases", "steady,burst").split(","))
+            .map(String::strip)
+            .filter(name -> !name.isEmpty())
+            .toList();
     private final Map<Kind, Double> shares = new EnumMap<>(Map.of(
             Kind.FAIL, Double.parseDouble(System.getProperty("bench.mix.share.fail", "0.03")),
             Kind.SLOW, Double.parseDouble(System.getProperty("bench.mix.share.slow", "0.01")),
@@ -62,8 +65,8 @@ final class MixBench {
                 throw new IllegalArgumentException("bench.mix.phases: steady and/or burst, not " + name);
             }
         }
-        Report report = new Report("mix", "Realistic traffic: many owners, skewed rates, unhealthy receivers",
-                "bench/run.sh mix");
+        Report report = new Report(
+                "mix", "Realistic traffic: many owners, skewed rates, unhealthy receivers", "bench/run.sh mix");
         report.parameter("owners", owners);
         report.parameter("hooks", hooks);
         report.parameter("zipf_exponent", exponent);
@@ -79,33 +82,49 @@ final class MixBench {
         List<MixPhase> runs = new ArrayList<>();
         Map<String, Object> setup = new LinkedHashMap<>();
         Map<String, Object> unhealthyHooks;
-        try (WebhookReceiver receiver = BenchTargets.receiver(); IntakeLoad intake = new IntakeLoad()) {
+        try (WebhookReceiver receiver = BenchTargets.receiver();
+                IntakeLoad intake = new IntakeLoad()) {
             long started = System.nanoTime();
             MixOwners mix = MixOwners.create(receiver, owners, hooks, shares, seed);
             setup.put("seconds_to_make_owners_and_hooks", Latencies.round((System.nanoTime() - started) / 1e9));
             setup.put("hooks_by_kind", mix.countByKind());
             unhealthyHooks = unhealthyHooks(mix, zipf);
-            System.out.printf("mix: %d owners, hooks %s made in %s s; unhealthy %s%n", mix.size(), mix.countByKind(),
-                    setup.get("seconds_to_make_owners_and_hooks"), unhealthyHooks);
+            System.out.printf(
+                    "mix: %d owners, hooks %s made in %s s; unhealthy %s%n",
+                    mix.size(), mix.countByKind(), setup.get("seconds_to_make_owners_and_hooks"), unhealthyHooks);
             try {
                 if (!warmUp.isZero()) {
                     ZipfDraw draw = new ZipfDraw(owners, exponent, new Random(seed + 1));
-                    List<IntakeLoad.Accepted> warm = intake.run(List.of(new IntakeLoad.Stretch(rate, warmUp)),
+                    List<IntakeLoad.Accepted> warm = intake.run(
+                            List.of(new IntakeLoad.Stretch(rate, warmUp)),
                             () -> mix.ofRank(draw.next()).property());
-                    Accounting warmed = Accounting.settle(db, receiver, mix.hooks(hook -> hook.kind() == Kind.OK),
-                            MixPhase.expected(mix, warm), Duration.ofMinutes(1));
+                    Accounting warmed = Accounting.settle(
+                            db,
+                            receiver,
+                            mix.hooks(hook -> hook.kind() == Kind.OK),
+                            MixPhase.expected(mix, warm),
+                            Duration.ofMinutes(1));
                     setup.put("warm_up_healthy_accounting", warmed.asMap());
                     System.out.printf("mix: warm-up %s%n", warmed);
                 }
                 for (String name : phases) {
-                    MixPhase run = name.equals("steady") ? MixPhase.steady(rate, phase)
+                    MixPhase run = name.equals("steady")
+                            ? MixPhase.steady(rate, phase)
                             : MixPhase.withBurst(rate, burstRate, phase, burst);
                     System.out.printf("mix: %s, %s (load average %s)%n", name, run.label, Machine.loadAverage());
                     run.run(db, intake, receiver, mix, new ZipfDraw(owners, exponent, new Random(seed)), settle);
-                    System.out.printf("mix %s: healthy %s%s; %s; others %s; client %s; answers %s; CPU ms per "
-                                    + "enquiry %s; peak RSS %s%n", name, run.healthy.summary(),
-                            run.hasBurst() ? "; in the burst " + run.inBurst.summary() : "", run.healthyAccounting,
-                            run.unhealthy, run.client.asMap(), run.answers, run.cpuMillisPerEnquiry, run.peakMemory);
+                    System.out.printf(
+                            "mix %s: healthy %s%s; %s; others %s; client %s; answers %s; CPU ms per "
+                                    + "enquiry %s; peak RSS %s%n",
+                            name,
+                            run.healthy.summary(),
+                            run.hasBurst() ? "; in the burst " + run.inBurst.summary() : "",
+                            run.healthyAccounting,
+                            run.unhealthy,
+                            run.client.asMap(),
+                            run.answers,
+                            run.cpuMillisPerEnquiry,
+                            run.peakMemory);
                     runs.add(run);
                 }
             } finally {
@@ -140,14 +159,23 @@ final class MixBench {
         String at = run.hasBurst() ? "with the burst" : "at " + run.label;
         report.figure("healthy hooks' p50 " + at, Latencies.round(run.healthy.millisAt(50)), "ms", null);
         report.figure("healthy hooks' p95 " + at, Latencies.round(run.healthy.millisAt(95)), "ms", null);
-        report.figure("healthy hooks' p99 " + at, Latencies.round(run.healthy.millisAt(99)), "ms",
+        report.figure(
+                "healthy hooks' p99 " + at,
+                Latencies.round(run.healthy.millisAt(99)),
+                "ms",
                 run.hasBurst() ? null : Report.Goal.atMost(STEADY_P99_MS));
         report.figure("healthy hooks' max " + at, Latencies.round(run.healthy.maxMillis()), "ms", null);
         if (run.hasBurst()) {
-            report.figure("healthy hooks' p99 during the burst", Latencies.round(run.inBurst.millisAt(99)), "ms",
+            report.figure(
+                    "healthy hooks' p99 during the burst",
+                    Latencies.round(run.inBurst.millisAt(99)),
+                    "ms",
                     Report.Goal.atMost(BURST_P99_MS));
-            report.figure("after the burst, until every second's p99 ≤ " + Format.number(MixPhase.ON_TIME_P99_MS)
-                    + " ms", run.secondsAfterBurstUntilOnTime, "s", Report.Goal.atMost(ON_TIME_AFTER_BURST_S));
+            report.figure(
+                    "after the burst, until every second's p99 ≤ " + Format.number(MixPhase.ON_TIME_P99_MS) + " ms",
+                    run.secondsAfterBurstUntilOnTime,
+                    "s",
+                    Report.Goal.atMost(ON_TIME_AFTER_BURST_S));
         }
         report.lost("enquiries the intake did not accept " + at, run.notAccepted());
         report.lost("healthy hooks' deliveries lost " + at, run.healthyAccounting.inFlight());
@@ -160,33 +188,53 @@ final class MixBench {
                 }
             });
         }
-        report.figure("load generator, scheduled → sent: p99 " + at,
-                Latencies.round(run.client.sendLag().millisAt(99)), "ms", null);
+        report.figure(
+                "load generator, scheduled → sent: p99 " + at,
+                Latencies.round(run.client.sendLag().millisAt(99)),
+                "ms",
+                null);
     }
 
     private void charts(Report report, MixPhase run) {
         Map<String, Map<Double, Double>> latency = new LinkedHashMap<>();
         latency.put("p50", run.timeline.millisAt(50));
         latency.put("p99", run.timeline.millisAt(99));
-        Charts.timeline(report.chart(output, "latency-" + run.name), "Healthy hooks at " + run.label
-                        + ": each second's p50 and p99" + (run.hasBurst() ? " (the burst between the lines)" : ""),
-                "seconds since the start (the enquiry's scheduled time)", "latency (ms, logarithmic)", latency, true,
+        Charts.timeline(
+                report.chart(output, "latency-" + run.name),
+                "Healthy hooks at " + run.label + ": each second's p50 and p99"
+                        + (run.hasBurst() ? " (the burst between the lines)" : ""),
+                "seconds since the start (the enquiry's scheduled time)",
+                "latency (ms, logarithmic)",
+                latency,
+                true,
                 run.hasBurst() ? List.of((double) run.burstFrom, (double) run.burstTo) : List.of());
-        Charts.timeline(report.chart(output, "memory-" + run.name), "Resident memory of each service at " + run.label
-                + ", until every healthy delivery arrived", "MiB", run.memory);
+        Charts.timeline(
+                report.chart(output, "memory-" + run.name),
+                "Resident memory of each service at " + run.label + ", until every healthy delivery arrived",
+                "MiB",
+                run.memory);
         if (!run.cpuMillisPerEnquiry.isEmpty()) {
             Map<String, Double> bars = new LinkedHashMap<>(run.cpuMillisPerEnquiry);
             bars.remove("total");
-            Charts.bars(report.chart(output, "cpu-" + run.name), "CPU ms per enquiry at " + run.label + " (total "
-                    + run.cpuMillisPerEnquiry.get("total") + " ms)", "ms", bars);
+            Charts.bars(
+                    report.chart(output, "cpu-" + run.name),
+                    "CPU ms per enquiry at " + run.label + " (total " + run.cpuMillisPerEnquiry.get("total") + " ms)",
+                    "ms",
+                    bars);
         }
     }
 
     /** Each service's highest resident memory over the whole run against the goal. */
     private static void memoryFigures(Report report, List<MixPhase> runs) {
         for (String service : Services.NAMES) {
-            double peak = runs.stream().mapToDouble(run -> run.peakMemory.getOrDefault(service, 0.0)).max().orElse(0);
-            report.figure(service + " resident memory, highest over the run", Math.round(peak), "MiB",
+            double peak = runs.stream()
+                    .mapToDouble(run -> run.peakMemory.getOrDefault(service, 0.0))
+                    .max()
+                    .orElse(0);
+            report.figure(
+                    service + " resident memory, highest over the run",
+                    Math.round(peak),
+                    "MiB",
                     Report.Goal.atMost(RESIDENT_MIB));
         }
     }
@@ -201,13 +249,21 @@ final class MixBench {
             if (kind == Kind.OK) {
                 continue;
             }
-            List<Integer> ranks = mix.hooks().stream().filter(hook -> hook.kind() == kind)
-                    .map(MixOwners.Hook::ownerRank).distinct().sorted().toList();
+            List<Integer> ranks = mix.hooks().stream()
+                    .filter(hook -> hook.kind() == kind)
+                    .map(MixOwners.Hook::ownerRank)
+                    .distinct()
+                    .sorted()
+                    .toList();
             Map<String, Object> about = new LinkedHashMap<>();
             about.put("answer", kind.answer());
-            about.put("hooks", mix.hooks().stream().filter(hook -> hook.kind() == kind).count());
+            about.put(
+                    "hooks",
+                    mix.hooks().stream().filter(hook -> hook.kind() == kind).count());
             about.put("owner_ranks", ranks);
-            about.put("share_of_enquiries_percent", percent(ranks.stream().mapToDouble(zipf::share).sum()));
+            about.put(
+                    "share_of_enquiries_percent",
+                    percent(ranks.stream().mapToDouble(zipf::share).sum()));
             byKind.put(kind.prefix(), about);
         }
         return byKind;
@@ -220,8 +276,10 @@ final class MixBench {
             top += zipf.share(rank);
         }
         StringBuilder answers = new StringBuilder();
-        shares.forEach((kind, share) -> answers.append(Format.number(percent(share))).append(" % answer ")
-                .append(kind.answer()).append(", "));
+        shares.forEach((kind, share) -> answers.append(Format.number(percent(share)))
+                .append(" % answer ")
+                .append(kind.answer())
+                .append(", "));
         String traffic = Format.number(owners) + " owners, each with one property and one hook to all its "
                 + "properties, the first " + Format.number(hooks - owners) + " by rank a second hook: "
                 + Format.number(hooks) + " hooks, each on its own path of one receiver in the load generator's "

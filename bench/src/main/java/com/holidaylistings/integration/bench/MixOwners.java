@@ -35,12 +35,10 @@ final class MixOwners {
     static final int CONCURRENT_CALLS = 16;
 
     /** A hook of the mix: its target path, its subscription, how its receiver answers, its owner's rank. */
-    record Hook(String path, UUID subscription, Kind kind, int ownerRank) {
-    }
+    record Hook(String path, UUID subscription, Kind kind, int ownerRank) {}
 
     /** An owner of the mix: its rank, its property and its hooks. */
-    record MixOwner(int rank, BenchOwner owner, UUID property, List<Hook> hooks) {
-    }
+    record MixOwner(int rank, BenchOwner owner, UUID property, List<Hook> hooks) {}
 
     private final List<MixOwner> byRank;
     private final Map<UUID, MixOwner> byProperty = new HashMap<>();
@@ -75,7 +73,8 @@ final class MixOwners {
                 made[index] = new MixOwner(rank, owner, owner.target().propertyId(), List.copyOf(ownHooks));
             });
         } catch (Exception e) {
-            MixOwners partly = new MixOwners(Arrays.stream(made).filter(Objects::nonNull).toList());
+            MixOwners partly =
+                    new MixOwners(Arrays.stream(made).filter(Objects::nonNull).toList());
             try {
                 partly.unsubscribeAll();
             } catch (Exception removing) {

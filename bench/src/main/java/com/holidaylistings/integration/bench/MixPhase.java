@@ -32,6 +32,7 @@ final class MixPhase {
     final List<IntakeLoad.Stretch> stretches;
     /** The burst's first second and the second after its last, since the phase's start; both 0 without a burst. */
     final long burstFrom;
+
     final long burstTo;
 
     String loadAtStart;
@@ -40,6 +41,7 @@ final class MixPhase {
     final Latencies healthy = new Latencies();
     /** The healthy hooks of owners that also have a hook that fails, answers slowly or hangs. */
     final Latencies besideUnhealthy = new Latencies();
+
     final Latencies inBurst = new Latencies();
     final Latencies toAccepted = new Latencies();
     LatencyTimeline timeline;
@@ -64,8 +66,7 @@ final class MixPhase {
 
     /** {@code perSecond} enquiries a second for {@code length}. */
     static MixPhase steady(int perSecond, Duration length) {
-        return new MixPhase("steady", perSecond + "/s",
-                List.of(new IntakeLoad.Stretch(perSecond, length)), 0, 0);
+        return new MixPhase("steady", perSecond + "/s", List.of(new IntakeLoad.Stretch(perSecond, length)), 0, 0);
     }
 
     /**
@@ -77,10 +78,15 @@ final class MixPhase {
         long burstSeconds = Math.min(burst.toSeconds(), seconds);
         long before = (seconds - burstSeconds) / 2;
         long after = seconds - burstSeconds - before;
-        return new MixPhase("burst", perSecond + "/s with " + Format.number(burstPerSecond) + "/s for " + burstSeconds
-                + " s in the middle", List.of(new IntakeLoad.Stretch(perSecond, Duration.ofSeconds(before)),
-                new IntakeLoad.Stretch(burstPerSecond, Duration.ofSeconds(burstSeconds)),
-                new IntakeLoad.Stretch(perSecond, Duration.ofSeconds(after))), before, before + burstSeconds);
+        return new MixPhase(
+                "burst",
+                perSecond + "/s with " + Format.number(burstPerSecond) + "/s for " + burstSeconds + " s in the middle",
+                List.of(
+                        new IntakeLoad.Stretch(perSecond, Duration.ofSeconds(before)),
+                        new IntakeLoad.Stretch(burstPerSecond, Duration.ofSeconds(burstSeconds)),
+                        new IntakeLoad.Stretch(perSecond, Duration.ofSeconds(after))),
+                before,
+                before + burstSeconds);
     }
 
     boolean hasBurst() {
@@ -103,23 +109,28 @@ final class MixPhase {
     /** Runs the phase: the load, the wait for its deliveries (at most {@code settle}), the measures. */
     void run(Db db, IntakeLoad intake, WebhookReceiver receiver, MixOwners owners, ZipfDraw draw, Duration settle) {
         loadAtStart = Machine.loadAverage();
-        scheduled = stretches.stream().mapToLong(IntakeLoad.Stretch::submissions).sum();
+        scheduled =
+                stretches.stream().mapToLong(IntakeLoad.Stretch::submissions).sum();
         Map<String, Long> answersBefore = intake.answers();
         MemorySampler sampler = MemorySampler.start();
         CpuUsage cpuBefore = CpuUsage.snapshot();
-        List<IntakeLoad.Accepted> submitted = intake.run(stretches, () -> owners.ofRank(draw.next()).property());
+        List<IntakeLoad.Accepted> submitted =
+                intake.run(stretches, () -> owners.ofRank(draw.next()).property());
         long lastAnswered = System.nanoTime();
         client = intake.clientSide();
         answers = intake.answersSince(answersBefore);
         accepted = submitted.size();
         Map<String, Set<UUID>> expected = expected(owners, submitted);
-        healthyAccounting = Accounting.settle(db, receiver, owners.hooks(hook -> hook.kind() == Kind.OK), expected, settle);
+        healthyAccounting =
+                Accounting.settle(db, receiver, owners.hooks(hook -> hook.kind() == Kind.OK), expected, settle);
         secondsFromLastAnswerUntilReceived = Latencies.round((System.nanoTime() - lastAnswered) / 1e9);
         cpuSeconds = CpuUsage.snapshot().since(cpuBefore);
         for (Kind kind : Kind.values()) {
             if (kind != Kind.OK) {
-                unhealthy.put(kind, HeldDeliveries.settle(db, receiver, owners.hooks(hook -> hook.kind() == kind),
-                        expected, settle));
+                unhealthy.put(
+                        kind,
+                        HeldDeliveries.settle(
+                                db, receiver, owners.hooks(hook -> hook.kind() == kind), expected, settle));
             }
         }
         memory = sampler.stop();
@@ -193,7 +204,8 @@ final class MixPhase {
         raw.put("healthy_hooks_of_owners_with_an_unhealthy_hook", besideUnhealthy.summary());
         if (hasBurst()) {
             raw.put("healthy_hooks_in_the_burst", inBurst.summary());
-            raw.put("seconds_after_the_burst_until_every_second_p99_within_" + (int) ON_TIME_P99_MS + "_ms",
+            raw.put(
+                    "seconds_after_the_burst_until_every_second_p99_within_" + (int) ON_TIME_P99_MS + "_ms",
                     secondsAfterBurstUntilOnTime);
         }
         raw.put("healthy_p50_ms_by_second", timeline.millisAt(50));

@@ -47,13 +47,16 @@ record PlainClientRun(int requests, int answered, double seconds) {
         Semaphore slots = new Semaphore(inFlight);
         List<CompletableFuture<HttpResponse<Void>>> answers = new ArrayList<>(requests);
         try (WebhookReceiver receiver = BenchTargets.receiver();
-             HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                     .executor(Executors.newVirtualThreadPerTaskExecutor())
-                     .connectTimeout(Duration.ofSeconds(5)).build()) {
+                HttpClient client = HttpClient.newBuilder()
+                        .version(HttpClient.Version.HTTP_1_1)
+                        .executor(Executors.newVirtualThreadPerTaskExecutor())
+                        .connectTimeout(Duration.ofSeconds(5))
+                        .build()) {
             long started = System.nanoTime();
             for (int i = 0; i < requests; i++) {
                 slots.acquire();
-                answers.add(client.sendAsync(signed(receiver.url("/ok/plain-" + (i % 10)), key),
+                answers.add(client.sendAsync(
+                                signed(receiver.url("/ok/plain-" + (i % 10)), key),
                                 HttpResponse.BodyHandlers.discarding())
                         .whenComplete((response, failure) -> slots.release()));
             }
@@ -79,8 +82,8 @@ record PlainClientRun(int requests, int answered, double seconds) {
         String timestamp = Long.toString(Instant.now().getEpochSecond());
         Mac mac = Mac.getInstance("HmacSHA256");
         mac.init(new SecretKeySpec(key, "HmacSHA256"));
-        String signature = Base64.getEncoder().encodeToString(
-                mac.doFinal((id + "." + timestamp + "." + body).getBytes(StandardCharsets.UTF_8)));
+        String signature = Base64.getEncoder()
+                .encodeToString(mac.doFinal((id + "." + timestamp + "." + body).getBytes(StandardCharsets.UTF_8)));
         return HttpRequest.newBuilder(URI.create(url))
                 .timeout(Duration.ofSeconds(10))
                 .header("Content-Type", "application/json")

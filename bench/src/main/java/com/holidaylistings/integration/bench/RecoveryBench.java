@@ -7,7 +7,6 @@ import com.holidaylistings.integration.testsupport.WebhookDelivery;
 import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,8 +32,14 @@ final class RecoveryBench {
     private static final Duration AFTER_KILL = Duration.ofSeconds(60);
     private static final Duration STALL_WINDOW = Duration.ofSeconds(30);
     private static final double ON_TIME_P99_MS = 100;
-    private static final List<String> FAULTS = List.of("webhook-dispatcher", "enquiry-ingest", "api-service", "kafka",
-            "postgres", "one of two dispatchers", "leading enquiry-ingest");
+    private static final List<String> FAULTS = List.of(
+            "webhook-dispatcher",
+            "enquiry-ingest",
+            "api-service",
+            "kafka",
+            "postgres",
+            "one of two dispatchers",
+            "leading enquiry-ingest");
 
     private final Db db;
     private final Path output;
@@ -45,12 +50,18 @@ final class RecoveryBench {
     }
 
     /** What one fault did. */
-    private record Outcome(double readyAfterSeconds, double stallMillis, double onTimeAfterReadySeconds,
-            long duplicates, long lost, Map<String, Long> intakeAnswers, Map<Double, Double> latencyTimeline) {
-    }
+    private record Outcome(
+            double readyAfterSeconds,
+            double stallMillis,
+            double onTimeAfterReadySeconds,
+            long duplicates,
+            long lost,
+            Map<String, Long> intakeAnswers,
+            Map<Double, Double> latencyTimeline) {}
 
     Report run() throws Exception {
-        Report report = new Report("recovery", "Recovery: from a fault to deliveries back on time", "bench/run.sh recovery");
+        Report report =
+                new Report("recovery", "Recovery: from a fault to deliveries back on time", "bench/run.sh recovery");
         report.parameter("intake_rate_per_second", RATE);
         report.parameter("seconds_of_warm_up", WARM_UP.toSeconds());
         report.parameter("seconds_before_kill", BEFORE_KILL.toSeconds());
@@ -86,14 +97,23 @@ final class RecoveryBench {
                 timelines.put(fault, outcome.latencyTimeline());
                 boolean replicaFault = fault.startsWith("one of") || fault.startsWith("leading");
                 double goal = replicaFault ? 10_000 : outcome.readyAfterSeconds() * 1000 + 10_000;
-                report.figure("stall, " + fault, Latencies.round(outcome.stallMillis()), "ms", Report.Goal.atMost(goal));
+                report.figure(
+                        "stall, " + fault, Latencies.round(outcome.stallMillis()), "ms", Report.Goal.atMost(goal));
                 report.figure("ready after, " + fault, Latencies.round(outcome.readyAfterSeconds()), "s", null);
-                report.figure("on time after ready, " + fault, Latencies.round(outcome.onTimeAfterReadySeconds()), "s", null);
+                report.figure(
+                        "on time after ready, " + fault, Latencies.round(outcome.onTimeAfterReadySeconds()), "s", null);
                 report.figure("duplicate deliveries, " + fault, outcome.duplicates(), "", null);
-                report.figure("intake 503 answers, " + fault, outcome.intakeAnswers().getOrDefault("503", 0L), "", null);
-                report.figure("intake sends without an answer, " + fault,
-                        outcome.intakeAnswers().getOrDefault("no answer", 0L), "", null);
-                report.figure("HTTP 500 answers, " + fault, outcome.intakeAnswers().getOrDefault("500", 0L), "",
+                report.figure(
+                        "intake 503 answers, " + fault, outcome.intakeAnswers().getOrDefault("503", 0L), "", null);
+                report.figure(
+                        "intake sends without an answer, " + fault,
+                        outcome.intakeAnswers().getOrDefault("no answer", 0L),
+                        "",
+                        null);
+                report.figure(
+                        "HTTP 500 answers, " + fault,
+                        outcome.intakeAnswers().getOrDefault("500", 0L),
+                        "",
                         Report.Goal.atMost(0));
                 report.lost("lost, " + fault, outcome.lost());
             }
@@ -101,8 +121,12 @@ final class RecoveryBench {
         }
         report.raw("runs", runs);
         Charts.bars(report.chart(output, "stall"), "Worst delivery latency around each fault", "seconds", stalls);
-        Charts.timeline(report.chart(output, "latency"), "Worst delivery latency of the enquiries due in each 100 ms",
-                "seconds from the kill to the enquiry's scheduled time", "ms", timelines);
+        Charts.timeline(
+                report.chart(output, "latency"),
+                "Worst delivery latency of the enquiries due in each 100 ms",
+                "seconds from the kill to the enquiry's scheduled time",
+                "ms",
+                timelines);
         return report;
     }
 
@@ -121,10 +145,17 @@ final class RecoveryBench {
             long killedAt = System.nanoTime();
             long readyAt = kill(fault, replica);
             List<IntakeLoad.Accepted> accepted = stream.get(AFTER_KILL.toSeconds() + 300, TimeUnit.SECONDS);
-            List<UUID> ids = accepted.stream().map(IntakeLoad.Accepted::enquiryId).toList();
+            List<UUID> ids =
+                    accepted.stream().map(IntakeLoad.Accepted::enquiryId).toList();
             Accounting accounting = Accounting.settle(db, receiver, hooks, ids, Duration.ofMinutes(3));
-            return outcome(accepted, receiver, killedAt, readyAt, receiver.repeats() - repeatsBefore,
-                    accounting.inFlight(), load.answers());
+            return outcome(
+                    accepted,
+                    receiver,
+                    killedAt,
+                    readyAt,
+                    receiver.repeats() - repeatsBefore,
+                    accounting.inFlight(),
+                    load.answers());
         } finally {
             restoreAfter(fault, replica);
         }
@@ -173,8 +204,14 @@ final class RecoveryBench {
         }
     }
 
-    private static Outcome outcome(List<IntakeLoad.Accepted> accepted, WebhookReceiver receiver, long killedAt,
-            long readyAt, long duplicates, long lost, Map<String, Long> answers) {
+    private static Outcome outcome(
+            List<IntakeLoad.Accepted> accepted,
+            WebhookReceiver receiver,
+            long killedAt,
+            long readyAt,
+            long duplicates,
+            long lost,
+            Map<String, Long> answers) {
         double stall = 0;
         Map<Long, Latencies> bySecondAfterReady = new TreeMap<>();
         Map<Double, Double> timeline = new TreeMap<>();
@@ -190,7 +227,8 @@ final class RecoveryBench {
             }
             timeline.merge(Math.floor(sinceKill / 1e8) / 10, latency / 1e6, Math::max);
             if (one.scheduledAt() >= readyAt) {
-                bySecondAfterReady.computeIfAbsent((one.scheduledAt() - readyAt) / 1_000_000_000L, s -> new Latencies())
+                bySecondAfterReady
+                        .computeIfAbsent((one.scheduledAt() - readyAt) / 1_000_000_000L, s -> new Latencies())
                         .recordNanos(latency);
             }
         }

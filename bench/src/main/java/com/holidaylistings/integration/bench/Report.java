@@ -125,7 +125,8 @@ final class Report {
         json.put("notes", notes);
         try {
             Files.createDirectories(directory);
-            Files.writeString(directory.resolve(name + ".json"),
+            Files.writeString(
+                    directory.resolve(name + ".json"),
                     Api.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(json) + "\n");
             Files.writeString(directory.resolve(name + ".md"), markdown(machine));
         } catch (IOException e) {
@@ -137,8 +138,12 @@ final class Report {
     String table() {
         StringBuilder table = new StringBuilder(Format.TABLE_HEADER);
         for (Figure figure : figures) {
-            table.append(Format.row(figure.name(), figure.measured(), figure.unit(),
-                    figure.goal() == null ? null : figure.goal().text(figure.unit()), figure.met()));
+            table.append(Format.row(
+                    figure.name(),
+                    figure.measured(),
+                    figure.unit(),
+                    figure.goal() == null ? null : figure.goal().text(figure.unit()),
+                    figure.met()));
         }
         return table.toString();
     }
@@ -146,8 +151,16 @@ final class Report {
     private String markdown(Map<String, Object> machine) {
         StringBuilder md = new StringBuilder();
         md.append("# ").append(title).append("\n\n");
-        md.append("Measured ").append(startedAt).append(" with `").append(command).append("` ")
-                .append("(raw results: [").append(name).append(".json](").append(name).append(".json)).\n\n");
+        md.append("Measured ")
+                .append(startedAt)
+                .append(" with `")
+                .append(command)
+                .append("` ")
+                .append("(raw results: [")
+                .append(name)
+                .append(".json](")
+                .append(name)
+                .append(".json)).\n\n");
         md.append(table()).append('\n');
         if (!parameters.isEmpty()) {
             md.append("Parameters: ");

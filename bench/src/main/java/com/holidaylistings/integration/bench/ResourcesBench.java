@@ -35,19 +35,23 @@ final class ResourcesBench {
     }
 
     Report run() throws Exception {
-        Report report = new Report("resources", "Resources: start-up, the first 30 s after it, and memory of each service",
+        Report report = new Report(
+                "resources",
+                "Resources: start-up, the first 30 s after it, and memory of each service",
                 "bench/run.sh resources");
         report.parameter("load_enquiries_per_second", PER_SECOND);
         report.parameter("load_seconds", phase.toSeconds());
         report.parameter("first_seconds_after_restart", FIRST.toSeconds());
-        report.note("Start-up: from the process's start (its /proc start time) to the first UP of its readiness probe, "
-                + "polled every 50 ms; each service is stopped with SIGTERM and started by dev/up.sh (with its "
-                + "warm-start archive when dev/up.sh has one), the others running. First 30 s: right after the three "
-                + "restarts, 200 enquiries/s through the intake (HTTPS keep-alive, open loop, as `bench/run.sh e2e`), "
-                + "latency from the scheduled time to the webhook's arrival, before any other traffic warmed the "
-                + "services. The load generator, a listing site's client already running when the services restart, "
-                + "sends the same load for " + CLIENT_WARM_UP.toSeconds() + " s before the restarts, so that its own "
-                + "warm-up is not counted; the CPU seconds each process used in the first 30 s are in the raw results.");
+        report.note(
+                "Start-up: from the process's start (its /proc start time) to the first UP of its readiness probe, "
+                        + "polled every 50 ms; each service is stopped with SIGTERM and started by dev/up.sh (with its "
+                        + "warm-start archive when dev/up.sh has one), the others running. First 30 s: right after the three "
+                        + "restarts, 200 enquiries/s through the intake (HTTPS keep-alive, open loop, as `bench/run.sh e2e`), "
+                        + "latency from the scheduled time to the webhook's arrival, before any other traffic warmed the "
+                        + "services. The load generator, a listing site's client already running when the services restart, "
+                        + "sends the same load for " + CLIENT_WARM_UP.toSeconds()
+                        + " s before the restarts, so that its own "
+                        + "warm-up is not counted; the CPU seconds each process used in the first 30 s are in the raw results.");
         report.note("Resident memory is VmRSS of the service's JVM with dev/up.sh's default options (see "
                 + "docs/OPERATIONS.md, Memory). At rest: idle for 30 s after the first 30 s. Under load: the highest of "
                 + "one-second samples while 200/s go through the intake. The highest after a 30,000-delivery backlog "
@@ -56,7 +60,8 @@ final class ResourcesBench {
         Map<String, Double> startup = new LinkedHashMap<>();
         Map<String, Double> atRest;
         Map<String, Double> underLoad;
-        try (WebhookReceiver receiver = BenchTargets.receiver(); IntakeLoad load = new IntakeLoad()) {
+        try (WebhookReceiver receiver = BenchTargets.receiver();
+                IntakeLoad load = new IntakeLoad()) {
             BenchOwner owner = BenchOwner.create("bench-resources", receiver);
             owner.subscribe("/ok/resources");
             Map<String, UUID> hooks = owner.hooks("/ok/");
@@ -75,7 +80,10 @@ final class ResourcesBench {
             Accounting firstAccounting = settle(first, receiver, hooks);
             Latencies firstLatencies = new Latencies();
             Map<Double, Double> bySecond = new TreeMap<>();
-            long firstStart = first.stream().mapToLong(IntakeLoad.Accepted::scheduledAt).min().orElse(0);
+            long firstStart = first.stream()
+                    .mapToLong(IntakeLoad.Accepted::scheduledAt)
+                    .min()
+                    .orElse(0);
             Map<Long, Latencies> seconds = new TreeMap<>();
             for (IntakeLoad.Accepted one : first) {
                 WebhookDelivery delivery = receiver.firstDelivery("/ok/resources", one.enquiryId());
@@ -86,11 +94,18 @@ final class ResourcesBench {
                 }
             }
             seconds.forEach((second, latencies) -> bySecond.put((double) second, latencies.millisAt(50)));
-            report.figure("first 30 s after a restart, 200/s through the intake: p50",
-                    Latencies.round(firstLatencies.millisAt(50)), "ms", Report.Goal.atMost(50));
-            report.figure("first 30 s after a restart: p99", Latencies.round(firstLatencies.millisAt(99)), "ms",
+            report.figure(
+                    "first 30 s after a restart, 200/s through the intake: p50",
+                    Latencies.round(firstLatencies.millisAt(50)),
+                    "ms",
+                    Report.Goal.atMost(50));
+            report.figure(
+                    "first 30 s after a restart: p99",
+                    Latencies.round(firstLatencies.millisAt(99)),
+                    "ms",
                     Report.Goal.atMost(250));
-            report.lost("first 30 s after a restart: lost",
+            report.lost(
+                    "first 30 s after a restart: lost",
                     firstAccounting.inFlight() + PER_SECOND * FIRST.toSeconds() - first.size());
             Map<String, Object> firstRun = new LinkedHashMap<>(firstLatencies.summary());
             firstRun.put("load_average_at_start", loadAtStart);
@@ -108,8 +123,9 @@ final class ResourcesBench {
             Accounting accounting = settle(accepted, receiver, hooks);
             sampler.stop();
             underLoad = sampler.peaks();
-            report.lost("deliveries lost under load", accounting.inFlight() + PER_SECOND * phase.toSeconds()
-                    - accepted.size());
+            report.lost(
+                    "deliveries lost under load",
+                    accounting.inFlight() + PER_SECOND * phase.toSeconds() - accepted.size());
             raw.put("accounting", accounting.asMap());
             owner.unsubscribeAll();
         }
@@ -119,7 +135,10 @@ final class ResourcesBench {
         }
         for (String service : Services.NAMES) {
             report.figure(service + " at rest", Math.round(atRest.get(service)), "MiB", Report.Goal.atMost(256));
-            report.figure(service + " under " + PER_SECOND + "/s", Math.round(underLoad.get(service)), "MiB",
+            report.figure(
+                    service + " under " + PER_SECOND + "/s",
+                    Math.round(underLoad.get(service)),
+                    "MiB",
                     Report.Goal.atMost(256));
         }
         raw.put("rss_mib_at_rest", atRest);
@@ -131,7 +150,11 @@ final class ResourcesBench {
     }
 
     private Accounting settle(List<IntakeLoad.Accepted> accepted, WebhookReceiver receiver, Map<String, UUID> hooks) {
-        return Accounting.settle(db, receiver, hooks, accepted.stream().map(IntakeLoad.Accepted::enquiryId).toList(),
+        return Accounting.settle(
+                db,
+                receiver,
+                hooks,
+                accepted.stream().map(IntakeLoad.Accepted::enquiryId).toList(),
                 Duration.ofMinutes(3));
     }
 
@@ -143,7 +166,8 @@ final class ResourcesBench {
         long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
         while (System.nanoTime() < deadline) {
             if (Files.exists(pidFile) && Management.isReady(Services.managementPort(service))) {
-                double seconds = ageSeconds(Long.parseLong(Files.readString(pidFile).trim()));
+                double seconds =
+                        ageSeconds(Long.parseLong(Files.readString(pidFile).trim()));
                 up.join();
                 return Latencies.round(seconds);
             }
@@ -155,7 +179,8 @@ final class ResourcesBench {
 
     /** How long ago process {@code pid} started: uptime minus its start time, both from /proc (10 ms ticks). */
     private static double ageSeconds(long pid) throws IOException {
-        double uptime = Double.parseDouble(Files.readString(Path.of("/proc/uptime")).split(" ")[0]);
+        double uptime =
+                Double.parseDouble(Files.readString(Path.of("/proc/uptime")).split(" ")[0]);
         String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
         String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
         return uptime - Long.parseLong(fields[19]) / 100.0;

@@ -19,8 +19,12 @@ import java.util.UUID;
  */
 final class RetryBench {
 
-    private static final List<Duration> DELAYS = List.of(Duration.ofSeconds(1), Duration.ofSeconds(2),
-            Duration.ofSeconds(3), Duration.ofSeconds(4), Duration.ofSeconds(5));
+    private static final List<Duration> DELAYS = List.of(
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(3),
+            Duration.ofSeconds(4),
+            Duration.ofSeconds(5));
     private static final int PER_SECOND = 200;
 
     /**
@@ -62,7 +66,8 @@ final class RetryBench {
         Services.restartWith("webhook-dispatcher", Map.of("WEBHOOK_RETRY_DELAYS", "1s,2s,3s,4s,5s"));
         Latencies lateness = new Latencies();
         Map<String, Latencies> byStage = new LinkedHashMap<>();
-        try (WebhookReceiver receiver = BenchTargets.receiver(); EnquiryLoad load = new EnquiryLoad(db, 8)) {
+        try (WebhookReceiver receiver = BenchTargets.receiver();
+                EnquiryLoad load = new EnquiryLoad(db, 8)) {
             BenchOwner owner = BenchOwner.create("bench-retry", receiver);
             UUID failing = owner.addProperty();
             owner.subscribe("/ok/retry", owner.target().propertyId());
@@ -74,24 +79,29 @@ final class RetryBench {
             targets.add(owner.target(failing));
             List<UUID> committed = load.run(targets, PER_SECOND, phase);
             List<UUID> healthyEnquiries = committed.stream()
-                    .filter(id -> !load.targetOf(id).propertyId().equals(failing)).toList();
-            Accounting healthy = Accounting.settle(db, receiver, owner.hooks("/ok/"), healthyEnquiries,
-                    Duration.ofMinutes(3));
+                    .filter(id -> !load.targetOf(id).propertyId().equals(failing))
+                    .toList();
+            Accounting healthy =
+                    Accounting.settle(db, receiver, owner.hooks("/ok/"), healthyEnquiries, Duration.ofMinutes(3));
             List<UUID> failingEnquiries = committed.stream()
-                    .filter(id -> load.targetOf(id).propertyId().equals(failing)).toList();
-            Accounting failed = Accounting.settle(db, receiver, owner.hooks("/fail/"), failingEnquiries,
-                    Duration.ofMinutes(3));
+                    .filter(id -> load.targetOf(id).propertyId().equals(failing))
+                    .toList();
+            Accounting failed =
+                    Accounting.settle(db, receiver, owner.hooks("/fail/"), failingEnquiries, Duration.ofMinutes(3));
             UUID failingHook = owner.hooks("/fail/").values().iterator().next();
             try (Connection connection = db.connect();
-                 PreparedStatement query = connection.prepareStatement(LATENESS)) {
+                    PreparedStatement query = connection.prepareStatement(LATENESS)) {
                 query.setObject(1, failingHook);
                 try (ResultSet rows = query.executeQuery()) {
                     while (rows.next()) {
                         int retry = rows.getInt("retry");
                         long late = rows.getLong("late_us") * 1000;
                         lateness.recordNanos(late);
-                        byStage.computeIfAbsent("retry " + retry + " (after " + DELAYS.get(retry - 1).toSeconds() + " s)",
-                                stage -> new Latencies()).recordNanos(late);
+                        byStage.computeIfAbsent(
+                                        "retry " + retry + " (after "
+                                                + DELAYS.get(retry - 1).toSeconds() + " s)",
+                                        stage -> new Latencies())
+                                .recordNanos(late);
                     }
                 }
             }
@@ -100,14 +110,18 @@ final class RetryBench {
                     .filter(attempts -> attempts.getFirst().path().startsWith("/fail/"))
                     .forEach(attempts -> {
                         for (int n = 1; n < attempts.size() && n <= DELAYS.size(); n++) {
-                            long due = attempts.get(n - 1).answeredAt() + DELAYS.get(n - 1).toNanos();
+                            long due = attempts.get(n - 1).answeredAt()
+                                    + DELAYS.get(n - 1).toNanos();
                             atReceiver.recordNanos(attempts.get(n).arrivedAt() - due);
                         }
                     });
             System.out.printf("retry: lateness %s; healthy %s; failing %s%n", lateness.summary(), healthy, failed);
             report.figure("retries measured", lateness.count(), "", null);
             report.figure("lateness p50", Latencies.round(lateness.millisAt(50) / 1000), "s", null);
-            report.figure("lateness p99", Latencies.round(lateness.millisAt(99) / 1000 * 100) / 100, "s",
+            report.figure(
+                    "lateness p99",
+                    Latencies.round(lateness.millisAt(99) / 1000 * 100) / 100,
+                    "s",
                     Report.Goal.atMost(2));
             report.figure("lateness max", Latencies.round(lateness.maxMillis() / 1000 * 100) / 100, "s", null);
             report.lost("healthy deliveries lost", healthy.inFlight());

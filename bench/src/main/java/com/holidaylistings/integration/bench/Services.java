@@ -15,8 +15,7 @@ final class Services {
 
     static final List<String> NAMES = List.of("api-service", "enquiry-ingest", "webhook-dispatcher");
 
-    private Services() {
-    }
+    private Services() {}
 
     static int managementPort(String service) {
         return switch (service) {
@@ -29,7 +28,8 @@ final class Services {
     /** Resident memory (VmRSS) of the service's process, in MiB. */
     static double residentMiB(String service) {
         try {
-            String status = Files.readString(Path.of("/proc", Long.toString(Stack.process(service).pid()), "status"));
+            String status = Files.readString(
+                    Path.of("/proc", Long.toString(Stack.process(service).pid()), "status"));
             for (String line : status.split("\n")) {
                 if (line.startsWith("VmRSS:")) {
                     return Long.parseLong(line.replaceAll("\\D", "")) / 1024.0;
@@ -65,8 +65,12 @@ final class Services {
 
     private static void signal(String service, String signal) {
         try {
-            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(Stack.process(service).pid()))
-                    .inheritIO().start();
+            Process kill = new ProcessBuilder(
+                            "kill",
+                            "-" + signal,
+                            Long.toString(Stack.process(service).pid()))
+                    .inheritIO()
+                    .start();
             if (kill.waitFor() != 0) {
                 throw new IllegalStateException("kill -" + signal + " " + service + " failed");
             }

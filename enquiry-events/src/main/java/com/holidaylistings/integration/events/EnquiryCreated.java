@@ -11,8 +11,19 @@ import java.util.UUID;
  * goes into the outbox, onto the Kafka topic and into every webhook body. Built once, here.
  */
 @JsonPropertyOrder({
-    "event", "enquiry_id", "property_id", "property_title", "property_url", "owner_email",
-    "subject", "message", "status", "sent_at", "user_name", "user_email", "party_details"
+    "event",
+    "enquiry_id",
+    "property_id",
+    "property_title",
+    "property_url",
+    "owner_email",
+    "subject",
+    "message",
+    "status",
+    "sent_at",
+    "user_name",
+    "user_email",
+    "party_details"
 })
 public record EnquiryCreated(
         @JsonProperty("event") String event,
@@ -67,8 +78,20 @@ public record EnquiryCreated(
             String userName,
             String userEmail,
             PartyDetails partyDetails) {
-        return new EnquiryCreated(TYPE, enquiryId, propertyId, propertyTitle, propertyUrl, ownerEmail,
-                subject, message, "sent", sentAt, userName, userEmail, partyDetails);
+        return new EnquiryCreated(
+                TYPE,
+                enquiryId,
+                propertyId,
+                propertyTitle,
+                propertyUrl,
+                ownerEmail,
+                subject,
+                message,
+                "sent",
+                sentAt,
+                userName,
+                userEmail,
+                partyDetails);
     }
 
     /**
@@ -78,8 +101,21 @@ public record EnquiryCreated(
      * still a valid {@code enquiry.created}. Erasing an erased event changes nothing.
      */
     public EnquiryCreated erased() {
-        PartyDetails party = new PartyDetails(partyDetails.groupSize(), partyDetails.checkIn(), partyDetails.checkOut(), null);
-        return new EnquiryCreated(event, enquiryId, propertyId, propertyTitle, propertyUrl, ownerEmail, ERASED, ERASED,
-                status, sentAt, ERASED, ERASED_EMAIL, party);
+        PartyDetails party =
+                new PartyDetails(partyDetails.groupSize(), partyDetails.checkIn(), partyDetails.checkOut(), null);
+        return new EnquiryCreated(
+                event,
+                enquiryId,
+                propertyId,
+                propertyTitle,
+                propertyUrl,
+                ownerEmail,
+                ERASED,
+                ERASED,
+                status,
+                sentAt,
+                ERASED,
+                ERASED_EMAIL,
+                party);
     }
 }

@@ -46,8 +46,19 @@ class EnquiryCreatedTest {
         JsonNode payload = JSON.readTree(JSON.writeValueAsString(anEnquiryCreated()));
 
         assertThat(fieldNames(payload))
-                .containsExactly("event", "enquiry_id", "property_id", "property_title", "property_url",
-                        "owner_email", "subject", "message", "status", "sent_at", "user_name", "user_email",
+                .containsExactly(
+                        "event",
+                        "enquiry_id",
+                        "property_id",
+                        "property_title",
+                        "property_url",
+                        "owner_email",
+                        "subject",
+                        "message",
+                        "status",
+                        "sent_at",
+                        "user_name",
+                        "user_email",
                         "party_details");
         assertThat(fieldNames(payload.get("party_details")))
                 .containsExactly("group_size", "check_in", "check_out", "occasion");
@@ -57,10 +68,19 @@ class EnquiryCreatedTest {
     @Test
     void keepsAnAbsentOccasionAsNull() throws IOException {
         EnquiryCreated event = anEnquiryCreated();
-        EnquiryCreated withoutOccasion = EnquiryCreated.of(event.enquiryId(), event.propertyId(), event.propertyTitle(),
-                event.propertyUrl(), event.ownerEmail(), event.subject(), event.message(), event.sentAt(),
-                event.userName(), event.userEmail(),
-                new PartyDetails(2, event.partyDetails().checkIn(), event.partyDetails().checkOut(), null));
+        EnquiryCreated withoutOccasion = EnquiryCreated.of(
+                event.enquiryId(),
+                event.propertyId(),
+                event.propertyTitle(),
+                event.propertyUrl(),
+                event.ownerEmail(),
+                event.subject(),
+                event.message(),
+                event.sentAt(),
+                event.userName(),
+                event.userEmail(),
+                new PartyDetails(
+                        2, event.partyDetails().checkIn(), event.partyDetails().checkOut(), null));
 
         JsonNode party = JSON.readTree(JSON.writeValueAsString(withoutOccasion)).get("party_details");
 
@@ -77,8 +97,8 @@ class EnquiryCreatedTest {
 
     @Test
     void rejectsAnotherEventType() {
-        assertThatThrownBy(() -> JSON.readValue(golden().toString().replace("enquiry.created", "enquiry.deleted"),
-                        EnquiryCreated.class))
+        assertThatThrownBy(() -> JSON.readValue(
+                        golden().toString().replace("enquiry.created", "enquiry.deleted"), EnquiryCreated.class))
                 .hasMessageContaining("event must be enquiry.created");
     }
 

@@ -35,11 +35,27 @@ class ArchitectureTest {
 
     /** The tables api-service and webhook-dispatcher own; enquiry-ingest owns none. */
     private static final List<String> OTHER_SERVICES_TABLES = Stream.of(
-                    List.of("owners", "access_tokens", "properties", "enquiries", "outbox", "idempotency_keys",
-                            "portal_links", "portal_sessions", "rate_limit_counters", "webhook_subscriptions",
+                    List.of(
+                            "owners",
+                            "access_tokens",
+                            "properties",
+                            "enquiries",
+                            "outbox",
+                            "idempotency_keys",
+                            "portal_links",
+                            "portal_sessions",
+                            "rate_limit_counters",
+                            "webhook_subscriptions",
                             "webhook_secrets"),
-                    List.of("deliveries", "webhook_events", "delivery_attempts", "subscription_health",
-                            "operational_events", "hook_throttles", "attempt_counts", "applied_commands"))
+                    List.of(
+                            "deliveries",
+                            "webhook_events",
+                            "delivery_attempts",
+                            "subscription_health",
+                            "operational_events",
+                            "hook_throttles",
+                            "attempt_counts",
+                            "applied_commands"))
             .flatMap(List::stream)
             .toList();
 
@@ -50,10 +66,20 @@ class ArchitectureTest {
 
     @Test
     void outboxEventUsesNoKafkaNoJdbcAndNoSpring() {
-        assertThat(MAIN.contain(PURE_TYPE)).as(PURE_TYPE + " is a main class of enquiry-ingest").isTrue();
-        noClasses().that().haveFullyQualifiedName(PURE_TYPE)
-                .should().dependOnClassesThat().resideInAnyPackage(
-                        "org.springframework..", "org.apache.kafka..", "io.debezium..", "java.sql..", "javax.sql..",
+        assertThat(MAIN.contain(PURE_TYPE))
+                .as(PURE_TYPE + " is a main class of enquiry-ingest")
+                .isTrue();
+        noClasses()
+                .that()
+                .haveFullyQualifiedName(PURE_TYPE)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "org.springframework..",
+                        "org.apache.kafka..",
+                        "io.debezium..",
+                        "java.sql..",
+                        "javax.sql..",
                         "org.postgresql..")
                 .because("what a row of the outbox becomes is a plain value")
                 .check(MAIN);

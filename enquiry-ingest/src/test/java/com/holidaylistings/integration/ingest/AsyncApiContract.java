@@ -53,7 +53,12 @@ public final class AsyncApiContract {
     }
 
     public JsonNode examplePayload() {
-        return document.get("components").get("messages").get("EnquiryCreated").get("examples").get(0).get("payload");
+        return document.get("components")
+                .get("messages")
+                .get("EnquiryCreated")
+                .get("examples")
+                .get(0)
+                .get("payload");
     }
 
     private JsonNode schema(String name) {

@@ -25,9 +25,12 @@ class AsyncApiContractTest {
 
     @Test
     void documentsTheHeadersThePublisherSets() {
-        assertThat(contract.headerNames()).containsExactlyInAnyOrder(
-                EnquiryEvents.EVENT_ID_HEADER, EnquiryEvents.EVENT_TYPE_HEADER, EnquiryEvents.REQUEST_ID_HEADER,
-                EnquiryEvents.TRACEPARENT_HEADER);
+        assertThat(contract.headerNames())
+                .containsExactlyInAnyOrder(
+                        EnquiryEvents.EVENT_ID_HEADER,
+                        EnquiryEvents.EVENT_TYPE_HEADER,
+                        EnquiryEvents.REQUEST_ID_HEADER,
+                        EnquiryEvents.TRACEPARENT_HEADER);
         assertThat(contract.requiredHeaders())
                 .isEqualTo(Set.of(EnquiryEvents.EVENT_ID_HEADER, EnquiryEvents.EVENT_TYPE_HEADER));
     }
@@ -47,7 +50,8 @@ class AsyncApiContractTest {
     @Test
     void itsExampleSatisfiesItsSchema() {
         assertThat(com.holidaylistings.integration.testsupport.AsyncApiDocument.load()
-                .violations("EnquiryCreated", contract.examplePayload())).isEmpty();
+                        .violations("EnquiryCreated", contract.examplePayload()))
+                .isEmpty();
     }
 
     private static List<String> fields(JsonNode node) {

@@ -26,17 +26,26 @@ class DeliveryCommandsContractTest {
     void documentsTheTopicAndTheHeadersTheRelaySets() {
         assertThat(DOCUMENT.address("deliveryCommands")).isEqualTo(DeliveryCommand.TOPIC);
         assertThat(DOCUMENT.schema("DeliveryCommandHeaders").get("properties").propertyNames())
-                .containsExactlyInAnyOrder(EnquiryEvents.EVENT_ID_HEADER, EnquiryEvents.EVENT_TYPE_HEADER,
-                        EnquiryEvents.REQUEST_ID_HEADER, EnquiryEvents.TRACEPARENT_HEADER);
-        assertThat(DOCUMENT.schema("DeliveryCommandHeaders").get("properties").get(EnquiryEvents.EVENT_TYPE_HEADER)
-                .get("enum").valueStream().map(JsonNode::asString).toList())
+                .containsExactlyInAnyOrder(
+                        EnquiryEvents.EVENT_ID_HEADER,
+                        EnquiryEvents.EVENT_TYPE_HEADER,
+                        EnquiryEvents.REQUEST_ID_HEADER,
+                        EnquiryEvents.TRACEPARENT_HEADER);
+        assertThat(DOCUMENT.schema("DeliveryCommandHeaders")
+                        .get("properties")
+                        .get(EnquiryEvents.EVENT_TYPE_HEADER)
+                        .get("enum")
+                        .valueStream()
+                        .map(JsonNode::asString)
+                        .toList())
                 .containsExactlyInAnyOrderElementsOf(DeliveryCommand.TYPES);
     }
 
     @Test
     void documentsEveryCommandTypeWithAnExampleOfItsRecord() {
         List<String> documented = new ArrayList<>();
-        for (JsonNode reference : DOCUMENT.root().get("channels").get("deliveryCommands").get("messages")) {
+        for (JsonNode reference :
+                DOCUMENT.root().get("channels").get("deliveryCommands").get("messages")) {
             JsonNode message = DOCUMENT.message(reference.get("$ref").asString().replace("#/components/messages/", ""));
             String type = message.get("name").asString();
             documented.add(type);
@@ -48,10 +57,14 @@ class DeliveryCommandsContractTest {
 
             assertThat(command.type()).isEqualTo(type);
             assertThat(written).as(type).isEqualTo(payload);
-            assertThat(new ArrayList<>(written.propertyNames())).as(type)
-                    .containsExactlyElementsOf(DOCUMENT.schema(schema).get("properties").propertyNames());
+            assertThat(new ArrayList<>(written.propertyNames()))
+                    .as(type)
+                    .containsExactlyElementsOf(
+                            DOCUMENT.schema(schema).get("properties").propertyNames());
             assertThat(DOCUMENT.violations(schema, payload)).as(type).isEmpty();
-            assertThat(DOCUMENT.violations("DeliveryCommandHeaders", example.get("headers"))).as(type).isEmpty();
+            assertThat(DOCUMENT.violations("DeliveryCommandHeaders", example.get("headers")))
+                    .as(type)
+                    .isEmpty();
             assertThat(example.get("headers").get(EnquiryEvents.EVENT_ID_HEADER).asString())
                     .isEqualTo(command.commandId().toString());
         }
@@ -60,7 +73,10 @@ class DeliveryCommandsContractTest {
 
     @Test
     void documentsTheRatesAThrottleMayChangeTo() {
-        JsonNode example = DOCUMENT.message("DeliveryThrottleChanged").get("examples").get(0).get("payload");
+        JsonNode example = DOCUMENT.message("DeliveryThrottleChanged")
+                .get("examples")
+                .get(0)
+                .get("payload");
         ObjectNode lifted = (ObjectNode) example.deepCopy();
         lifted.putNull("per_second");
         ObjectNode tooFast = (ObjectNode) example.deepCopy();

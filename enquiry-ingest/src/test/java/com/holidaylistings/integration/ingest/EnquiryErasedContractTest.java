@@ -25,28 +25,37 @@ class EnquiryErasedContractTest {
     void documentsTheTopicAndTheHeadersTheRelaySets() {
         assertThat(DOCUMENT.address("enquiryErased")).isEqualTo(EnquiryErased.TOPIC);
         assertThat(DOCUMENT.schema("EnquiryErasedHeaders").get("properties").propertyNames())
-                .containsExactlyInAnyOrder(EnquiryEvents.EVENT_ID_HEADER, EnquiryEvents.EVENT_TYPE_HEADER,
-                        EnquiryEvents.REQUEST_ID_HEADER, EnquiryEvents.TRACEPARENT_HEADER);
+                .containsExactlyInAnyOrder(
+                        EnquiryEvents.EVENT_ID_HEADER,
+                        EnquiryEvents.EVENT_TYPE_HEADER,
+                        EnquiryEvents.REQUEST_ID_HEADER,
+                        EnquiryEvents.TRACEPARENT_HEADER);
     }
 
     @Test
     void documentsTheEventWithAnExampleOfItsRecord() {
         JsonNode example = DOCUMENT.message("EnquiryErased").get("examples").get(0);
         JsonNode payload = example.get("payload");
-        JsonNode written = JSON.readTree(JSON.writeValueAsString(JSON.readValue(payload.toString(), EnquiryErased.class)));
+        JsonNode written =
+                JSON.readTree(JSON.writeValueAsString(JSON.readValue(payload.toString(), EnquiryErased.class)));
 
         assertThat(written).isEqualTo(payload);
         assertThat(new ArrayList<>(written.propertyNames()))
-                .containsExactlyElementsOf(DOCUMENT.schema("EnquiryErased").get("properties").propertyNames());
+                .containsExactlyElementsOf(
+                        DOCUMENT.schema("EnquiryErased").get("properties").propertyNames());
         assertThat(DOCUMENT.violations("EnquiryErased", payload)).isEmpty();
-        assertThat(DOCUMENT.violations("EnquiryErasedHeaders", example.get("headers"))).isEmpty();
+        assertThat(DOCUMENT.violations("EnquiryErasedHeaders", example.get("headers")))
+                .isEmpty();
     }
 
     @Test
     void anErasedEnquiryCreatedStillSatisfiesItsSchema() {
-        JsonNode example = DOCUMENT.message("EnquiryCreated").get("examples").get(0).get("payload");
-        EnquiryCreated erased = JSON.readValue(example.toString(), EnquiryCreated.class).erased();
+        JsonNode example =
+                DOCUMENT.message("EnquiryCreated").get("examples").get(0).get("payload");
+        EnquiryCreated erased =
+                JSON.readValue(example.toString(), EnquiryCreated.class).erased();
 
-        assertThat(DOCUMENT.violations("EnquiryCreated", JSON.readTree(JSON.writeValueAsString(erased)))).isEmpty();
+        assertThat(DOCUMENT.violations("EnquiryCreated", JSON.readTree(JSON.writeValueAsString(erased))))
+                .isEmpty();
     }
 }

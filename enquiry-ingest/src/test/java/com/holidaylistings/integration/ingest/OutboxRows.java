@@ -46,8 +46,14 @@ public final class OutboxRows implements AutoCloseable {
         TestPostgres.Connection db = IngestTestBed.database();
         connection = DriverManager.getConnection(db.jdbcUrl(), db.username(), db.password());
         execute("insert into owners (id, email) values (?, ?)", ownerId, "owner-" + ownerId + "@example.com");
-        execute("insert into properties (id, owner_id, title, location, url_slug, unique_code) values (?, ?, ?, ?, ?, ?)",
-                propertyId, ownerId, "Seaview Cottage", "St Ives", "seaview-" + propertyId, "SEA-" + propertyId);
+        execute(
+                "insert into properties (id, owner_id, title, location, url_slug, unique_code) values (?, ?, ?, ?, ?, ?)",
+                propertyId,
+                ownerId,
+                "Seaview Cottage",
+                "St Ives",
+                "seaview-" + propertyId,
+                "SEA-" + propertyId);
         connection.setAutoCommit(false);
     }
 
@@ -55,22 +61,43 @@ public final class OutboxRows implements AutoCloseable {
         UUID enquiryId = UUID.randomUUID();
         UUID eventId = UUID.randomUUID();
         String requestId = "req-" + eventId;
-        String traceparent = "00-" + eventId.toString().replace("-", "") + "-" + enquiryId.toString().substring(0, 8)
-                + enquiryId.toString().substring(9, 13) + enquiryId.toString().substring(14, 18) + "-01";
+        String traceparent = "00-" + eventId.toString().replace("-", "") + "-"
+                + enquiryId.toString().substring(0, 8) + enquiryId.toString().substring(9, 13)
+                + enquiryId.toString().substring(14, 18) + "-01";
         Instant sentAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
-        EnquiryCreated event = EnquiryCreated.of(enquiryId, propertyId, "Seaview Cottage",
-                "https://www.holidaylistings.example/properties/seaview", "owner@example.com", "Summer week",
-                "Is it free in August?", sentAt, "Ada Guest", "ada@example.org",
+        EnquiryCreated event = EnquiryCreated.of(
+                enquiryId,
+                propertyId,
+                "Seaview Cottage",
+                "https://www.holidaylistings.example/properties/seaview",
+                "owner@example.com",
+                "Summer week",
+                "Is it free in August?",
+                sentAt,
+                "Ada Guest",
+                "ada@example.org",
                 new PartyDetails(4, LocalDate.parse("2027-08-01"), LocalDate.parse("2027-08-08"), null));
         String payload = JSON.writeValueAsString(event);
         try {
-            execute("""
+            execute(
+                    """
                     insert into enquiries (id, property_id, owner_id, subject, message, status, user_name, user_email,
                                            group_size, check_in, check_out, sent_at, updated_at)
                     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, enquiryId, propertyId, ownerId, event.subject(), event.message(), event.status(),
-                    event.userName(), event.userEmail(), event.partyDetails().groupSize(), event.partyDetails().checkIn(),
-                    event.partyDetails().checkOut(), sentAt.atOffset(ZoneOffset.UTC), sentAt.atOffset(ZoneOffset.UTC));
+                    """,
+                    enquiryId,
+                    propertyId,
+                    ownerId,
+                    event.subject(),
+                    event.message(),
+                    event.status(),
+                    event.userName(),
+                    event.userEmail(),
+                    event.partyDetails().groupSize(),
+                    event.partyDetails().checkIn(),
+                    event.partyDetails().checkOut(),
+                    sentAt.atOffset(ZoneOffset.UTC),
+                    sentAt.atOffset(ZoneOffset.UTC));
             execute("""
                     insert into outbox (id, aggregate_type, aggregate_id, event_type, payload, request_id, traceparent)
                     values (?, 'enquiry', ?, ?, cast(? as json), ?, ?)
@@ -147,7 +174,8 @@ public final class OutboxRows implements AutoCloseable {
     }
 
     private String query(String sql) throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement(sql); ResultSet result = statement.executeQuery()) {
+        try (PreparedStatement statement = connection.prepareStatement(sql);
+                ResultSet result = statement.executeQuery()) {
             result.next();
             String value = result.getString(1);
             connection.commit();

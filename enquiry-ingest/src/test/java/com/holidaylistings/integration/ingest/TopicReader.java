@@ -29,10 +29,14 @@ public final class TopicReader implements AutoCloseable {
     public TopicReader(String topic) {
         this.topic = topic;
         consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, IngestTestBed.kafka(),
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"));
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                IngestTestBed.kafka(),
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                StringDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                StringDeserializer.class,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                "read_committed"));
     }
 
     /** Polls once (assigning every partition that exists by now) and returns all records read so far. */

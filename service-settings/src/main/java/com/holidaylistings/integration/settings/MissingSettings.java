@@ -10,7 +10,8 @@ public class MissingSettings extends RuntimeException {
     private final List<RequiredSettings.Setting> settings;
 
     MissingSettings(String service, List<RequiredSettings.Setting> settings) {
-        super(service + " cannot start without " + settings.stream().map(Object::toString).collect(Collectors.joining(", ")));
+        super(service + " cannot start without "
+                + settings.stream().map(Object::toString).collect(Collectors.joining(", ")));
         this.service = service;
         this.settings = List.copyOf(settings);
     }

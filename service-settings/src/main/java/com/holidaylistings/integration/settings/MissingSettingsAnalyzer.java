@@ -9,8 +9,10 @@ public class MissingSettingsAnalyzer extends AbstractFailureAnalyzer<MissingSett
 
     @Override
     protected FailureAnalysis analyze(Throwable rootFailure, MissingSettings cause) {
-        String settings = cause.settings().stream().map(setting -> "    " + setting).collect(Collectors.joining("\n"));
-        return new FailureAnalysis(cause.service() + " was started without these settings (not set, or empty):\n" + settings,
+        String settings =
+                cause.settings().stream().map(setting -> "    " + setting).collect(Collectors.joining("\n"));
+        return new FailureAnalysis(
+                cause.service() + " was started without these settings (not set, or empty):\n" + settings,
                 "Give the service each of them (docs/OPERATIONS.md, 2.1): the login of its own database role, the"
                         + " Kafka bootstrap servers, and KAFKA_SECURITY_PROTOCOL (SASL_SSL or SASL_PLAINTEXT with its own"
                         + " principal in KAFKA_USERNAME and KAFKA_PASSWORD; PLAINTEXT only for a broker that authenticates"

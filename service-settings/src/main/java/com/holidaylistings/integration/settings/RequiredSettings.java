@@ -28,9 +28,8 @@ public class RequiredSettings implements BeanFactoryPostProcessor, EnvironmentAw
             new Setting("SPRING_KAFKA_BOOTSTRAP_SERVERS", "spring.kafka.bootstrap-servers"),
             new Setting("KAFKA_SECURITY_PROTOCOL", "spring.kafka.security.protocol"));
     /** Needed when the protocol authenticates (SASL_PLAINTEXT, SASL_SSL): the service's own principal. */
-    static final List<Setting> WITH_SASL = List.of(
-            new Setting("KAFKA_USERNAME", "KAFKA_USERNAME"),
-            new Setting("KAFKA_PASSWORD", "KAFKA_PASSWORD"));
+    static final List<Setting> WITH_SASL =
+            List.of(new Setting("KAFKA_USERNAME", "KAFKA_USERNAME"), new Setting("KAFKA_PASSWORD", "KAFKA_PASSWORD"));
 
     private Environment environment;
 
@@ -56,8 +55,10 @@ public class RequiredSettings implements BeanFactoryPostProcessor, EnvironmentAw
     public static List<Setting> missing(Environment environment) {
         String protocol = environment.getProperty("spring.kafka.security.protocol", "");
         Stream<Setting> required = protocol.toUpperCase(Locale.ROOT).startsWith("SASL")
-                ? Stream.concat(ALWAYS.stream(), WITH_SASL.stream()) : ALWAYS.stream();
-        return required.filter(setting -> !StringUtils.hasText(environment.getProperty(setting.property()))).toList();
+                ? Stream.concat(ALWAYS.stream(), WITH_SASL.stream())
+                : ALWAYS.stream();
+        return required.filter(setting -> !StringUtils.hasText(environment.getProperty(setting.property())))
+                .toList();
     }
 
     /** A setting as an operator gives it (its environment variable) and as Spring reads it (its property). */

@@ -30,25 +30,35 @@ class RequiredSettingsTest {
     void refusesToStartWithoutItsDatabaseLoginAndNamesEachMissingSetting(CapturedOutput output) {
         assertThatThrownBy(() -> start(KAFKA, "--spring.kafka.security.protocol=PLAINTEXT"))
                 .isInstanceOf(MissingSettings.class)
-                .hasMessage("webhook-dispatcher cannot start without SPRING_DATASOURCE_URL (spring.datasource.url),"
-                        + " SPRING_DATASOURCE_USERNAME (spring.datasource.username), SPRING_DATASOURCE_PASSWORD (spring.datasource.password)");
-        assertThat(output).contains("APPLICATION FAILED TO START", "was started without these settings",
-                "SPRING_DATASOURCE_USERNAME (spring.datasource.username)",
-                "Nothing falls back to a default login");
+                .hasMessage(
+                        "webhook-dispatcher cannot start without SPRING_DATASOURCE_URL (spring.datasource.url),"
+                                + " SPRING_DATASOURCE_USERNAME (spring.datasource.username), SPRING_DATASOURCE_PASSWORD (spring.datasource.password)");
+        assertThat(output)
+                .contains(
+                        "APPLICATION FAILED TO START",
+                        "was started without these settings",
+                        "SPRING_DATASOURCE_USERNAME (spring.datasource.username)",
+                        "Nothing falls back to a default login");
     }
 
     @Test
     void refusesPlainTextKafkaThatNobodyAskedFor() {
-        assertThatThrownBy(() -> start(KAFKA, "--spring.datasource.url=jdbc:postgresql://127.0.0.1:9/x",
-                "--spring.datasource.username=webhook_dispatcher", "--spring.datasource.password=secret"))
+        assertThatThrownBy(() -> start(
+                        KAFKA,
+                        "--spring.datasource.url=jdbc:postgresql://127.0.0.1:9/x",
+                        "--spring.datasource.username=webhook_dispatcher",
+                        "--spring.datasource.password=secret"))
                 .isInstanceOf(MissingSettings.class)
-                .hasMessage("webhook-dispatcher cannot start without KAFKA_SECURITY_PROTOCOL (spring.kafka.security.protocol)");
+                .hasMessage(
+                        "webhook-dispatcher cannot start without KAFKA_SECURITY_PROTOCOL (spring.kafka.security.protocol)");
     }
 
     @Test
     void anAuthenticatingProtocolNeedsTheServicesOwnPrincipal() {
         MockEnvironment environment = withDatabaseAndKafka().withProperty("spring.kafka.security.protocol", "SASL_SSL");
-        assertThat(RequiredSettings.missing(environment)).map(Object::toString).containsExactly("KAFKA_USERNAME", "KAFKA_PASSWORD");
+        assertThat(RequiredSettings.missing(environment))
+                .map(Object::toString)
+                .containsExactly("KAFKA_USERNAME", "KAFKA_PASSWORD");
 
         environment.withProperty("KAFKA_USERNAME", "webhook-dispatcher").withProperty("KAFKA_PASSWORD", "secret");
         assertThat(RequiredSettings.missing(environment)).isEmpty();
@@ -56,9 +66,11 @@ class RequiredSettingsTest {
 
     @Test
     void anEmptyValueCountsAsMissing() {
-        MockEnvironment environment = withDatabaseAndKafka().withProperty("spring.datasource.password", "")
+        MockEnvironment environment = withDatabaseAndKafka()
+                .withProperty("spring.datasource.password", "")
                 .withProperty("spring.kafka.security.protocol", "PLAINTEXT");
-        assertThat(RequiredSettings.missing(environment)).map(RequiredSettings.Setting::variable)
+        assertThat(RequiredSettings.missing(environment))
+                .map(RequiredSettings.Setting::variable)
                 .containsExactly("SPRING_DATASOURCE_PASSWORD");
     }
 
@@ -76,7 +88,10 @@ class RequiredSettingsTest {
     static class SomeService {}
 
     private static void start(String... arguments) {
-        new SpringApplicationBuilder(SomeService.class).web(WebApplicationType.NONE)
-                .properties("spring.application.name=webhook-dispatcher").run(arguments).close();
+        new SpringApplicationBuilder(SomeService.class)
+                .web(WebApplicationType.NONE)
+                .properties("spring.application.name=webhook-dispatcher")
+                .run(arguments)
+                .close();
     }
 }

@@ -36,8 +36,7 @@ public final class Api {
             .executor(Executors.newVirtualThreadPerTaskExecutor())
             .build();
 
-    private Api() {
-    }
+    private Api() {}
 
     /** An answer: its status, its headers and its JSON body (a missing node when the body is empty). */
     public record Answer(int status, HttpHeaders headers, JsonNode body) {
@@ -77,7 +76,8 @@ public final class Api {
     }
 
     /** A call to the Integration API at {@code baseUrl} with an owner's token. */
-    public static Answer owner(String baseUrl, String token, String method, String path, Object body) throws IOException {
+    public static Answer owner(String baseUrl, String token, String method, String path, Object body)
+            throws IOException {
         return send(method, baseUrl + path, Map.of("Authorization", "Bearer " + token), body);
     }
 
@@ -86,18 +86,28 @@ public final class Api {
      * {@code idempotencyKey}. {@link Intake} sends it again until it is accepted.
      */
     public static Answer submitEnquiry(UUID propertyId, String subject, String idempotencyKey) throws IOException {
-        return internal("POST", "/enquiries", Map.of("Idempotency-Key", idempotencyKey), Map.of(
-                "property_id", propertyId.toString(),
-                "subject", subject,
-                "message", "Is the house free that week? We would arrive in the afternoon.",
-                "user_name", "Guest " + subject,
-                "user_email", "guest@example.com",
-                "party_details", Map.of("group_size", 4, "check_in", "2027-07-03", "check_out", "2027-07-10")));
+        return internal(
+                "POST",
+                "/enquiries",
+                Map.of("Idempotency-Key", idempotencyKey),
+                Map.of(
+                        "property_id",
+                        propertyId.toString(),
+                        "subject",
+                        subject,
+                        "message",
+                        "Is the house free that week? We would arrive in the afternoon.",
+                        "user_name",
+                        "Guest " + subject,
+                        "user_email",
+                        "guest@example.com",
+                        "party_details",
+                        Map.of("group_size", 4, "check_in", "2027-07-03", "check_out", "2027-07-10")));
     }
 
-    private static Answer send(String method, String url, Map<String, String> headers, Object body)
-            throws IOException {
-        HttpRequest.BodyPublisher publisher = body == null ? HttpRequest.BodyPublishers.noBody()
+    private static Answer send(String method, String url, Map<String, String> headers, Object body) throws IOException {
+        HttpRequest.BodyPublisher publisher = body == null
+                ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body));
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
                 .timeout(Duration.ofSeconds(30))
@@ -121,7 +131,8 @@ public final class Api {
         try (InputStream pem = Files.newInputStream(Path.of(Stack.setting("CA_CERT")))) {
             KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
             trusted.load(null, null);
-            trusted.setCertificateEntry("stack", CertificateFactory.getInstance("X.509").generateCertificate(pem));
+            trusted.setCertificateEntry(
+                    "stack", CertificateFactory.getInstance("X.509").generateCertificate(pem));
             TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
             trust.init(trusted);
             SSLContext context = SSLContext.getInstance("TLS");

@@ -24,16 +24,14 @@ public final class Intake {
     private static final Duration FIRST_PAUSE = Duration.ofMillis(250);
     private static final Duration LONGEST_PAUSE = Duration.ofSeconds(5);
 
-    private Intake() {
-    }
+    private Intake() {}
 
     /**
      * An enquiry the intake accepted: its id, whether the accepting answer was the first one given
      * again ({@code Idempotent-Replayed}), the key, and each failed send before it (its HTTP status,
      * or the simple name of the exception).
      */
-    public record Accepted(UUID enquiryId, boolean replayed, String idempotencyKey, List<String> failures) {
-    }
+    public record Accepted(UUID enquiryId, boolean replayed, String idempotencyKey, List<String> failures) {}
 
     /** Submits a guest's enquiry about {@code propertyId}, trying for at most {@code giveUpAfter}. */
     public static Accepted submit(UUID propertyId, String subject, Duration giveUpAfter) {
@@ -45,11 +43,14 @@ public final class Intake {
             try {
                 Api.Answer answer = Api.submitEnquiry(propertyId, subject, key);
                 if (answer.status() == 201) {
-                    UUID id = UUID.fromString(answer.body().get("enquiry").get("id").asString());
-                    return new Accepted(id, "true".equals(answer.header("Idempotent-Replayed")), key, List.copyOf(failures));
+                    UUID id = UUID.fromString(
+                            answer.body().get("enquiry").get("id").asString());
+                    return new Accepted(
+                            id, "true".equals(answer.header("Idempotent-Replayed")), key, List.copyOf(failures));
                 }
                 if (answer.status() != 409 && answer.status() < 500) {
-                    throw new IllegalStateException("the intake refused \"" + subject + "\": " + answer.status() + " " + answer.body());
+                    throw new IllegalStateException(
+                            "the intake refused \"" + subject + "\": " + answer.status() + " " + answer.body());
                 }
                 failures.add(Integer.toString(answer.status()));
                 pause = retryAfter(answer).orElseGet(() -> backoff(failures.size()));

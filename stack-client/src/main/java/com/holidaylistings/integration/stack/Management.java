@@ -12,13 +12,14 @@ public final class Management {
 
     /** The stack's management ports (dev/up.sh). */
     public static final int API_SERVICE = 8081;
+
     public static final int ENQUIRY_INGEST = 8082;
     public static final int WEBHOOK_DISPATCHER = 8083;
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-    private Management() {
-    }
+    private Management() {}
 
     public static boolean isReady(int port) {
         return get(port, "/actuator/health/readiness").contains("\"status\":\"UP\"");

@@ -15,12 +15,18 @@ public record Owner(UUID id, UUID propertyId, String token, String webhookSecret
     public static Owner create(String label) throws IOException {
         String unique = label + "-" + UUID.randomUUID().toString().substring(0, 8);
         UUID owner = UUID.fromString(Api.internal("POST", "/owners", Map.of("email", unique + "@example.com"))
-                .expect(201).get("id").asString());
+                .expect(201)
+                .get("id")
+                .asString());
         UUID property = newProperty(owner, label);
         String token = Api.internal("POST", "/owners/" + owner + "/tokens", Map.of("name", unique))
-                .expect(201).get("token").asString();
+                .expect(201)
+                .get("token")
+                .asString();
         String secret = Api.internal("GET", "/owners/" + owner + "/webhook-secret", null)
-                .expect(200).get("secret").asString();
+                .expect(200)
+                .get("secret")
+                .asString();
         return new Owner(owner, property, token, secret);
     }
 
@@ -42,12 +48,21 @@ public record Owner(UUID id, UUID propertyId, String token, String webhookSecret
 
     private static UUID newProperty(UUID owner, String label) throws IOException {
         String unique = label + "-" + UUID.randomUUID().toString().substring(0, 8);
-        return UUID.fromString(Api.internal("POST", "/owners/" + owner + "/properties", Map.of(
-                        "title", "House " + unique,
-                        "location", "Whitby, Yorkshire",
-                        "url_slug", unique,
-                        "unique_code", unique.toUpperCase()))
-                .expect(201).get("id").asString());
+        return UUID.fromString(Api.internal(
+                        "POST",
+                        "/owners/" + owner + "/properties",
+                        Map.of(
+                                "title",
+                                "House " + unique,
+                                "location",
+                                "Whitby, Yorkshire",
+                                "url_slug",
+                                unique,
+                                "unique_code",
+                                unique.toUpperCase()))
+                .expect(201)
+                .get("id")
+                .asString());
     }
 
     /** DELETE /hooks/enquiries of a subscription to all the owner's properties. */

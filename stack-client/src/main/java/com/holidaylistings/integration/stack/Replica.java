@@ -20,8 +20,14 @@ public final class Replica implements AutoCloseable {
      * docs/OPERATIONS.md 3.6): a 192 MiB heap, a 64 MiB code cache and both compilers. A replica's
      * memory is not what its tests measure.
      */
-    private static final List<String> JVM_OPTIONS = List.of("-Xms64m", "-Xmx192m", "-XX:+UseSerialGC",
-            "-XX:MaxMetaspaceSize=128m", "-XX:ReservedCodeCacheSize=64m", "-Xss512k", "-XX:MaxDirectMemorySize=64m");
+    private static final List<String> JVM_OPTIONS = List.of(
+            "-Xms64m",
+            "-Xmx192m",
+            "-XX:+UseSerialGC",
+            "-XX:MaxMetaspaceSize=128m",
+            "-XX:ReservedCodeCacheSize=64m",
+            "-Xss512k",
+            "-XX:MaxDirectMemorySize=64m");
 
     private final String name;
     private final int serverPort;
@@ -43,10 +49,14 @@ public final class Replica implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_OPTIONS);
-        command.addAll(List.of("-jar", ServiceJars.in(Stack.ROOT.resolve(module).resolve("target"), module).toString()));
+        command.addAll(List.of(
+                "-jar",
+                ServiceJars.in(Stack.ROOT.resolve(module).resolve("target"), module)
+                        .toString()));
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(Path.of("target", name + ".log").toFile()));
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(
+                        Path.of("target", name + ".log").toFile()));
         Map<String, String> env = builder.environment();
         env.putAll(Stack.serviceEnvironment(module)); // its database role, Kafka principal and the stack's settings
         env.put("SERVER_PORT", Integer.toString(serverPort));
@@ -58,7 +68,9 @@ public final class Replica implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Awaitility.await(name + " ready").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500))
+        Awaitility.await(name + " ready")
+                .atMost(Duration.ofSeconds(90))
+                .pollInterval(Duration.ofMillis(500))
                 .until(() -> {
                     if (!replica.process.isAlive()) {
                         throw new IllegalStateException(name + " exited; see target/" + name + ".log");

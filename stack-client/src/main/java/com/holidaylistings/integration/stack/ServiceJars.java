@@ -10,8 +10,7 @@ import java.util.stream.Stream;
 /** What starting a packaged service by hand needs: its executable jar and free ports. */
 public final class ServiceJars {
 
-    private ServiceJars() {
-    }
+    private ServiceJars() {}
 
     /** The executable jar of {@code module} in {@code target} (not the plain, sources, javadoc or tests jar). */
     public static Path in(Path target, String module) {

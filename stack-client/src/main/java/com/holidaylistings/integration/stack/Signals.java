@@ -11,8 +11,7 @@ final class Signals {
 
     private static final Duration POLL = Duration.ofMillis(50);
 
-    private Signals() {
-    }
+    private Signals() {}
 
     /**
      * Waits until {@code process} has exited. A process that has exited but not yet been reaped by

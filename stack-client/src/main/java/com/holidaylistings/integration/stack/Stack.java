@@ -21,13 +21,15 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Stack {
 
-    public static final Path DIR = Path.of(System.getProperty("stack.dir", "../.dev")).toAbsolutePath().normalize();
-    public static final Path ROOT = Path.of(System.getProperty("repository.root", "..")).toAbsolutePath().normalize();
+    public static final Path DIR =
+            Path.of(System.getProperty("stack.dir", "../.dev")).toAbsolutePath().normalize();
+    public static final Path ROOT = Path.of(System.getProperty("repository.root", ".."))
+            .toAbsolutePath()
+            .normalize();
 
     private static final Map<String, String> SETTINGS = readSettings(DIR.resolve("stack.env"));
 
-    private Stack() {
-    }
+    private Stack() {}
 
     /** A setting of {@code .dev/stack.env}, such as {@code INTERNAL_BASE_URL}. */
     public static String setting(String name) {
@@ -89,8 +91,10 @@ public final class Stack {
         if (protocol != null && protocol.startsWith("SASL")) {
             config.put("security.protocol", protocol);
             config.put("sasl.mechanism", setting("KAFKA_SASL_MECHANISM"));
-            config.put("sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required username=\""
-                    + username + "\" password=\"" + password + "\";");
+            config.put(
+                    "sasl.jaas.config",
+                    "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"" + username
+                            + "\" password=\"" + password + "\";");
         }
         return config;
     }
@@ -100,7 +104,8 @@ public final class Stack {
         Path file = DIR.resolve("pids").resolve(name + ".pid");
         try {
             long pid = Long.parseLong(Files.readString(file).trim());
-            return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
+            return ProcessHandle.of(pid)
+                    .filter(ProcessHandle::isAlive)
                     .orElseThrow(() -> new IllegalStateException(name + " (pid " + pid + ") is not running"));
         } catch (IOException e) {
             throw new UncheckedIOException("no pid file for " + name, e);
@@ -134,7 +139,8 @@ public final class Stack {
      */
     public static void up(Map<String, String> environment) {
         Path log = Path.of("target", "stack-up.log").toAbsolutePath();
-        ProcessBuilder builder = new ProcessBuilder("bash", ROOT.resolve("dev/up.sh").toString())
+        ProcessBuilder builder = new ProcessBuilder(
+                        "bash", ROOT.resolve("dev/up.sh").toString())
                 .directory(ROOT.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
@@ -171,7 +177,8 @@ public final class Stack {
                 if (line.startsWith("#") || equals < 1) {
                     continue;
                 }
-                settings.put(line.substring(0, equals), line.substring(equals + 1).replaceAll("\\\\(.)", "$1"));
+                settings.put(
+                        line.substring(0, equals), line.substring(equals + 1).replaceAll("\\\\(.)", "$1"));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -40,17 +40,19 @@ final class EnquiryStream implements AutoCloseable {
         this.propertyId = propertyId;
         long startedAt = System.nanoTime();
         long interval = TimeUnit.SECONDS.toNanos(1) / perSecond;
-        schedule = CompletableFuture.runAsync(() -> {
-            for (int i = 0; i < count && !finishing; i++) {
-                LockSupport.parkNanos(startedAt + i * interval - System.nanoTime());
-                int number = i;
-                CompletableFuture<Void> send = CompletableFuture.runAsync(() -> send(number), threads);
-                synchronized (sends) {
-                    sends.add(send);
-                }
-                started.incrementAndGet();
-            }
-        }, threads);
+        schedule = CompletableFuture.runAsync(
+                () -> {
+                    for (int i = 0; i < count && !finishing; i++) {
+                        LockSupport.parkNanos(startedAt + i * interval - System.nanoTime());
+                        int number = i;
+                        CompletableFuture<Void> send = CompletableFuture.runAsync(() -> send(number), threads);
+                        synchronized (sends) {
+                            sends.add(send);
+                        }
+                        started.incrementAndGet();
+                    }
+                },
+                threads);
     }
 
     /** Starts sending {@code count} enquiries about {@code propertyId}, {@code perSecond} a second. */
@@ -108,6 +110,8 @@ final class EnquiryStream implements AutoCloseable {
         if (enquiry.replayed()) {
             replayed.incrementAndGet();
         }
-        enquiry.failures().forEach(kind -> failures.computeIfAbsent(kind, k -> new AtomicInteger()).incrementAndGet());
+        enquiry.failures()
+                .forEach(kind ->
+                        failures.computeIfAbsent(kind, k -> new AtomicInteger()).incrementAndGet());
     }
 }

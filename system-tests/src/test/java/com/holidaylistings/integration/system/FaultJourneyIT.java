@@ -46,15 +46,16 @@ class FaultJourneyIT {
         long since = System.currentTimeMillis();
         try (WebhookReceiver receiver = WebhookReceiver.start()) {
             receiver.answerOthers(Answer.status(204));
-            UUID hook = UUID.fromString(owner.subscribe(receiver.url("/fault")).get("id").asString());
+            UUID hook = UUID.fromString(
+                    owner.subscribe(receiver.url("/fault")).get("id").asString());
             try (EnquiryStream stream = EnquiryStream.start(owner.propertyId(), PER_SECOND)) {
                 streamThroughKills(stream, receiver, owner, hook, since);
             }
         }
     }
 
-    private static void streamThroughKills(EnquiryStream stream, WebhookReceiver receiver, Owner owner, UUID hook,
-            long since) {
+    private static void streamThroughKills(
+            EnquiryStream stream, WebhookReceiver receiver, Owner owner, UUID hook, long since) {
         UUID property = owner.propertyId();
         for (String process : List.of("enquiry-ingest", "webhook-dispatcher", "kafka", "api-service", "postgres")) {
             killAndRestartAfterMore(stream, process);
@@ -64,17 +65,22 @@ class FaultJourneyIT {
 
         Set<UUID> accepted = stream.awaitAccepted();
         int sent = stream.started();
-        System.out.printf("fault journey: failed intake calls (each sent again with its key): %s; accepted by a replayed"
-                + " answer: %d%n", stream.failures(), stream.replayed());
+        System.out.printf(
+                "fault journey: failed intake calls (each sent again with its key): %s; accepted by a replayed"
+                        + " answer: %d%n",
+                stream.failures(), stream.replayed());
         Map<String, Integer> created = enquiriesBySubject(property);
-        System.out.printf("fault journey: %d enquiries in PostgreSQL with %d distinct subjects%n",
+        System.out.printf(
+                "fault journey: %d enquiries in PostgreSQL with %d distinct subjects%n",
                 created.values().stream().mapToInt(Integer::intValue).sum(), created.size());
-        Tally tally = Tally.awaitSettled("fault journey", accepted, receiver, Map.of("/fault", hook), since,
-                Duration.ofMinutes(5));
+        Tally tally = Tally.awaitSettled(
+                "fault journey", accepted, receiver, Map.of("/fault", hook), since, Duration.ofMinutes(5));
         assertThat(tally.accepted()).as("enquiries accepted of %d sent", sent).isEqualTo(sent);
         assertThat(created).as("enquiries by subject").hasSize(sent);
         assertThat(created.values()).as("no enquiry created twice").containsOnly(1);
-        assertThat(enquiryIds(property)).as("the enquiries created are those accepted").isEqualTo(accepted);
+        assertThat(enquiryIds(property))
+                .as("the enquiries created are those accepted")
+                .isEqualTo(accepted);
         assertThat(tally.published()).isEqualTo(sent);
         assertThat(tally.delivered()).isEqualTo(sent);
         assertThat(stream.failures()).as("no server errors, only outages").doesNotContainKey("500");
@@ -93,21 +99,27 @@ class FaultJourneyIT {
         long killed = System.nanoTime();
         Stack.kill(process);
         Stack.up();
-        System.out.printf("fault journey: %s back after %d enquiries, %.1f s after the kill%n", process,
-                stream.started(), (System.nanoTime() - killed) / 1e9);
+        System.out.printf(
+                "fault journey: %s back after %d enquiries, %.1f s after the kill%n",
+                process, stream.started(), (System.nanoTime() - killed) / 1e9);
     }
 
     /** The number of enquiries about {@code property} per subject, straight from PostgreSQL. */
     private static Map<String, Integer> enquiriesBySubject(UUID property) {
         Map<String, Integer> counts = new HashMap<>();
-        query("select subject, count(*) from enquiries where property_id = ? group by subject", property,
+        query(
+                "select subject, count(*) from enquiries where property_id = ? group by subject",
+                property,
                 rows -> counts.put(rows.getString(1), rows.getInt(2)));
         return counts;
     }
 
     private static Set<UUID> enquiryIds(UUID property) {
         Set<UUID> ids = new HashSet<>();
-        query("select id from enquiries where property_id = ?", property, rows -> ids.add(rows.getObject(1, UUID.class)));
+        query(
+                "select id from enquiries where property_id = ?",
+                property,
+                rows -> ids.add(rows.getObject(1, UUID.class)));
         return ids;
     }
 
@@ -116,9 +128,9 @@ class FaultJourneyIT {
     }
 
     private static void query(String sql, UUID property, Row row) {
-        try (Connection db = DriverManager.getConnection(Stack.setting("JDBC_URL"),
-                Stack.setting("JDBC_USERNAME"), Stack.setting("JDBC_PASSWORD"));
-             PreparedStatement query = db.prepareStatement(sql)) {
+        try (Connection db = DriverManager.getConnection(
+                        Stack.setting("JDBC_URL"), Stack.setting("JDBC_USERNAME"), Stack.setting("JDBC_PASSWORD"));
+                PreparedStatement query = db.prepareStatement(sql)) {
             query.setObject(1, property);
             try (ResultSet rows = query.executeQuery()) {
                 while (rows.next()) {

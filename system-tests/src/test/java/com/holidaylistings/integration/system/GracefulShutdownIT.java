@@ -37,23 +37,32 @@ class GracefulShutdownIT {
         long since = System.currentTimeMillis();
         try (WebhookReceiver receiver = WebhookReceiver.start()) {
             receiver.answerOthers(Answer.status(204));
-            UUID hook = UUID.fromString(owner.subscribe(receiver.url("/shutdown")).get("id").asString());
+            UUID hook = UUID.fromString(
+                    owner.subscribe(receiver.url("/shutdown")).get("id").asString());
             // Slow answers keep deliveries in flight when the dispatcher is told to stop.
             receiver.answerOthers(Answer.status(204).after(Duration.ofMillis(800)));
             try (EnquiryStream stream = EnquiryStream.start(owner.propertyId(), 200, 20)) {
                 await().atMost(Duration.ofMinutes(1)).until(() -> stream.started() >= 60);
                 int receiving = receiver.inFlight();
                 Duration stop = Stack.terminate(service);
-                System.out.printf("graceful shutdown: %s exited %d ms after SIGTERM (%d enquiries sent, %d deliveries in flight)%n",
+                System.out.printf(
+                        "graceful shutdown: %s exited %d ms after SIGTERM (%d enquiries sent, %d deliveries in flight)%n",
                         service, stop.toMillis(), stream.started(), receiving);
                 assertThat(stop).isLessThanOrEqualTo(GRACE_PERIOD);
                 Stack.up();
 
                 Set<UUID> accepted = stream.awaitAccepted();
                 System.out.println("graceful shutdown: failed intake calls (each sent again): " + stream.failures());
-                assertThat(stream.failures()).as("no server errors while stopping").doesNotContainKeys("500");
-                Tally tally = Tally.awaitSettled("graceful shutdown of " + service, accepted, receiver,
-                        Map.of("/shutdown", hook), since, Duration.ofMinutes(3));
+                assertThat(stream.failures())
+                        .as("no server errors while stopping")
+                        .doesNotContainKeys("500");
+                Tally tally = Tally.awaitSettled(
+                        "graceful shutdown of " + service,
+                        accepted,
+                        receiver,
+                        Map.of("/shutdown", hook),
+                        since,
+                        Duration.ofMinutes(3));
                 assertThat(tally.accepted()).isEqualTo(200);
             }
         }

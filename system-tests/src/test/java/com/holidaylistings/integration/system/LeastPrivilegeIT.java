@@ -65,16 +65,22 @@ class LeastPrivilegeIT {
     @Test
     void theDownstreamPrincipalReadsTheEventsButWritesNothingAndUsesOnlyItsOwnGroups() throws Exception {
         Map<String, Object> downstream = quick(Stack.kafkaClient("downstream"));
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(downstream, new StringDeserializer(), new StringDeserializer())) {
+        try (KafkaConsumer<String, String> consumer =
+                new KafkaConsumer<>(downstream, new StringDeserializer(), new StringDeserializer())) {
             assertThat(consumer.partitionsFor(EVENTS)).isNotEmpty();
             assertThat(consumer.partitionsFor("webhook.operational")).isNotEmpty();
-            assertThat(consumer.partitionsFor("enquiry.erased")).as("the erasures downstream teams must apply").isNotEmpty();
+            assertThat(consumer.partitionsFor("enquiry.erased"))
+                    .as("the erasures downstream teams must apply")
+                    .isNotEmpty();
         }
         assertThatThrownBy(() -> send(downstream, EVENTS)).hasRootCauseInstanceOf(TopicAuthorizationException.class);
-        assertThatThrownBy(() -> send(downstream, "enquiry.erased")).hasRootCauseInstanceOf(TopicAuthorizationException.class);
-        assertThatThrownBy(() -> send(downstream, "webhook.deliveries")).hasRootCauseInstanceOf(TopicAuthorizationException.class);
+        assertThatThrownBy(() -> send(downstream, "enquiry.erased"))
+                .hasRootCauseInstanceOf(TopicAuthorizationException.class);
+        assertThatThrownBy(() -> send(downstream, "webhook.deliveries"))
+                .hasRootCauseInstanceOf(TopicAuthorizationException.class);
         assertThatThrownBy(() -> send(downstream, COMMANDS)).hasRootCauseInstanceOf(TopicAuthorizationException.class);
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(downstream, new StringDeserializer(), new StringDeserializer())) {
+        try (KafkaConsumer<String, String> consumer =
+                new KafkaConsumer<>(downstream, new StringDeserializer(), new StringDeserializer())) {
             assertThatThrownBy(() -> consumer.partitionsFor(COMMANDS))
                     .as("the owners' requests to the dispatcher are not downstream's to read")
                     .isInstanceOf(TopicAuthorizationException.class);
@@ -82,9 +88,11 @@ class LeastPrivilegeIT {
 
         Map<String, Object> foreignGroup = new HashMap<>(downstream);
         foreignGroup.put(ConsumerConfig.GROUP_ID_CONFIG, "webhook-dispatcher");
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(foreignGroup, new StringDeserializer(), new StringDeserializer())) {
+        try (KafkaConsumer<String, String> consumer =
+                new KafkaConsumer<>(foreignGroup, new StringDeserializer(), new StringDeserializer())) {
             consumer.subscribe(List.of(EVENTS));
-            assertThatThrownBy(() -> consumer.poll(Duration.ofSeconds(10))).isInstanceOf(GroupAuthorizationException.class);
+            assertThatThrownBy(() -> consumer.poll(Duration.ofSeconds(10)))
+                    .isInstanceOf(GroupAuthorizationException.class);
         }
     }
 
@@ -95,15 +103,19 @@ class LeastPrivilegeIT {
         String groupOfB = "downstream-leastprivilegeb-orders";
 
         pollWithGroup(teamA, "downstream-leastprivilegea-orders"); // its own group: no refusal
-        assertThatThrownBy(() -> pollWithGroup(teamA, groupOfB)).as("joining another team's group")
+        assertThatThrownBy(() -> pollWithGroup(teamA, groupOfB))
+                .as("joining another team's group")
                 .isInstanceOf(GroupAuthorizationException.class);
         try (Admin admin = Admin.create(teamA)) {
-            assertThatThrownBy(() -> admin.alterConsumerGroupOffsets(groupOfB,
-                    Map.of(new TopicPartition(EVENTS, 0), new OffsetAndMetadata(0))).all().get())
+            assertThatThrownBy(() -> admin.alterConsumerGroupOffsets(
+                                    groupOfB, Map.of(new TopicPartition(EVENTS, 0), new OffsetAndMetadata(0)))
+                            .all()
+                            .get())
                     .as("resetting another team's offsets")
                     .hasCauseInstanceOf(GroupAuthorizationException.class);
         }
-        assertThatThrownBy(() -> pollWithGroup(teamA, "downstream-console")).as("a group of the shared principal")
+        assertThatThrownBy(() -> pollWithGroup(teamA, "downstream-console"))
+                .as("a group of the shared principal")
                 .isInstanceOf(GroupAuthorizationException.class);
         assertThatThrownBy(() -> pollWithGroup(quick(Stack.kafkaClient("downstream")), groupOfB))
                 .as("the shared principal in a team's group")
@@ -114,7 +126,8 @@ class LeastPrivilegeIT {
     private static void pollWithGroup(Map<String, Object> client, String group) {
         Map<String, Object> config = new HashMap<>(client);
         config.put(ConsumerConfig.GROUP_ID_CONFIG, group);
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
+        try (KafkaConsumer<String, String> consumer =
+                new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
             consumer.subscribe(List.of(EVENTS));
             consumer.poll(Duration.ofSeconds(10));
         }
@@ -129,8 +142,11 @@ class LeastPrivilegeIT {
         assertThatThrownBy(() -> send(dispatcher, COMMANDS))
                 .as("the dispatcher writing a command, which only api-service's outbox may ask for")
                 .hasRootCauseInstanceOf(TopicAuthorizationException.class);
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(dispatcher, new StringDeserializer(), new StringDeserializer())) {
-            assertThat(consumer.partitionsFor(COMMANDS)).as("the dispatcher reads the commands").isNotEmpty();
+        try (KafkaConsumer<String, String> consumer =
+                new KafkaConsumer<>(dispatcher, new StringDeserializer(), new StringDeserializer())) {
+            assertThat(consumer.partitionsFor(COMMANDS))
+                    .as("the dispatcher reads the commands")
+                    .isNotEmpty();
         }
         Map<String, Object> ingest = quick(principalOf("enquiry-ingest"));
         assertThatThrownBy(() -> send(ingest, "webhook.deliveries"))
@@ -141,7 +157,8 @@ class LeastPrivilegeIT {
     @Test
     void apiServiceReadsOnlyTheOperationalEventsWithItsOwnGroups() {
         Map<String, Object> api = quick(principalOf("api-service"));
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(api, new StringDeserializer(), new StringDeserializer())) {
+        try (KafkaConsumer<String, String> consumer =
+                new KafkaConsumer<>(api, new StringDeserializer(), new StringDeserializer())) {
             assertThat(consumer.partitionsFor("webhook.operational")).isNotEmpty();
         }
         assertThatThrownBy(() -> send(api, "webhook.operational"))
@@ -151,23 +168,28 @@ class LeastPrivilegeIT {
 
         Map<String, Object> ownGroup = new HashMap<>(api);
         ownGroup.put(ConsumerConfig.GROUP_ID_CONFIG, "api-service-least-privilege");
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(ownGroup, new StringDeserializer(), new StringDeserializer())) {
+        try (KafkaConsumer<String, String> consumer =
+                new KafkaConsumer<>(ownGroup, new StringDeserializer(), new StringDeserializer())) {
             consumer.subscribe(List.of(EVENTS));
-            assertThatThrownBy(() -> consumer.poll(Duration.ofSeconds(10))).as("reading the enquiries")
+            assertThatThrownBy(() -> consumer.poll(Duration.ofSeconds(10)))
+                    .as("reading the enquiries")
                     .isInstanceOf(TopicAuthorizationException.class);
         }
         Map<String, Object> foreignGroup = new HashMap<>(api);
         foreignGroup.put(ConsumerConfig.GROUP_ID_CONFIG, "webhook-dispatcher");
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(foreignGroup, new StringDeserializer(), new StringDeserializer())) {
+        try (KafkaConsumer<String, String> consumer =
+                new KafkaConsumer<>(foreignGroup, new StringDeserializer(), new StringDeserializer())) {
             consumer.subscribe(List.of("webhook.operational"));
-            assertThatThrownBy(() -> consumer.poll(Duration.ofSeconds(10))).isInstanceOf(GroupAuthorizationException.class);
+            assertThatThrownBy(() -> consumer.poll(Duration.ofSeconds(10)))
+                    .isInstanceOf(GroupAuthorizationException.class);
         }
     }
 
     @Test
     void everyServiceIsConnectedAsItsOwnRoleAndNoneIsSuperuser() throws Exception {
-        try (Connection db = DriverManager.getConnection(Stack.setting("JDBC_URL"), Stack.setting("JDBC_USERNAME"),
-                Stack.setting("JDBC_PASSWORD")); Statement sql = db.createStatement();
+        try (Connection db = DriverManager.getConnection(
+                        Stack.setting("JDBC_URL"), Stack.setting("JDBC_USERNAME"), Stack.setting("JDBC_PASSWORD"));
+                Statement sql = db.createStatement();
                 ResultSet rs = sql.executeQuery("""
                         select a.usename, r.rolsuper from pg_stat_activity a
                           join pg_roles r on r.rolname = a.usename
@@ -178,14 +200,18 @@ class LeastPrivilegeIT {
             while (rs.next()) {
                 superuserByRole.merge(rs.getString("usename"), rs.getBoolean("rolsuper"), Boolean::logicalOr);
             }
-            assertThat(superuserByRole).containsOnlyKeys("api_service", "enquiry_ingest", "webhook_dispatcher")
+            assertThat(superuserByRole)
+                    .containsOnlyKeys("api_service", "enquiry_ingest", "webhook_dispatcher")
                     .doesNotContainValue(true);
         }
-        try (Connection db = DriverManager.getConnection(Stack.setting("JDBC_URL"), Stack.setting("JDBC_USERNAME"),
-                Stack.setting("JDBC_PASSWORD")); Statement sql = db.createStatement();
+        try (Connection db = DriverManager.getConnection(
+                        Stack.setting("JDBC_URL"), Stack.setting("JDBC_USERNAME"), Stack.setting("JDBC_PASSWORD"));
+                Statement sql = db.createStatement();
                 ResultSet rs = sql.executeQuery("select rolsuper from pg_roles where rolname = current_user")) {
             assertThat(rs.next()).isTrue();
-            assertThat(rs.getBoolean(1)).as("the schema owner of the stack, which the tests use").isFalse();
+            assertThat(rs.getBoolean(1))
+                    .as("the schema owner of the stack, which the tests use")
+                    .isFalse();
         }
     }
 
@@ -210,7 +236,8 @@ class LeastPrivilegeIT {
         Map<String, Object> plain = new HashMap<>(config);
         plain.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false); // the topic's ACL decides, not the cluster's
         plain.put(ProducerConfig.ACKS_CONFIG, "1");
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(plain, new StringSerializer(), new StringSerializer())) {
+        try (KafkaProducer<String, String> producer =
+                new KafkaProducer<>(plain, new StringSerializer(), new StringSerializer())) {
             producer.send(new ProducerRecord<>(topic, "forged", "{}")).get();
         }
     }

@@ -39,8 +39,10 @@ final class OperationalTopic implements AutoCloseable {
     /** The values of the hook's events read so far, in the order read. */
     List<JsonNode> of(String hookId) {
         consumer.poll(Duration.ofMillis(500)).forEach(read::add);
-        return read.stream().filter(record -> hookId.equals(record.key()))
-                .map(record -> Api.JSON.readTree(record.value())).toList();
+        return read.stream()
+                .filter(record -> hookId.equals(record.key()))
+                .map(record -> Api.JSON.readTree(record.value()))
+                .toList();
     }
 
     /** The types of the hook's events, in the order read. */

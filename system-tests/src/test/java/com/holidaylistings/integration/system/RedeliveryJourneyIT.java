@@ -42,43 +42,66 @@ class RedeliveryJourneyIT {
             UUID redelivered = owner.enquiry("Redelivered on request");
             UUID replayed = owner.enquiry("Replayed from the dead letters");
             String deliveries = "/owners/" + owner.id() + "/hooks/" + hook + "/deliveries";
-            await("both abandoned after six attempts").atMost(DEADLINE).until(() -> statuses(deliveries),
-                    hasItems(redelivered + " 6 abandoned", replayed + " 6 abandoned"));
+            await("both abandoned after six attempts")
+                    .atMost(DEADLINE)
+                    .until(
+                            () -> statuses(deliveries),
+                            hasItems(redelivered + " 6 abandoned", replayed + " 6 abandoned"));
             String webhookId = receiver.requests("/down").stream()
                     .filter(delivery -> delivery.enquiryId().equals(redelivered))
-                    .map(WebhookDelivery::webhookId).findFirst().orElseThrow();
+                    .map(WebhookDelivery::webhookId)
+                    .findFirst()
+                    .orElseThrow();
 
             receiver.answerOthers(Answer.status(204));
-            JsonNode queued = Api.internal("POST", deliveries + "/" + redelivered + "/redeliver", null).expect(202);
+            JsonNode queued = Api.internal("POST", deliveries + "/" + redelivered + "/redeliver", null)
+                    .expect(202);
             assertThat(queued.get("status").asString()).isEqualTo("queued");
-            await("the redelivery").atMost(DEADLINE).until(() -> statuses(deliveries), hasItem(redelivered + " 7 succeeded"));
+            await("the redelivery")
+                    .atMost(DEADLINE)
+                    .until(() -> statuses(deliveries), hasItem(redelivered + " 7 succeeded"));
             assertThat(receiver.requests("/down").getLast().webhookId())
-                    .as("a redelivery keeps the event's webhook-id").isEqualTo(webhookId);
+                    .as("a redelivery keeps the event's webhook-id")
+                    .isEqualTo(webhookId);
             // A receiver that lost what it got asks for it again: a delivered event is delivered once more.
-            Api.internal("POST", deliveries + "/" + redelivered + "/redeliver", null).expect(202);
-            await("the redelivery of a delivered event").atMost(DEADLINE)
+            Api.internal("POST", deliveries + "/" + redelivered + "/redeliver", null)
+                    .expect(202);
+            await("the redelivery of a delivered event")
+                    .atMost(DEADLINE)
                     .until(() -> statuses(deliveries), hasItem(redelivered + " 8 succeeded"));
             assertThat(receiver.requests("/down").stream()
-                    .filter(delivery -> redelivered.equals(delivery.enquiryId())).skip(6).map(WebhookDelivery::webhookId))
-                    .as("both redeliveries keep the event's webhook-id").containsExactly(webhookId, webhookId);
+                            .filter(delivery -> redelivered.equals(delivery.enquiryId()))
+                            .skip(6)
+                            .map(WebhookDelivery::webhookId))
+                    .as("both redeliveries keep the event's webhook-id")
+                    .containsExactly(webhookId, webhookId);
 
             JsonNode replay = replayDeadLetters(hook);
             assertThat(replay.get("queued").asInt()).isEqualTo(1);
-            await("the replayed dead letter").atMost(DEADLINE).until(() -> statuses(deliveries), hasItem(replayed + " 7 succeeded"));
-            assertThat(replayDeadLetters(hook).get("queued").asInt()).as("a second replay finds nothing new").isZero();
+            await("the replayed dead letter")
+                    .atMost(DEADLINE)
+                    .until(() -> statuses(deliveries), hasItem(replayed + " 7 succeeded"));
+            assertThat(replayDeadLetters(hook).get("queued").asInt())
+                    .as("a second replay finds nothing new")
+                    .isZero();
             assertThat(Tally.invalidSignatures(receiver, owner.webhookSecret())).isZero();
         }
     }
 
     /** The hook's attempt log as "enquiry attempt status" lines (a timed-out wait shows the last of them). */
     private static List<String> statuses(String deliveries) throws IOException {
-        JsonNode log = Api.internal("GET", deliveries + "?limit=100", null).expect(200).get("deliveries");
-        return log.valueStream().map(attempt -> attempt.get("enquiry_id").asString() + " "
-                + attempt.get("attempt").asInt() + " " + attempt.get("status").asString()).toList();
+        JsonNode log =
+                Api.internal("GET", deliveries + "?limit=100", null).expect(200).get("deliveries");
+        return log.valueStream()
+                .map(attempt -> attempt.get("enquiry_id").asString() + " "
+                        + attempt.get("attempt").asInt() + " "
+                        + attempt.get("status").asString())
+                .toList();
     }
 
     /** POST /internal/v1/dead-letters/replay, for one hook. */
     private static JsonNode replayDeadLetters(String hook) throws IOException {
-        return Api.internal("POST", "/dead-letters/replay", Map.of("hook_id", hook)).expect(202);
+        return Api.internal("POST", "/dead-letters/replay", Map.of("hook_id", hook))
+                .expect(202);
     }
 }

@@ -26,12 +26,13 @@ public class StackLogsOnFailure implements TestWatcher, AfterAllCallback {
 
     private static final int TAIL = 150;
     /** The logs whose tail is printed; the others (builds, warm-start training) are only copied. */
-    private static final List<String> PRINTED = List.of("api-service.log", "enquiry-ingest.log",
-            "webhook-dispatcher.log", "postgres.log", "kafka.log");
+    private static final List<String> PRINTED =
+            List.of("api-service.log", "enquiry-ingest.log", "webhook-dispatcher.log", "postgres.log", "kafka.log");
 
     @Override
     public void testFailed(ExtensionContext context, Throwable cause) {
-        keep(context.getRequiredTestClass().getSimpleName() + "." + context.getRequiredTestMethod().getName());
+        keep(context.getRequiredTestClass().getSimpleName() + "."
+                + context.getRequiredTestMethod().getName());
     }
 
     /** A failure of the class itself (its before-all or after-all steps), not of one of its tests. */
@@ -55,8 +56,11 @@ public class StackLogsOnFailure implements TestWatcher, AfterAllCallback {
                 if (!PRINTED.contains(log.getFileName().toString())) {
                     continue;
                 }
-                List<String> lines = new String(Files.readAllBytes(log), StandardCharsets.UTF_8).lines().toList();
-                System.err.printf("%n----- %s failed: the last %d lines of %s (all of it in %s) -----%n",
+                List<String> lines = new String(Files.readAllBytes(log), StandardCharsets.UTF_8)
+                        .lines()
+                        .toList();
+                System.err.printf(
+                        "%n----- %s failed: the last %d lines of %s (all of it in %s) -----%n",
                         kept.getFileName(), TAIL, log.getFileName(), kept.toAbsolutePath());
                 lines.subList(Math.max(0, lines.size() - TAIL), lines.size()).forEach(System.err::println);
             }

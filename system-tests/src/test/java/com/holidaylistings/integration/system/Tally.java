@@ -30,16 +30,20 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 record Tally(int accepted, int published, int expected, int delivered, int abandoned, int duplicates, int missing) {
 
     /** One delivery the run expects: an enquiry to a subscription, named by its target path. */
-    private record Pair(String path, UUID enquiryId) {
-    }
+    private record Pair(String path, UUID enquiryId) {}
 
     /**
      * Waits until every accepted enquiry is delivered or abandoned for every subscription in
      * {@code hooks} (target path → subscription id), then prints and answers the tally; fails with
      * the tally when some are still missing after {@code deadline}.
      */
-    static Tally awaitSettled(String run, Set<UUID> accepted, WebhookReceiver receiver, Map<String, UUID> hooks,
-            long sinceMillis, Duration deadline) {
+    static Tally awaitSettled(
+            String run,
+            Set<UUID> accepted,
+            WebhookReceiver receiver,
+            Map<String, UUID> hooks,
+            long sinceMillis,
+            Duration deadline) {
         long giveUpAt = System.nanoTime() + deadline.toNanos();
         while (!missing(accepted, receiver, hooks, false).isEmpty() && System.nanoTime() < giveUpAt) {
             LockSupport.parkNanos(Duration.ofMillis(500).toNanos());
@@ -53,9 +57,15 @@ record Tally(int accepted, int published, int expected, int delivered, int aband
         Set<Pair> abandoned = abandoned(hooks);
         abandoned.retainAll(expected);
         Set<String> published = published(sinceMillis);
-        Tally tally = new Tally(accepted.size(),
-                (int) accepted.stream().filter(id -> published.contains(id.toString())).count(),
-                expected.size(), delivered.size(), abandoned.size(), received.size() - delivered.size(),
+        Tally tally = new Tally(
+                accepted.size(),
+                (int) accepted.stream()
+                        .filter(id -> published.contains(id.toString()))
+                        .count(),
+                expected.size(),
+                delivered.size(),
+                abandoned.size(),
+                received.size() - delivered.size(),
                 missing(accepted, receiver, hooks, true).size());
         System.out.printf("%n%s: %s%n%n", run, tally);
         if (tally.missing() > 0) {
@@ -76,7 +86,8 @@ record Tally(int accepted, int published, int expected, int delivered, int aband
         return expected;
     }
 
-    private static Set<Pair> missing(Set<UUID> accepted, WebhookReceiver receiver, Map<String, UUID> hooks, boolean always) {
+    private static Set<Pair> missing(
+            Set<UUID> accepted, WebhookReceiver receiver, Map<String, UUID> hooks, boolean always) {
         Set<Pair> missing = expected(accepted, hooks);
         receiver.deliveries().forEach(delivery -> missing.remove(new Pair(delivery.path(), delivery.enquiryId())));
         if (!missing.isEmpty() || always) {
@@ -90,9 +101,9 @@ record Tally(int accepted, int published, int expected, int delivered, int aband
         Map<UUID, String> paths = new HashMap<>();
         hooks.forEach((path, hook) -> paths.put(hook, path));
         Set<Pair> pairs = new HashSet<>();
-        try (Connection db = DriverManager.getConnection(Stack.setting("JDBC_URL"),
-                Stack.setting("JDBC_USERNAME"), Stack.setting("JDBC_PASSWORD"));
-             PreparedStatement query = db.prepareStatement("""
+        try (Connection db = DriverManager.getConnection(
+                        Stack.setting("JDBC_URL"), Stack.setting("JDBC_USERNAME"), Stack.setting("JDBC_PASSWORD"));
+                PreparedStatement query = db.prepareStatement("""
                      select subscription_id, enquiry_id from deliveries
                      where subscription_id = any (?) and status = 'abandoned'""")) {
             query.setArray(1, db.createArrayOf("uuid", paths.keySet().toArray()));
@@ -113,15 +124,18 @@ record Tally(int accepted, int published, int expected, int delivered, int aband
         config.putAll(Stack.kafkaClient("downstream"));
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         Set<String> keys = new HashSet<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
+        try (KafkaConsumer<String, String> consumer =
+                new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor("enquiry.created").stream()
-                    .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
+                    .map(info -> new TopicPartition(info.topic(), info.partition()))
+                    .toList();
             consumer.assign(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
             Map<TopicPartition, Long> query = new HashMap<>();
             partitions.forEach(partition -> query.put(partition, sinceMillis));
-            consumer.offsetsForTimes(query).forEach((partition, offset) ->
-                    consumer.seek(partition, offset == null ? end.get(partition) : offset.offset()));
+            consumer.offsetsForTimes(query)
+                    .forEach((partition, offset) ->
+                            consumer.seek(partition, offset == null ? end.get(partition) : offset.offset()));
             long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
             while (partitions.stream().anyMatch(partition -> consumer.position(partition) < end.get(partition))) {
                 if (System.nanoTime() > deadline) {
@@ -139,6 +153,8 @@ record Tally(int accepted, int published, int expected, int delivered, int aband
 
     /** The deliveries whose Standard Webhooks signature is not the owner's. */
     static long invalidSignatures(WebhookReceiver receiver, String webhookSecret) {
-        return receiver.deliveries().stream().filter(delivery -> !delivery.signedWith(webhookSecret)).count();
+        return receiver.deliveries().stream()
+                .filter(delivery -> !delivery.signedWith(webhookSecret))
+                .count();
     }
 }

@@ -34,13 +34,17 @@ class TraceJourneyIT {
     private static final Duration DELIVERY_DEADLINE = Duration.ofSeconds(60);
     /** Spans reach Zipkin in batches, a few seconds after they end. */
     private static final Duration EXPORT_DEADLINE = Duration.ofSeconds(60);
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @Test
     void oneEnquiryIsOneTraceThroughTheThreeServices() throws Exception {
         String zipkin = Stack.optionalSetting("ZIPKIN_URL").orElse(null);
-        assumeTrue(zipkin != null, "ZIPKIN_URL is not in " + Stack.DIR.resolve("stack.env")
-                + ": the stack runs without Zipkin; start it with DEV_TRACING=1 dev/up.sh (after dev/down.sh) to run this test");
+        assumeTrue(
+                zipkin != null,
+                "ZIPKIN_URL is not in " + Stack.DIR.resolve("stack.env")
+                        + ": the stack runs without Zipkin; start it with DEV_TRACING=1 dev/up.sh (after dev/down.sh) to run this test");
         Owner owner = Owner.create("traces");
         try (WebhookReceiver receiver = WebhookReceiver.start()) {
             receiver.answerOthers(Answer.status(204));
@@ -48,32 +52,48 @@ class TraceJourneyIT {
 
             UUID enquiry = owner.enquiry("Traced");
 
-            await("the webhook").atMost(DELIVERY_DEADLINE)
+            await("the webhook")
+                    .atMost(DELIVERY_DEADLINE)
                     .until(() -> receiver.requests("/traced").stream().anyMatch(d -> enquiry.equals(d.enquiryId())));
             WebhookDelivery delivery = receiver.firstDelivery("/traced", enquiry);
             assertThat(delivery.headers().keySet().stream().map(name -> name.toLowerCase(Locale.ROOT)))
                     .as("no trace context for the receiver")
                     .doesNotContain("traceparent", "tracestate", "baggage", "b3", "x-b3-traceid");
             // the attempt's span is tagged with the webhook-id the receiver got: Zipkin finds the trace by it
-            List<JsonNode> trace = await("the trace in Zipkin").atMost(EXPORT_DEADLINE).pollInterval(Duration.ofSeconds(2))
+            List<JsonNode> trace = await("the trace in Zipkin")
+                    .atMost(EXPORT_DEADLINE)
+                    .pollInterval(Duration.ofSeconds(2))
                     .until(() -> traceWith(zipkin, delivery.webhookId()), TraceJourneyIT::complete);
 
-            JsonNode intake = span(trace, "api-service", s -> "SERVER".equals(text(s, "kind"))
-                    && text(s, "name").contains("post"));
+            JsonNode intake = span(
+                    trace,
+                    "api-service",
+                    s -> "SERVER".equals(text(s, "kind")) && text(s, "name").contains("post"));
             JsonNode relay = span(trace, "enquiry-ingest", s -> text(s, "name").equals("outbox relay"));
             JsonNode publish = span(trace, "enquiry-ingest", s -> "PRODUCER".equals(text(s, "kind")));
-            JsonNode fanOut = span(trace, "webhook-dispatcher", s -> text(s, "name").equals("enquiry fan-out"));
-            JsonNode attempt = span(trace, "webhook-dispatcher", s -> text(s, "name").equals("webhook delivery"));
-            assertThat(text(relay, "parentId")).as("the relay continues the intake request").isEqualTo(text(intake, "id"));
+            JsonNode fanOut =
+                    span(trace, "webhook-dispatcher", s -> text(s, "name").equals("enquiry fan-out"));
+            JsonNode attempt =
+                    span(trace, "webhook-dispatcher", s -> text(s, "name").equals("webhook delivery"));
+            assertThat(text(relay, "parentId"))
+                    .as("the relay continues the intake request")
+                    .isEqualTo(text(intake, "id"));
             assertThat(text(publish, "parentId")).isEqualTo(text(relay, "id"));
-            assertThat(text(fanOut, "parentId")).as("the fan-out continues the relay's publish").isEqualTo(text(publish, "id"));
-            assertThat(text(attempt, "parentId")).as("the attempt's record carries the fan-out's context")
+            assertThat(text(fanOut, "parentId"))
+                    .as("the fan-out continues the relay's publish")
+                    .isEqualTo(text(publish, "id"));
+            assertThat(text(attempt, "parentId"))
+                    .as("the attempt's record carries the fan-out's context")
                     .isEqualTo(text(fanOut, "id"));
             assertThat(text(attempt, "kind")).isEqualTo("CLIENT");
             assertThat(attempt.path("tags").path("webhook.attempt").asString()).isEqualTo("1");
-            assertThat(attempt.path("tags").path("http.response.status_code").asString()).isEqualTo("204");
-            assertThat(List.of(intake, relay, fanOut, attempt).stream().map(s -> s.get("timestamp").asLong()).toList())
-                    .as("intake, relay, fan-out, attempt in this order").isSorted();
+            assertThat(attempt.path("tags").path("http.response.status_code").asString())
+                    .isEqualTo("204");
+            assertThat(List.of(intake, relay, fanOut, attempt).stream()
+                            .map(s -> s.get("timestamp").asLong())
+                            .toList())
+                    .as("intake, relay, fan-out, attempt in this order")
+                    .isSorted();
         }
     }
 
@@ -81,8 +101,12 @@ class TraceJourneyIT {
     private static List<JsonNode> traceWith(String zipkin, String webhookId) throws Exception {
         String query = "serviceName=webhook-dispatcher&lookback=3600000&limit=10&annotationQuery="
                 + URLEncoder.encode("webhook.id=" + webhookId, StandardCharsets.UTF_8);
-        HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(URI.create(zipkin + "/api/v2/traces?" + query))
-                .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> answer = HTTP.send(
+                HttpRequest.newBuilder(URI.create(zipkin + "/api/v2/traces?" + query))
+                        .timeout(Duration.ofSeconds(10))
+                        .GET()
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
         JsonNode traces = Api.JSON.readTree(answer.body());
         return traces.isEmpty() ? List.of() : traces.get(0).valueStream().toList();
@@ -90,15 +114,23 @@ class TraceJourneyIT {
 
     /** Zipkin has the spans of all three services (they arrive in separate batches). */
     private static boolean complete(List<JsonNode> trace) {
-        return trace.stream().map(s -> s.path("localEndpoint").path("serviceName").asString()).distinct().count() == 3
+        return trace.stream()
+                                .map(s -> s.path("localEndpoint")
+                                        .path("serviceName")
+                                        .asString())
+                                .distinct()
+                                .count()
+                        == 3
                 && trace.stream().anyMatch(s -> text(s, "name").equals("webhook delivery"))
                 && trace.stream().anyMatch(s -> "SERVER".equals(text(s, "kind")));
     }
 
     private static JsonNode span(List<JsonNode> trace, String service, Predicate<JsonNode> wanted) {
         List<JsonNode> found = trace.stream()
-                .filter(s -> service.equals(s.path("localEndpoint").path("serviceName").asString()))
-                .filter(wanted).toList();
+                .filter(s -> service.equals(
+                        s.path("localEndpoint").path("serviceName").asString()))
+                .filter(wanted)
+                .toList();
         assertThat(found).as("the span of " + service + " in " + trace).hasSize(1);
         return found.get(0);
     }

@@ -14,8 +14,11 @@ public final class InternalAddresses {
     private InternalAddresses() {}
 
     public static boolean isInternal(InetAddress address) {
-        if (address.isAnyLocalAddress() || address.isLoopbackAddress() || address.isLinkLocalAddress()
-                || address.isSiteLocalAddress() || address.isMulticastAddress()) {
+        if (address.isAnyLocalAddress()
+                || address.isLoopbackAddress()
+                || address.isLinkLocalAddress()
+                || address.isSiteLocalAddress()
+                || address.isMulticastAddress()) {
             return true;
         }
         byte[] b = address.getAddress();
@@ -94,13 +97,19 @@ public final class InternalAddresses {
         if (isZero(b, 0, 10) && (b[10] & 0xFF) == 0xFF && (b[11] & 0xFF) == 0xFF) { // IPv4-mapped
             return isInternalIpv4(new byte[] {b[12], b[13], b[14], b[15]});
         }
-        if (first == 0x00 && (b[1] & 0xFF) == 0x64 && (b[2] & 0xFF) == 0xFF && (b[3] & 0xFF) == 0x9B) { // NAT64 64:ff9b::/96
+        if (first == 0x00
+                && (b[1] & 0xFF) == 0x64
+                && (b[2] & 0xFF) == 0xFF
+                && (b[3] & 0xFF) == 0x9B) { // NAT64 64:ff9b::/96
             return isInternalIpv4(new byte[] {b[12], b[13], b[14], b[15]});
         }
         if (first == 0x20 && (b[1] & 0xFF) == 0x02) { // 6to4 2002::/16 embeds an IPv4 address
             return isInternalIpv4(new byte[] {b[2], b[3], b[4], b[5]});
         }
-        return first == 0x20 && (b[1] & 0xFF) == 0x01 && (b[2] & 0xFF) == 0x0D && (b[3] & 0xFF) == 0xB8; // documentation
+        return first == 0x20
+                && (b[1] & 0xFF) == 0x01
+                && (b[2] & 0xFF) == 0x0D
+                && (b[3] & 0xFF) == 0xB8; // documentation
     }
 
     private static boolean isZero(byte[] b, int from, int to) {

@@ -21,7 +21,9 @@ class TargetAddressRuleTest {
     void allowsPublicAddressesOnAnyPort() throws UnknownHostException {
         for (TargetAddressRule rule : new TargetAddressRule[] {PRODUCTION, LOCAL_STACK}) {
             assertThat(rule.refusal(address("93.184.215.14"), 443)).isEmpty();
-            assertThat(rule.refusal(address("93.184.215.14"), 5432)).as("a stack port is refused on internal hosts only").isEmpty();
+            assertThat(rule.refusal(address("93.184.215.14"), 5432))
+                    .as("a stack port is refused on internal hosts only")
+                    .isEmpty();
             assertThat(rule.refusal(address("2606:4700:4700::1111"), 9092)).isEmpty();
         }
     }
@@ -43,13 +45,23 @@ class TargetAddressRuleTest {
     @ValueSource(strings = {"127.0.0.1", "10.0.0.5", "172.18.0.3", "::1", "0.0.0.0", "::ffff:127.0.0.1"})
     void refusesTheStacksOwnPortsOnInternalAddressesEvenWhereAllowed(String internal) throws UnknownHostException {
         for (int port : STACK_PORTS) {
-            assertThat(LOCAL_STACK.refusal(address(internal), port)).as(internal + ":" + port).contains(Refusal.STACK_PORT);
+            assertThat(LOCAL_STACK.refusal(address(internal), port))
+                    .as(internal + ":" + port)
+                    .contains(Refusal.STACK_PORT);
         }
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"169.254.169.254", "169.254.0.1", "fe80::1", "febf:ffff::1", "::ffff:169.254.169.254",
-        "64:ff9b::a9fe:a9fe", "2002:a9fe:a9fe::1"})
+    @ValueSource(
+            strings = {
+                "169.254.169.254",
+                "169.254.0.1",
+                "fe80::1",
+                "febf:ffff::1",
+                "::ffff:169.254.169.254",
+                "64:ff9b::a9fe:a9fe",
+                "2002:a9fe:a9fe::1"
+            })
     void refusesLinkLocalAddressesEvenWherePrivateTargetsAreAllowed(String linkLocal) throws UnknownHostException {
         assertThat(LOCAL_STACK.refusal(address(linkLocal), 80)).as(linkLocal).contains(Refusal.LINK_LOCAL);
     }
@@ -65,7 +77,8 @@ class TargetAddressRuleTest {
 
     @Test
     void refusesNothingElseForLackOfRefusedPorts() throws UnknownHostException {
-        assertThat(new TargetAddressRule(true, Set.of()).refusal(address("127.0.0.1"), 5432)).isEqualTo(Optional.empty());
+        assertThat(new TargetAddressRule(true, Set.of()).refusal(address("127.0.0.1"), 5432))
+                .isEqualTo(Optional.empty());
     }
 
     private static InetAddress address(String literal) throws UnknownHostException {

@@ -24,8 +24,21 @@ import tools.jackson.databind.json.JsonMapper;
 public final class AsyncApiDocument {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final List<String> KNOWN = List.of("$ref", "type", "required", "properties", "additionalProperties",
-            "const", "enum", "minimum", "maximum", "maxLength", "format", "title", "description", "examples");
+    private static final List<String> KNOWN = List.of(
+            "$ref",
+            "type",
+            "required",
+            "properties",
+            "additionalProperties",
+            "const",
+            "enum",
+            "minimum",
+            "maximum",
+            "maxLength",
+            "format",
+            "title",
+            "description",
+            "examples");
 
     private final JsonNode document;
 
@@ -45,7 +58,8 @@ public final class AsyncApiDocument {
                 }
             }
         }
-        throw new IllegalStateException("docs/asyncapi.json not found above " + Path.of("").toAbsolutePath());
+        throw new IllegalStateException(
+                "docs/asyncapi.json not found above " + Path.of("").toAbsolutePath());
     }
 
     public JsonNode root() {
@@ -99,16 +113,24 @@ public final class AsyncApiDocument {
         if (schema.has("enum") && schema.get("enum").valueStream().noneMatch(value::equals)) {
             violations.add(path + ": " + value + " is not one of " + schema.get("enum"));
         }
-        if (schema.has("minimum") && value.isNumber() && value.asDouble() < schema.get("minimum").asDouble()) {
+        if (schema.has("minimum")
+                && value.isNumber()
+                && value.asDouble() < schema.get("minimum").asDouble()) {
             violations.add(path + ": " + value + " is below " + schema.get("minimum"));
         }
-        if (schema.has("maximum") && value.isNumber() && value.asDouble() > schema.get("maximum").asDouble()) {
+        if (schema.has("maximum")
+                && value.isNumber()
+                && value.asDouble() > schema.get("maximum").asDouble()) {
             violations.add(path + ": " + value + " is above " + schema.get("maximum"));
         }
-        if (schema.has("maxLength") && value.isString() && value.asString().length() > schema.get("maxLength").asInt()) {
+        if (schema.has("maxLength")
+                && value.isString()
+                && value.asString().length() > schema.get("maxLength").asInt()) {
             violations.add(path + ": longer than " + schema.get("maxLength"));
         }
-        if (schema.has("format") && value.isString() && !formatMatches(schema.get("format").asString(), value.asString())) {
+        if (schema.has("format")
+                && value.isString()
+                && !formatMatches(schema.get("format").asString(), value.asString())) {
             violations.add(path + ": " + value + " is not a " + schema.get("format"));
         }
         if (value.isObject()) {
@@ -124,7 +146,8 @@ public final class AsyncApiDocument {
                 for (String name : value.propertyNames()) {
                     if (properties.has(name)) {
                         check(properties.get(name), value.get(name), path + "." + name, violations);
-                    } else if (schema.has("additionalProperties") && !schema.get("additionalProperties").asBoolean()) {
+                    } else if (schema.has("additionalProperties")
+                            && !schema.get("additionalProperties").asBoolean()) {
                         violations.add(path + ": " + name + " is not documented");
                     }
                 }

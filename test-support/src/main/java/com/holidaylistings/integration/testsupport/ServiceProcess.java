@@ -38,7 +38,8 @@ public final class ServiceProcess implements AutoCloseable {
      * Kafka settings, the encryption keys of the services that decrypt) its caller gives, as a service
      * falls back to nothing.
      */
-    public static ServiceProcess start(String module, String name, List<String> jvmOptions, Map<String, String> environment) {
+    public static ServiceProcess start(
+            String module, String name, List<String> jvmOptions, Map<String, String> environment) {
         TestPostgres.Connection db = TestSchema.database();
         int port = ServiceJars.freePort();
         List<String> command = new ArrayList<>();
@@ -79,7 +80,8 @@ public final class ServiceProcess implements AutoCloseable {
     /** Its exit status, once it has exited by itself within {@code timeout}; empty while it still runs. */
     public OptionalInt exitStatus(Duration timeout) {
         try {
-            return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS) ? OptionalInt.of(process.exitValue())
+            return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                    ? OptionalInt.of(process.exitValue())
                     : OptionalInt.empty();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

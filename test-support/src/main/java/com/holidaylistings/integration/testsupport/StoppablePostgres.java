@@ -36,12 +36,12 @@ public final class StoppablePostgres implements AutoCloseable {
     /** A new, empty server with the database and user of {@link TestPostgres}. */
     public static StoppablePostgres start() {
         try {
-            StoppablePostgres postgres = new StoppablePostgres(
-                    Files.createTempDirectory("stoppable-postgres"), ServiceJars.freePort());
+            StoppablePostgres postgres =
+                    new StoppablePostgres(Files.createTempDirectory("stoppable-postgres"), ServiceJars.freePort());
             postgres.server = postgres.startServer();
             Runtime.getRuntime().addShutdownHook(new Thread(postgres::stop));
             try (var admin = postgres.server.getPostgresDatabase().getConnection();
-                 Statement sql = admin.createStatement()) {
+                    Statement sql = admin.createStatement()) {
                 sql.execute("create user " + USER + " with superuser password '" + PASSWORD + "'");
                 sql.execute("create database " + DATABASE + " owner " + USER);
                 TestPostgres.createServiceRoles(sql);
@@ -82,7 +82,8 @@ public final class StoppablePostgres implements AutoCloseable {
     public synchronized void close() {
         stop();
         try (var paths = Files.walk(directory)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            paths.sorted(Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
         } catch (IOException e) {
             log.warn("Could not delete {}", directory, e);
         }

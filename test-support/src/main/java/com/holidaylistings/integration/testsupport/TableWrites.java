@@ -38,12 +38,21 @@ public final class TableWrites {
         Pattern write = writeOf(tables);
         try (Stream<Path> files = Files.walk(sources)) {
             List<TableWrite> found = new ArrayList<>();
-            for (Path file : files.filter(path -> path.toString().endsWith(".java")).sorted().toList()) {
+            for (Path file : files.filter(path -> path.toString().endsWith(".java"))
+                    .sorted()
+                    .toList()) {
                 String text = Files.readString(file);
                 Matcher matcher = write.matcher(text);
                 while (matcher.find()) {
-                    int line = (int) text.substring(0, matcher.start()).chars().filter(c -> c == '\n').count() + 1;
-                    found.add(new TableWrite(sources.relativize(file), line, matcher.group("table").toLowerCase(),
+                    int line = (int) text.substring(0, matcher.start())
+                                    .chars()
+                                    .filter(c -> c == '\n')
+                                    .count()
+                            + 1;
+                    found.add(new TableWrite(
+                            sources.relativize(file),
+                            line,
+                            matcher.group("table").toLowerCase(),
                             matcher.group().replaceAll("\\s+", " ")));
                 }
             }
@@ -55,8 +64,9 @@ public final class TableWrites {
 
     private static Pattern writeOf(Collection<String> tables) {
         String names = tables.stream().map(Pattern::quote).collect(Collectors.joining("|"));
-        return Pattern.compile("\\b(?:insert\\s+into|merge\\s+into|update|delete\\s+from|truncate(?:\\s+table)?)"
-                + "\\s+(?:only\\s+)?(?:\"?\\w+\"?\\.)?\"?(?<table>" + names + ")\"?(?![\\w.])",
+        return Pattern.compile(
+                "\\b(?:insert\\s+into|merge\\s+into|update|delete\\s+from|truncate(?:\\s+table)?)"
+                        + "\\s+(?:only\\s+)?(?:\"?\\w+\"?\\.)?\"?(?<table>" + names + ")\"?(?![\\w.])",
                 Pattern.CASE_INSENSITIVE);
     }
 }

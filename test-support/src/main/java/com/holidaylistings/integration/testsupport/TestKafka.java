@@ -16,6 +16,7 @@ public final class TestKafka {
     private static final Logger log = LoggerFactory.getLogger(TestKafka.class);
     /** The broker version of the build (Spring Boot's kafka.version), as docker-compose.yml and dev/kafka run it. */
     static final String IMAGE = "apache/kafka:4.2.1";
+
     private static String bootstrapServers;
 
     private TestKafka() {}

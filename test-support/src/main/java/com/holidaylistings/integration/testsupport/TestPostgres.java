@@ -6,11 +6,11 @@ import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.List;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Comparator;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.testcontainers.DockerClientFactory;
@@ -61,8 +61,16 @@ public final class TestPostgres {
                 .withDatabaseName(DATABASE)
                 .withUsername(USER)
                 .withPassword(PASSWORD)
-                .withCommand("postgres", "-c", "wal_level=logical", "-c", "max_wal_senders=10",
-                        "-c", "max_replication_slots=10", "-c", "fsync=off");
+                .withCommand(
+                        "postgres",
+                        "-c",
+                        "wal_level=logical",
+                        "-c",
+                        "max_wal_senders=10",
+                        "-c",
+                        "max_replication_slots=10",
+                        "-c",
+                        "fsync=off");
         container.start();
         log.info("PostgreSQL container at {}", container.getJdbcUrl());
         try (var admin = DriverManager.getConnection(container.getJdbcUrl(), USER, PASSWORD);
@@ -82,7 +90,8 @@ public final class TestPostgres {
             }
             embedded = startEmbeddedServer();
             Runtime.getRuntime().addShutdownHook(new Thread(TestPostgres::stopEmbedded));
-            try (var admin = embedded.getPostgresDatabase().getConnection(); Statement sql = admin.createStatement()) {
+            try (var admin = embedded.getPostgresDatabase().getConnection();
+                    Statement sql = admin.createStatement()) {
                 sql.execute("create user " + USER + " with superuser password '" + PASSWORD + "'");
                 sql.execute("create database " + DATABASE + " owner " + USER);
                 createServiceRoles(sql);
@@ -158,7 +167,8 @@ public final class TestPostgres {
     private static synchronized void stopEmbedded() {
         close(embedded);
         try (var paths = Files.walk(embeddedDirectory)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            paths.sorted(Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
         } catch (IOException e) {
             log.warn("Could not delete {}", embeddedDirectory, e);
         }

@@ -55,6 +55,7 @@ public final class TestSchema {
                 return candidate;
             }
         }
-        throw new IllegalStateException(service + "'s migrations not found above " + Path.of("").toAbsolutePath());
+        throw new IllegalStateException(
+                service + "'s migrations not found above " + Path.of("").toAbsolutePath());
     }
 }

@@ -37,8 +37,13 @@ public final class WebhookDelivery {
     private final Arrival arrival;
     private volatile long answeredAt;
 
-    private WebhookDelivery(String path, Map<String, List<String>> headers, String body, String webhookId,
-            UUID enquiryId, Arrival arrival) {
+    private WebhookDelivery(
+            String path,
+            Map<String, List<String>> headers,
+            String body,
+            String webhookId,
+            UUID enquiryId,
+            Arrival arrival) {
         this.path = path;
         this.headers = headers;
         this.body = body;
@@ -47,8 +52,8 @@ public final class WebhookDelivery {
         this.arrival = arrival;
     }
 
-    static WebhookDelivery of(String path, Map<String, List<String>> headers, String body, Arrival arrival,
-            boolean keepContent) {
+    static WebhookDelivery of(
+            String path, Map<String, List<String>> headers, String body, Arrival arrival, boolean keepContent) {
         String webhookId = first(headers, "webhook-id");
         Matcher enquiry = ENQUIRY_ID.matcher(body);
         UUID enquiryId = enquiry.find() ? UUID.fromString(enquiry.group(1)) : null;

@@ -216,16 +216,18 @@ public final class WebhookReceiver implements AutoCloseable {
         try (exchange) {
             String path = exchange.getRequestURI().getPath();
             byte[] body = exchange.getRequestBody().readAllBytes();
-            int earlier = arrivals.computeIfAbsent(path, p -> new AtomicInteger()).getAndIncrement();
-            WebhookDelivery delivery = WebhookDelivery.of(path, exchange.getRequestHeaders(),
-                    new String(body, StandardCharsets.UTF_8), arrival, keepContent);
+            int earlier =
+                    arrivals.computeIfAbsent(path, p -> new AtomicInteger()).getAndIncrement();
+            WebhookDelivery delivery = WebhookDelivery.of(
+                    path, exchange.getRequestHeaders(), new String(body, StandardCharsets.UTF_8), arrival, keepContent);
             Function<WebhookDelivery, Answer> byDelivery = answersByDelivery.get(path);
             Answer answer = byDelivery != null ? byDelivery.apply(delivery) : answerFor(path, earlier);
             keep(delivery, answer.status() / 100 == 2);
             if (!answer.delay().isZero()) {
                 Thread.sleep(answer.delay());
             }
-            answer.headers().forEach((name, value) -> exchange.getResponseHeaders().add(name, value));
+            answer.headers()
+                    .forEach((name, value) -> exchange.getResponseHeaders().add(name, value));
             byte[] response = answer.body().getBytes(StandardCharsets.UTF_8);
             boolean empty = response.length == 0 || answer.status() == 204 || answer.status() == 304;
             exchange.sendResponseHeaders(answer.status(), empty ? -1 : response.length);
@@ -244,11 +246,15 @@ public final class WebhookReceiver implements AutoCloseable {
 
     private void keep(WebhookDelivery delivery, boolean accepted) {
         all.add(delivery);
-        byPath.computeIfAbsent(delivery.path(), p -> new ConcurrentLinkedQueue<>()).add(delivery);
+        byPath.computeIfAbsent(delivery.path(), p -> new ConcurrentLinkedQueue<>())
+                .add(delivery);
         if (delivery.webhookId() != null) {
-            byWebhookId.computeIfAbsent(delivery.webhookId(), id -> new ConcurrentLinkedQueue<>()).add(delivery);
+            byWebhookId
+                    .computeIfAbsent(delivery.webhookId(), id -> new ConcurrentLinkedQueue<>())
+                    .add(delivery);
         }
-        if (accepted && delivery.enquiryId() != null
+        if (accepted
+                && delivery.enquiryId() != null
                 && first.putIfAbsent(new PathAndEnquiry(delivery.path(), delivery.enquiryId()), delivery) != null) {
             repeats.incrementAndGet();
         }

@@ -14,9 +14,11 @@ import java.time.Duration;
 public record RetryPolicy(@Positive int maxAttempts, Duration firstBackoff, Duration maxBackoff) {
 
     public Retry toRetry(String name) {
-        return Retry.of(name, RetryConfig.custom()
-                .maxAttempts(maxAttempts)
-                .intervalFunction(IntervalFunction.ofExponentialBackoff(firstBackoff, 2.0, maxBackoff))
-                .build());
+        return Retry.of(
+                name,
+                RetryConfig.custom()
+                        .maxAttempts(maxAttempts)
+                        .intervalFunction(IntervalFunction.ofExponentialBackoff(firstBackoff, 2.0, maxBackoff))
+                        .build());
     }
 }

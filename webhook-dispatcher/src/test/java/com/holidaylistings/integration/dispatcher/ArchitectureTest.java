@@ -45,8 +45,18 @@ class ArchitectureTest {
 
     /** The tables api-service owns (it writes them; this service may only read them). */
     private static final List<String> OTHER_SERVICES_TABLES = List.of(
-            "owners", "access_tokens", "properties", "enquiries", "outbox", "idempotency_keys", "portal_links",
-            "portal_sessions", "rate_limit_counters", "webhook_subscriptions", "webhook_secrets", "hook_secrets",
+            "owners",
+            "access_tokens",
+            "properties",
+            "enquiries",
+            "outbox",
+            "idempotency_keys",
+            "portal_links",
+            "portal_sessions",
+            "rate_limit_counters",
+            "webhook_subscriptions",
+            "webhook_secrets",
+            "hook_secrets",
             "hook_headers");
 
     @Test
@@ -57,8 +67,11 @@ class ArchitectureTest {
     @Test
     void decisionTypesUseNoKafkaNoJdbcAndNoSpring() {
         assertThat(DECISION_TYPES).allMatch(MAIN::contain, "is a main class of the dispatcher");
-        noClasses().that(DescribedPredicate.describe("are decision types", ArchitectureTest::isDecisionType))
-                .should().dependOnClassesThat().resideInAnyPackage(
+        noClasses()
+                .that(DescribedPredicate.describe("are decision types", ArchitectureTest::isDecisionType))
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
                         "org.springframework..", "org.apache.kafka..", "java.sql..", "javax.sql..", "org.postgresql..")
                 .because("every rule about a delivery is decided in plain Java, unit-tested without infrastructure")
                 .check(MAIN);
@@ -81,6 +94,7 @@ class ArchitectureTest {
     }
 
     private static boolean isDecisionType(JavaClass type) {
-        return DECISION_TYPES.stream().anyMatch(name -> type.getName().equals(name) || type.getName().startsWith(name + "$"));
+        return DECISION_TYPES.stream()
+                .anyMatch(name -> type.getName().equals(name) || type.getName().startsWith(name + "$"));
     }
 }

@@ -29,16 +29,18 @@ import org.springframework.test.context.DynamicPropertySource;
  * ({@link SpanCapture}).
  */
 @Import(SpanCapture.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE, properties = {
-    "webhook.retry-delays=1s,2s,3s",
-    "webhook.timeout=1s",
-    "webhook.allow-private-targets=true",
-    "webhook.topic-partitions=3",
-    "webhook.open-circuit-for=3s",
-    "webhook.failures-to-open-circuit=5",
-    "dispatcher.instance-id=dispatcher-in-test-jvm",
-    "dispatcher.warm-up.deliveries=0"
-})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.NONE,
+        properties = {
+            "webhook.retry-delays=1s,2s,3s",
+            "webhook.timeout=1s",
+            "webhook.allow-private-targets=true",
+            "webhook.topic-partitions=3",
+            "webhook.open-circuit-for=3s",
+            "webhook.failures-to-open-circuit=5",
+            "dispatcher.instance-id=dispatcher-in-test-jvm",
+            "dispatcher.warm-up.deliveries=0"
+        })
 public abstract class DispatcherIntegrationTest {
 
     /**
@@ -55,10 +57,15 @@ public abstract class DispatcherIntegrationTest {
     static void infrastructure(DynamicPropertyRegistry registry) {
         TestPostgres.Connection db = TestSchema.database();
         registry.add("spring.datasource.url", db::jdbcUrl);
-        registry.add("spring.datasource.username", () -> db.as("webhook_dispatcher").username());
-        registry.add("spring.datasource.password", () -> db.as("webhook_dispatcher").password());
-        registry.add("spring.flyway.user", () -> db.as(TestPostgres.DISPATCHER_OWNER).username());
-        registry.add("spring.flyway.password", () -> db.as(TestPostgres.DISPATCHER_OWNER).password());
+        registry.add(
+                "spring.datasource.username", () -> db.as("webhook_dispatcher").username());
+        registry.add(
+                "spring.datasource.password", () -> db.as("webhook_dispatcher").password());
+        registry.add(
+                "spring.flyway.user", () -> db.as(TestPostgres.DISPATCHER_OWNER).username());
+        registry.add(
+                "spring.flyway.password",
+                () -> db.as(TestPostgres.DISPATCHER_OWNER).password());
         registry.add("spring.kafka.bootstrap-servers", TestKafka::bootstrapServers);
         registry.add("spring.kafka.security.protocol", () -> "PLAINTEXT"); // the tests' broker authenticates nobody
         registry.add("secrets.encryption-keys", () -> TestSecrets.ENCRYPTION_KEYS);
@@ -97,7 +104,8 @@ public abstract class DispatcherIntegrationTest {
     }
 
     private static void createTopic(String topic) {
-        try (AdminClient admin = AdminClient.create(java.util.Map.of("bootstrap.servers", TestKafka.bootstrapServers()))) {
+        try (AdminClient admin =
+                AdminClient.create(java.util.Map.of("bootstrap.servers", TestKafka.bootstrapServers()))) {
             admin.createTopics(List.of(new NewTopic(topic, 3, (short) 1))).all().get();
         } catch (ExecutionException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {

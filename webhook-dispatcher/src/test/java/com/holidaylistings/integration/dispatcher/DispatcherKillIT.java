@@ -69,8 +69,8 @@ class DispatcherKillIT {
     void deliversEveryEventWhenKilledMidStream() throws Exception {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        UUID subscription = data.subscribe(owner,
-                receiver.url("/hook", WebhookReceiver.Answer.ok().after(Duration.ofMillis(20))), null);
+        UUID subscription = data.subscribe(
+                owner, receiver.url("/hook", WebhookReceiver.Answer.ok().after(Duration.ofMillis(20))), null);
         List<Events.Published> published;
         int arrivedBeforeKill;
         try (DispatcherProcess dispatcher = DispatcherProcess.start("killed-1", kafka.getBrokersAsString())) {
@@ -78,7 +78,9 @@ class DispatcherKillIT {
             // The first half is published while the dispatcher runs; it is killed once part of it arrived.
             CompletableFuture<List<Events.Published>> firstHalf =
                     CompletableFuture.supplyAsync(() -> publish(property, EVENTS / 2));
-            await().atMost(STARTED).pollInterval(Duration.ofMillis(10)).until(() -> arrived().size() >= EVENTS / 10);
+            await().atMost(STARTED)
+                    .pollInterval(Duration.ofMillis(10))
+                    .until(() -> arrived().size() >= EVENTS / 10);
             dispatcher.kill();
             arrivedBeforeKill = arrived().size();
             published = new ArrayList<>(firstHalf.get(60, TimeUnit.SECONDS));
@@ -88,14 +90,21 @@ class DispatcherKillIT {
 
         try (DispatcherProcess restarted = DispatcherProcess.start("killed-2", kafka.getBrokersAsString())) {
             Set<String> payloads = payloads(published);
-            await().atMost(Duration.ofSeconds(120)).untilAsserted(() -> assertThat(arrived()).containsAll(payloads));
+            await().atMost(Duration.ofSeconds(120))
+                    .untilAsserted(() -> assertThat(arrived()).containsAll(payloads));
             int duplicates = receiver.requests("/hook").size() - arrived().size();
-            log.info("Killed after {} of {} events had arrived; {} delivered more than once", arrivedBeforeKill, EVENTS, duplicates);
+            log.info(
+                    "Killed after {} of {} events had arrived; {} delivered more than once",
+                    arrivedBeforeKill,
+                    EVENTS,
+                    duplicates);
             assertThat(arrived()).isEqualTo(payloads);
             assertThat(duplicates).isLessThan(EVENTS);
-            await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(published).allSatisfy(event ->
-                    assertThat(data.attempts(subscription, event.enquiryId()))
-                            .extracting(TestData.Attempt::outcome).contains("succeeded")));
+            await().atMost(Duration.ofSeconds(60))
+                    .untilAsserted(() -> assertThat(published)
+                            .allSatisfy(event -> assertThat(data.attempts(subscription, event.enquiryId()))
+                                    .extracting(TestData.Attempt::outcome)
+                                    .contains("succeeded")));
         }
     }
 
@@ -112,7 +121,8 @@ class DispatcherKillIT {
             // killed while failed attempts are being passed on to the retry topics, well before any is abandoned.
             CompletableFuture<List<Events.Published>> publishing =
                     CompletableFuture.supplyAsync(() -> publish(property, EVENTS / 2));
-            await().atMost(STARTED).pollInterval(Duration.ofMillis(10))
+            await().atMost(STARTED)
+                    .pollInterval(Duration.ofMillis(10))
                     .until(() -> data.attempts(subscription).size() >= EVENTS / 5);
             dispatcher.kill();
             failedBeforeKill = data.attempts(subscription).size();
@@ -127,9 +137,12 @@ class DispatcherKillIT {
             Set<String> payloads = payloads(published);
             await().atMost(Duration.ofSeconds(120)).untilAsserted(() -> {
                 List<String> bodies = receiver.bodies("/failing");
-                assertThat(new HashSet<>(bodies.subList(beforeRestart, bodies.size()))).containsAll(payloads);
+                assertThat(new HashSet<>(bodies.subList(beforeRestart, bodies.size())))
+                        .containsAll(payloads);
             });
-            log.info("Killed after {} failed attempts; all {} events delivered after the restart", failedBeforeKill,
+            log.info(
+                    "Killed after {} failed attempts; all {} events delivered after the restart",
+                    failedBeforeKill,
                     payloads.size());
         }
     }

@@ -44,7 +44,8 @@ public final class DispatcherProcess implements AutoCloseable {
                 "WEBHOOK_TIMEOUT", "2s",
                 "DISPATCHER_TOPIC_PARTITIONS", "3"));
         env.putAll(environment);
-        List<String> jvm = List.of("-Xmx256m",
+        List<String> jvm = List.of(
+                "-Xmx256m",
                 "-Dspring.kafka.consumer.properties[session.timeout.ms]=6000",
                 "-Dspring.kafka.consumer.properties[heartbeat.interval.ms]=1000",
                 "-Dwebhook.overdue-after=" + OVERDUE_AFTER);

@@ -31,10 +31,14 @@ public final class Events implements AutoCloseable {
 
     public Events(String bootstrapServers) {
         producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
-                ProducerConfig.ACKS_CONFIG, "all"));
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                StringSerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                StringSerializer.class,
+                ProducerConfig.ACKS_CONFIG,
+                "all"));
     }
 
     /** What was published; {@code requestId} is the intake request's id, as the record's request-id header carries it. */
@@ -46,9 +50,17 @@ public final class Events implements AutoCloseable {
 
     /** A new enquiry on the property, as a guest submits it. */
     public static EnquiryCreated anEnquiryOn(UUID propertyId) {
-        return EnquiryCreated.of(UUID.randomUUID(), propertyId, "Seaview Cottage",
-                "https://www.holidaylistings.example/properties/seaview", "owner@example.com", "Summer week",
-                "Is it free in August?", Instant.now().truncatedTo(ChronoUnit.MICROS), "Ada Guest", "ada@example.org",
+        return EnquiryCreated.of(
+                UUID.randomUUID(),
+                propertyId,
+                "Seaview Cottage",
+                "https://www.holidaylistings.example/properties/seaview",
+                "owner@example.com",
+                "Summer week",
+                "Is it free in August?",
+                Instant.now().truncatedTo(ChronoUnit.MICROS),
+                "Ada Guest",
+                "ada@example.org",
                 new PartyDetails(4, LocalDate.parse("2027-08-01"), LocalDate.parse("2027-08-08"), "Family holiday"));
     }
 
@@ -78,7 +90,8 @@ public final class Events implements AutoCloseable {
     }
 
     private Published publish(UUID enquiryId, String eventId, String payload, String traceparent) {
-        ProducerRecord<String, String> record = new ProducerRecord<>(EnquiryEvents.TOPIC, enquiryId.toString(), payload);
+        ProducerRecord<String, String> record =
+                new ProducerRecord<>(EnquiryEvents.TOPIC, enquiryId.toString(), payload);
         if (traceparent != null) {
             record.headers().add(EnquiryEvents.TRACEPARENT_HEADER, traceparent.getBytes(StandardCharsets.UTF_8));
         }

@@ -56,9 +56,12 @@ class ManagementPortIT {
 
     @Test
     void exposesOnlyEndpointsThatReadNothingThatWrites() throws Exception {
-        HttpResponse<String> listed = send(HttpRequest.newBuilder(URI.create(dispatcher.managementUrl("/actuator"))).GET());
-        HttpResponse<String> replay = send(HttpRequest.newBuilder(URI.create(dispatcher.managementUrl("/actuator/deadletters")))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{}")));
+        HttpResponse<String> listed = send(HttpRequest.newBuilder(URI.create(dispatcher.managementUrl("/actuator")))
+                .GET());
+        HttpResponse<String> replay =
+                send(HttpRequest.newBuilder(URI.create(dispatcher.managementUrl("/actuator/deadletters")))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString("{}")));
 
         assertThat(listed.statusCode()).isEqualTo(200);
         assertThat(JSON.readTree(listed.body()).get("_links").propertyNames())
@@ -74,7 +77,8 @@ class ManagementPortIT {
 
         try (Socket outside = new Socket()) {
             assertThatThrownBy(() -> outside.connect(new InetSocketAddress(otherInterface, port), 5000))
-                    .as("connecting to " + otherInterface).isInstanceOf(ConnectException.class);
+                    .as("connecting to " + otherInterface)
+                    .isInstanceOf(ConnectException.class);
         }
     }
 

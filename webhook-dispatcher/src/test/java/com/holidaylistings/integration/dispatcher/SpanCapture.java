@@ -31,7 +31,8 @@ public class SpanCapture implements SpanProcessor {
     public String newTrace() {
         String traceId = UUID.randomUUID().toString().replace("-", "");
         watched.add(traceId);
-        return "00-" + traceId + "-" + UUID.randomUUID().toString().substring(19).replace("-", "") + "-01";
+        return "00-" + traceId + "-"
+                + UUID.randomUUID().toString().substring(19).replace("-", "") + "-01";
     }
 
     /** The spans of {@code traceparent}'s trace that ended so far. */
@@ -42,8 +43,13 @@ public class SpanCapture implements SpanProcessor {
 
     /** Waits until {@code traceparent}'s trace has a span matching {@code wanted}, and returns it. */
     public SpanData awaitSpan(String traceparent, Predicate<SpanData> wanted) {
-        return await().atMost(Duration.ofSeconds(30)).until(
-                () -> spans(traceparent).stream().filter(wanted).findFirst().orElse(null), span -> span != null);
+        return await().atMost(Duration.ofSeconds(30))
+                .until(
+                        () -> spans(traceparent).stream()
+                                .filter(wanted)
+                                .findFirst()
+                                .orElse(null),
+                        span -> span != null);
     }
 
     @Override

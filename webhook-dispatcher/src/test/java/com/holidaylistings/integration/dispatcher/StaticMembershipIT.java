@@ -27,20 +27,28 @@ class StaticMembershipIT extends DispatcherIntegrationTest {
     String instanceId;
 
     @ParameterizedTest
-    @ValueSource(strings = {"webhook-dispatcher", "webhook-dispatcher.deliveries", "webhook-dispatcher.deliveries-retry-0",
-        "webhook-dispatcher.deliveries-retry-2"})
+    @ValueSource(
+            strings = {
+                "webhook-dispatcher",
+                "webhook-dispatcher.deliveries",
+                "webhook-dispatcher.deliveries-retry-0",
+                "webhook-dispatcher.deliveries-retry-2"
+            })
     void joinsEachGroupAsStaticMembersOfThisReplica(String group) {
-        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(members(group))
-                .isNotEmpty()
-                .extracting(MemberDescription::groupInstanceId)
-                .allSatisfy(id -> assertThat(id).get().asString().startsWith(instanceId + "-")));
+        await().atMost(Duration.ofSeconds(60))
+                .untilAsserted(() -> assertThat(members(group))
+                        .isNotEmpty()
+                        .extracting(MemberDescription::groupInstanceId)
+                        .allSatisfy(id -> assertThat(id).get().asString().startsWith(instanceId + "-")));
     }
 
     @Test
     void givesEachConsumerOfAGroupItsOwnInstanceId() throws Exception {
-        await().atMost(Duration.ofSeconds(60)).until(() -> members("webhook-dispatcher.deliveries").size() >= 2);
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> members("webhook-dispatcher.deliveries").size() >= 2);
 
-        assertThat(members("webhook-dispatcher.deliveries")).extracting(MemberDescription::groupInstanceId)
+        assertThat(members("webhook-dispatcher.deliveries"))
+                .extracting(MemberDescription::groupInstanceId)
                 .map(Optional::orElseThrow)
                 .doesNotHaveDuplicates();
     }
@@ -50,8 +58,10 @@ class StaticMembershipIT extends DispatcherIntegrationTest {
         // DISPATCHER_CONSUMERS (2) on webhook.deliveries, DISPATCHER_RETRY_CONSUMERS (1) on each retry topic
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
             assertThat(membersOfThisReplica("webhook-dispatcher.deliveries")).hasSize(2);
-            assertThat(membersOfThisReplica("webhook-dispatcher.deliveries-retry-0")).hasSize(1);
-            assertThat(membersOfThisReplica("webhook-dispatcher.deliveries-retry-2")).hasSize(1);
+            assertThat(membersOfThisReplica("webhook-dispatcher.deliveries-retry-0"))
+                    .hasSize(1);
+            assertThat(membersOfThisReplica("webhook-dispatcher.deliveries-retry-2"))
+                    .hasSize(1);
         });
     }
 
@@ -63,7 +73,8 @@ class StaticMembershipIT extends DispatcherIntegrationTest {
 
     private static List<MemberDescription> members(String group) throws Exception {
         try (AdminClient admin = AdminClient.create(Map.of("bootstrap.servers", TestKafka.bootstrapServers()))) {
-            ConsumerGroupDescription description = admin.describeConsumerGroups(List.of(group)).all().get().get(group);
+            ConsumerGroupDescription description =
+                    admin.describeConsumerGroups(List.of(group)).all().get().get(group);
             return List.copyOf(description.members());
         }
     }

@@ -38,8 +38,17 @@ public final class TestData {
 
     public record Owner(UUID id, String secret) {}
 
-    public record Attempt(String webhookId, int attempt, String outcome, Integer httpStatus, String error, Integer durationMs,
-            String responseBody, boolean responseTruncated, Instant attemptedAt, Instant nextAttemptAt) {}
+    public record Attempt(
+            String webhookId,
+            int attempt,
+            String outcome,
+            Integer httpStatus,
+            String error,
+            Integer durationMs,
+            String responseBody,
+            boolean responseTruncated,
+            Instant attemptedAt,
+            Instant nextAttemptAt) {}
 
     private static final String ATTEMPTS = """
             select webhook_id, attempt, outcome, http_status, error, duration_ms, response_body, response_truncated,
@@ -61,9 +70,13 @@ public final class TestData {
 
     private Owner ownerWithStoredSecret(UUID id, String secret, String stored) {
         jdbc.sql("insert into owners (id, email) values (:id, :email)")
-                .param("id", id).param("email", "owner-" + id + "@example.com").update();
+                .param("id", id)
+                .param("email", "owner-" + id + "@example.com")
+                .update();
         jdbc.sql("insert into webhook_secrets (owner_id, secret) values (:id, :secret)")
-                .param("id", id).param("secret", stored).update();
+                .param("id", id)
+                .param("secret", stored)
+                .update();
         return new Owner(id, secret);
     }
 
@@ -79,8 +92,10 @@ public final class TestData {
                                rotated_at = now() - make_interval(secs => :ago)
                          where owner_id = :id
                         """)
-                .param("id", owner.id()).param("secret", CIPHER.encrypt(secret, owner.id()))
-                .param("ago", ago.toMillis() / 1000.0).update();
+                .param("id", owner.id())
+                .param("secret", CIPHER.encrypt(secret, owner.id()))
+                .param("ago", ago.toMillis() / 1000.0)
+                .update();
         return new Owner(owner.id(), secret);
     }
 
@@ -99,9 +114,11 @@ public final class TestData {
                            set previous_secret = hook_secrets.secret, secret = excluded.secret,
                                rotated_at = excluded.rotated_at
                         """)
-                .param("hook", subscription).param("owner", owner.id())
+                .param("hook", subscription)
+                .param("owner", owner.id())
                 .param("secret", CIPHER.encrypt(secret, owner.id()))
-                .param("ago", ago.toMillis() / 1000.0).update();
+                .param("ago", ago.toMillis() / 1000.0)
+                .update();
         return secret;
     }
 
@@ -131,7 +148,10 @@ public final class TestData {
                         insert into properties (id, owner_id, title, location, url_slug, unique_code)
                         values (:id, :owner, 'Seaview Cottage', 'St Ives', :slug, :code)
                         """)
-                .param("id", id).param("owner", owner.id()).param("slug", "p-" + id).param("code", "C-" + id)
+                .param("id", id)
+                .param("owner", owner.id())
+                .param("slug", "p-" + id)
+                .param("code", "C-" + id)
                 .update();
         return id;
     }
@@ -143,20 +163,27 @@ public final class TestData {
                         insert into webhook_subscriptions (id, owner_id, target_url, property_id)
                         values (:id, :owner, :url, :property)
                         """)
-                .param("id", id).param("owner", owner.id()).param("url", targetUrl).param("property", propertyId)
+                .param("id", id)
+                .param("owner", owner.id())
+                .param("url", targetUrl)
+                .param("property", propertyId)
                 .update();
         return id;
     }
 
     public void setPaused(UUID subscriptionId, boolean paused) {
         jdbc.sql("update webhook_subscriptions set paused = :paused where id = :id")
-                .param("paused", paused).param("id", subscriptionId).update();
+                .param("paused", paused)
+                .param("id", subscriptionId)
+                .update();
     }
 
     /** The owner deleted the subscription, as DELETE /hooks/enquiries does. */
     public void unsubscribe(UUID subscriptionId) {
-        jdbc.sql("update webhook_subscriptions set unsubscribed_at = now(), unsubscribe_reason = 'deleted' where id = :id")
-                .param("id", subscriptionId).update();
+        jdbc.sql(
+                        "update webhook_subscriptions set unsubscribed_at = now(), unsubscribe_reason = 'deleted' where id = :id")
+                .param("id", subscriptionId)
+                .update();
     }
 
     /** A subscription as the dispatcher leaves it. */
@@ -165,7 +192,9 @@ public final class TestData {
     public Subscription subscription(UUID subscriptionId) {
         return jdbc.sql("select paused, unsubscribed_at, unsubscribe_reason from webhook_subscriptions where id = :id")
                 .param("id", subscriptionId)
-                .query((rs, n) -> new Subscription(rs.getBoolean("paused"), instant(rs.getTimestamp("unsubscribed_at")),
+                .query((rs, n) -> new Subscription(
+                        rs.getBoolean("paused"),
+                        instant(rs.getTimestamp("unsubscribed_at")),
                         rs.getString("unsubscribe_reason")))
                 .single();
     }
@@ -177,9 +206,12 @@ public final class TestData {
     public record Findings(Instant goneAt, Instant disabledAt, String disabledReason) {}
 
     public Findings findings(UUID subscriptionId) {
-        return jdbc.sql("select gone_at, disabled_at, disabled_reason from subscription_health where subscription_id = :id")
+        return jdbc.sql(
+                        "select gone_at, disabled_at, disabled_reason from subscription_health where subscription_id = :id")
                 .param("id", subscriptionId)
-                .query((rs, n) -> new Findings(instant(rs.getTimestamp("gone_at")), instant(rs.getTimestamp("disabled_at")),
+                .query((rs, n) -> new Findings(
+                        instant(rs.getTimestamp("gone_at")),
+                        instant(rs.getTimestamp("disabled_at")),
                         rs.getString("disabled_reason")))
                 .optional()
                 .orElse(new Findings(null, null, null));
@@ -187,19 +219,26 @@ public final class TestData {
 
     /** The owner resumed the hook, as api-service records it (paused no more, any disabling lifted, resumed_at now). */
     public void resume(UUID subscriptionId) {
-        jdbc.sql("update webhook_subscriptions set paused = false, disabled_at = null, resumed_at = now() where id = :id")
-                .param("id", subscriptionId).update();
+        jdbc.sql(
+                        "update webhook_subscriptions set paused = false, disabled_at = null, resumed_at = now() where id = :id")
+                .param("id", subscriptionId)
+                .update();
     }
 
     public String unsubscribeReason(UUID subscriptionId) {
         return jdbc.sql("select unsubscribe_reason from webhook_subscriptions where id = :id")
-                .param("id", subscriptionId).query(String.class).optional().orElse(null);
+                .param("id", subscriptionId)
+                .query(String.class)
+                .optional()
+                .orElse(null);
     }
 
     /** The attempts of one delivery in order. */
     public List<Attempt> attempts(UUID subscriptionId, UUID enquiryId) {
-        return jdbc.sql(ATTEMPTS + " where subscription_id = :subscription and enquiry_id = :enquiry order by attempt, id")
-                .param("subscription", subscriptionId).param("enquiry", enquiryId)
+        return jdbc.sql(ATTEMPTS
+                        + " where subscription_id = :subscription and enquiry_id = :enquiry order by attempt, id")
+                .param("subscription", subscriptionId)
+                .param("enquiry", enquiryId)
                 .query(TestData::attempt)
                 .list();
     }
@@ -213,8 +252,16 @@ public final class TestData {
     }
 
     /** A delivery's row ({@code deliveries}) as the dispatcher keeps it. */
-    public record Delivery(String webhookId, Instant submittedAt, UUID eventId, String status, int attempts, int stage,
-            Instant nextAttemptAt, Instant requestedAt, String requestId) {}
+    public record Delivery(
+            String webhookId,
+            Instant submittedAt,
+            UUID eventId,
+            String status,
+            int attempts,
+            int stage,
+            Instant nextAttemptAt,
+            Instant requestedAt,
+            String requestId) {}
 
     /** The delivery of an enquiry's event to a subscription, if there is one. */
     public Optional<Delivery> delivery(UUID subscriptionId, UUID enquiryId) {
@@ -222,10 +269,17 @@ public final class TestData {
                         select webhook_id, submitted_at, event_id, status, attempts, stage, next_attempt_at, requested_at, request_id
                           from deliveries where subscription_id = :subscription and enquiry_id = :enquiry
                         """)
-                .param("subscription", subscriptionId).param("enquiry", enquiryId)
-                .query((rs, n) -> new Delivery(rs.getString("webhook_id"), instant(rs.getTimestamp("submitted_at")),
-                        rs.getObject("event_id", UUID.class), rs.getString("status"), rs.getInt("attempts"), rs.getInt("stage"),
-                        instant(rs.getTimestamp("next_attempt_at")), instant(rs.getTimestamp("requested_at")),
+                .param("subscription", subscriptionId)
+                .param("enquiry", enquiryId)
+                .query((rs, n) -> new Delivery(
+                        rs.getString("webhook_id"),
+                        instant(rs.getTimestamp("submitted_at")),
+                        rs.getObject("event_id", UUID.class),
+                        rs.getString("status"),
+                        rs.getInt("attempts"),
+                        rs.getInt("stage"),
+                        instant(rs.getTimestamp("next_attempt_at")),
+                        instant(rs.getTimestamp("requested_at")),
                         rs.getString("request_id")))
                 .optional();
     }
@@ -237,14 +291,19 @@ public final class TestData {
 
     /** The status of the delivery named {@code webhookId}, null when there is none. */
     public String deliveryStatusOf(String webhookId) {
-        return jdbc.sql("select status from deliveries where webhook_id = :webhook").param("webhook", webhookId)
-                .query(String.class).optional().orElse(null);
+        return jdbc.sql("select status from deliveries where webhook_id = :webhook")
+                .param("webhook", webhookId)
+                .query(String.class)
+                .optional()
+                .orElse(null);
     }
 
     /** The payload stored for an event ({@code webhook_events}): once however many subscriptions receive it. */
     public List<String> storedPayloads(UUID eventId) {
         return jdbc.sql("select payload::text from webhook_events where event_id = :event")
-                .param("event", eventId).query(String.class).list();
+                .param("event", eventId)
+                .query(String.class)
+                .list();
     }
 
     /**
@@ -264,7 +323,9 @@ public final class TestData {
                                request_id = :request, requested_at = now(), updated_at = now()
                          where subscription_id = :subscription and enquiry_id = :enquiry
                         """)
-                .param("request", requestId).param("subscription", subscriptionId).param("enquiry", enquiryId)
+                .param("request", requestId)
+                .param("subscription", subscriptionId)
+                .param("enquiry", enquiryId)
                 .update();
         if (marked != 1) {
             throw new IllegalStateException("No delivery of " + enquiryId + " to " + subscriptionId);
@@ -278,42 +339,101 @@ public final class TestData {
      * events, applied by the dispatcher, inserts such rows, waiting and asked for), or a delivery left in
      * a given state. Answers its webhook-id.
      */
-    public String insertDelivery(Owner owner, UUID subscriptionId, UUID eventId, UUID enquiryId, Instant submittedAt,
-            String payload, String status, int attempts, int stage, Instant nextAttemptAt, String requestId) {
-        return insertDelivery(owner, subscriptionId, eventId, enquiryId, submittedAt, payload, status, attempts, stage,
-                nextAttemptAt, requestId, false);
+    public String insertDelivery(
+            Owner owner,
+            UUID subscriptionId,
+            UUID eventId,
+            UUID enquiryId,
+            Instant submittedAt,
+            String payload,
+            String status,
+            int attempts,
+            int stage,
+            Instant nextAttemptAt,
+            String requestId) {
+        return insertDelivery(
+                owner,
+                subscriptionId,
+                eventId,
+                enquiryId,
+                submittedAt,
+                payload,
+                status,
+                attempts,
+                stage,
+                nextAttemptAt,
+                requestId,
+                false);
     }
 
-    private String insertDelivery(Owner owner, UUID subscriptionId, UUID eventId, UUID enquiryId, Instant submittedAt,
-            String payload, String status, int attempts, int stage, Instant nextAttemptAt, String requestId, boolean test) {
+    private String insertDelivery(
+            Owner owner,
+            UUID subscriptionId,
+            UUID eventId,
+            UUID enquiryId,
+            Instant submittedAt,
+            String payload,
+            String status,
+            int attempts,
+            int stage,
+            Instant nextAttemptAt,
+            String requestId,
+            boolean test) {
         String webhookId = WebhookIds.of(eventId, SubscriptionId.of(subscriptionId));
         jdbc.sql("""
                         insert into webhook_events (event_id, submitted_at, enquiry_id, payload)
                         values (:event, :submitted, :enquiry, cast(:payload as json))
                         on conflict do nothing
                         """)
-                .param("event", eventId).param("submitted", timestamp(submittedAt)).param("enquiry", enquiryId)
-                .param("payload", payload).update();
+                .param("event", eventId)
+                .param("submitted", timestamp(submittedAt))
+                .param("enquiry", enquiryId)
+                .param("payload", payload)
+                .update();
         jdbc.sql("""
                         insert into deliveries (webhook_id, submitted_at, event_id, subscription_id, owner_id, enquiry_id, status,
                                                 attempts, stage, next_attempt_at, requested_at, request_id, test)
                         values (:webhook, :submitted, :event, :subscription, :owner, :enquiry, :status, :attempts, :stage,
                                 :next, case when :requested then now() end, :request, :test)
                         """)
-                .param("webhook", webhookId).param("submitted", timestamp(submittedAt)).param("event", eventId)
-                .param("subscription", subscriptionId).param("owner", owner.id()).param("enquiry", enquiryId)
-                .param("status", status).param("attempts", attempts).param("stage", stage)
+                .param("webhook", webhookId)
+                .param("submitted", timestamp(submittedAt))
+                .param("event", eventId)
+                .param("subscription", subscriptionId)
+                .param("owner", owner.id())
+                .param("enquiry", enquiryId)
+                .param("status", status)
+                .param("attempts", attempts)
+                .param("stage", stage)
                 .param("next", nextAttemptAt == null ? null : timestamp(nextAttemptAt))
-                .param("requested", requestId != null).param("request", requestId).param("test", test)
+                .param("requested", requestId != null)
+                .param("request", requestId)
+                .param("test", test)
                 .update();
         return webhookId;
     }
 
     /** An event never fanned out to the subscription, asked for by a recover: its row waits, due now, at stage 1. */
-    public String askFor(Owner owner, UUID subscriptionId, UUID eventId, UUID enquiryId, Instant submittedAt, String payload,
+    public String askFor(
+            Owner owner,
+            UUID subscriptionId,
+            UUID eventId,
+            UUID enquiryId,
+            Instant submittedAt,
+            String payload,
             String requestId) {
-        return insertDelivery(owner, subscriptionId, eventId, enquiryId, submittedAt, payload, "waiting", 0, 1,
-                Instant.now(), requestId);
+        return insertDelivery(
+                owner,
+                subscriptionId,
+                eventId,
+                enquiryId,
+                submittedAt,
+                payload,
+                "waiting",
+                0,
+                1,
+                Instant.now(),
+                requestId);
     }
 
     /**
@@ -330,14 +450,27 @@ public final class TestData {
      * once (the dispatcher may attempt a due row as soon as it is written).
      */
     public String sendTest(Owner owner, UUID subscriptionId, Instant submittedAt, String payload) {
-        return insertDelivery(owner, subscriptionId, UUID.randomUUID(), UUID.randomUUID(), submittedAt, payload, "waiting", 0, 1,
-                Instant.now(), "req_test", true);
+        return insertDelivery(
+                owner,
+                subscriptionId,
+                UUID.randomUUID(),
+                UUID.randomUUID(),
+                submittedAt,
+                payload,
+                "waiting",
+                0,
+                1,
+                Instant.now(),
+                "req_test",
+                true);
     }
 
     /** Sets the subscription's throttle as api-service's {@code PUT …/throttle} does (null: none). */
     public void setThrottle(UUID subscriptionId, Integer perSecond) {
         jdbc.sql("update webhook_subscriptions set throttle_per_second = :rate where id = :id")
-                .param("rate", perSecond).param("id", subscriptionId).update();
+                .param("rate", perSecond)
+                .param("id", subscriptionId)
+                .update();
     }
 
     /**
@@ -350,7 +483,9 @@ public final class TestData {
                                throttled_until = :start, updated_at = :written
                          where webhook_id = :webhook
                         """)
-                .param("start", timestamp(startAt)).param("written", timestamp(writtenAt)).param("webhook", webhookId)
+                .param("start", timestamp(startAt))
+                .param("written", timestamp(writtenAt))
+                .param("webhook", webhookId)
                 .update();
     }
 
@@ -360,14 +495,22 @@ public final class TestData {
     public ThrottledWait throttledWait(String webhookId) {
         return jdbc.sql("select throttled_until, next_attempt_at from deliveries where webhook_id = :webhook")
                 .param("webhook", webhookId)
-                .query((rs, n) -> new ThrottledWait(instant(rs.getTimestamp("throttled_until")),
-                        instant(rs.getTimestamp("next_attempt_at"))))
+                .query((rs, n) -> new ThrottledWait(
+                        instant(rs.getTimestamp("throttled_until")), instant(rs.getTimestamp("next_attempt_at"))))
                 .single();
     }
 
     /** An attempt as the owner's attempt detail reads it. */
-    public record AttemptDetail(String webhookId, String outcome, Integer httpStatus, boolean test, String requestHeaders,
-            String responseHeaders, String responseBody, boolean responseTruncated, String payload) {}
+    public record AttemptDetail(
+            String webhookId,
+            String outcome,
+            Integer httpStatus,
+            boolean test,
+            String requestHeaders,
+            String responseHeaders,
+            String responseBody,
+            boolean responseTruncated,
+            String payload) {}
 
     /** The attempts of a delivery with what they sent and got, oldest first, the payload found through the delivery. */
     public List<AttemptDetail> attemptDetails(String webhookId) {
@@ -381,9 +524,15 @@ public final class TestData {
                          where a.webhook_id = :webhook order by a.attempted_at, a.id
                         """)
                 .param("webhook", webhookId)
-                .query((rs, n) -> new AttemptDetail(rs.getString("webhook_id"), rs.getString("outcome"),
-                        rs.getObject("http_status", Integer.class), rs.getBoolean("test"), rs.getString("request_headers"),
-                        rs.getString("response_headers"), rs.getString("response_body"), rs.getBoolean("response_truncated"),
+                .query((rs, n) -> new AttemptDetail(
+                        rs.getString("webhook_id"),
+                        rs.getString("outcome"),
+                        rs.getObject("http_status", Integer.class),
+                        rs.getBoolean("test"),
+                        rs.getString("request_headers"),
+                        rs.getString("response_headers"),
+                        rs.getString("response_body"),
+                        rs.getBoolean("response_truncated"),
                         rs.getString("payload")))
                 .list();
     }
@@ -391,7 +540,8 @@ public final class TestData {
     /** The attempts counted for the subscription's statistics, as "outcome/status" to count. */
     public Map<String, Long> attemptCounts(UUID subscriptionId) {
         Map<String, Long> counts = new java.util.TreeMap<>();
-        jdbc.sql("select outcome, http_status, sum(attempts) as n from attempt_counts where subscription_id = :id group by 1, 2")
+        jdbc.sql(
+                        "select outcome, http_status, sum(attempts) as n from attempt_counts where subscription_id = :id group by 1, 2")
                 .param("id", subscriptionId)
                 .query((rs, n) -> counts.put(rs.getString("outcome") + "/" + rs.getInt("http_status"), rs.getLong("n")))
                 .list();
@@ -407,8 +557,11 @@ public final class TestData {
                           from subscription_health where subscription_id = :subscription
                         """)
                 .param("subscription", subscriptionId)
-                .query((rs, n) -> new Health(rs.getInt("consecutive_failures"), instant(rs.getTimestamp("failing_since")),
-                        rs.getString("last_outcome"), rs.getObject("last_http_status", Integer.class)))
+                .query((rs, n) -> new Health(
+                        rs.getInt("consecutive_failures"),
+                        instant(rs.getTimestamp("failing_since")),
+                        rs.getString("last_outcome"),
+                        rs.getObject("last_http_status", Integer.class)))
                 .optional();
     }
 
@@ -417,10 +570,17 @@ public final class TestData {
     }
 
     private static Attempt attempt(ResultSet rs, int row) throws SQLException {
-        return new Attempt(rs.getString("webhook_id"), rs.getInt("attempt"), rs.getString("outcome"),
-                rs.getObject("http_status", Integer.class), rs.getString("error"),
-                rs.getObject("duration_ms", Integer.class), rs.getString("response_body"), rs.getBoolean("response_truncated"),
-                instant(rs.getTimestamp("attempted_at")), instant(rs.getTimestamp("next_attempt_at")));
+        return new Attempt(
+                rs.getString("webhook_id"),
+                rs.getInt("attempt"),
+                rs.getString("outcome"),
+                rs.getObject("http_status", Integer.class),
+                rs.getString("error"),
+                rs.getObject("duration_ms", Integer.class),
+                rs.getString("response_body"),
+                rs.getBoolean("response_truncated"),
+                instant(rs.getTimestamp("attempted_at")),
+                instant(rs.getTimestamp("next_attempt_at")));
     }
 
     private static Instant instant(Timestamp timestamp) {

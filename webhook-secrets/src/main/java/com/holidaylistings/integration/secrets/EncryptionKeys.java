@@ -58,7 +58,9 @@ public final class EncryptionKeys {
             if (keys.containsKey(id)) {
                 throw new IllegalArgumentException(where + ": the key id '" + id + "' is given twice");
             }
-            keys.put(id, new SecretKeySpec(decode(entry.substring(colon + 1).strip(), where + " ('" + id + "')"), "AES"));
+            keys.put(
+                    id,
+                    new SecretKeySpec(decode(entry.substring(colon + 1).strip(), where + " ('" + id + "')"), "AES"));
         }
         return new EncryptionKeys(keys.keySet().iterator().next(), keys);
     }

@@ -38,7 +38,10 @@ public final class SecretCipher {
         byte[] nonce = new byte[NONCE_BYTES];
         RANDOM.nextBytes(nonce);
         byte[] sealed = run(Cipher.ENCRYPT_MODE, keys.primary(), nonce, owner, secret.getBytes(StandardCharsets.UTF_8));
-        byte[] data = ByteBuffer.allocate(nonce.length + sealed.length).put(nonce).put(sealed).array();
+        byte[] data = ByteBuffer.allocate(nonce.length + sealed.length)
+                .put(nonce)
+                .put(sealed)
+                .array();
         return currentPrefix() + Base64.getUrlEncoder().withoutPadding().encodeToString(data);
     }
 
@@ -53,10 +56,12 @@ public final class SecretCipher {
         }
         String[] parts = stored.split("\\.", -1);
         if (parts.length != 3 || !parts[0].equals(VERSION)) {
-            throw new SecretNotDecryptable(owner, "it is neither v1.<keyId>.<data> nor a plain " + PLAIN_PREFIX + " secret");
+            throw new SecretNotDecryptable(
+                    owner, "it is neither v1.<keyId>.<data> nor a plain " + PLAIN_PREFIX + " secret");
         }
-        SecretKey key = keys.key(parts[1]).orElseThrow(() -> new SecretNotDecryptable(owner,
-                "its key '" + parts[1] + "' is not in " + EncryptionKeys.SETTING));
+        SecretKey key = keys.key(parts[1])
+                .orElseThrow(() -> new SecretNotDecryptable(
+                        owner, "its key '" + parts[1] + "' is not in " + EncryptionKeys.SETTING));
         byte[] data;
         try {
             data = Base64.getUrlDecoder().decode(parts[2]);

@@ -31,7 +31,8 @@ class EncryptionKeysTest {
     @NullSource
     @ValueSource(strings = {"", "  "})
     void refusesNoKeys(String setting) {
-        assertThatThrownBy(() -> EncryptionKeys.parse(setting)).hasMessageStartingWith("SECRETS_ENCRYPTION_KEYS is not set");
+        assertThatThrownBy(() -> EncryptionKeys.parse(setting))
+                .hasMessageStartingWith("SECRETS_ENCRYPTION_KEYS is not set");
     }
 
     @Test

@@ -42,7 +42,8 @@ class SecretCipherTest {
     void refusesAValueWhoseDataWasAltered() {
         String stored = cipher.encrypt(SECRET, owner);
         int last = stored.length() - 5;
-        String altered = stored.substring(0, last) + (stored.charAt(last) == 'A' ? 'B' : 'A') + stored.substring(last + 1);
+        String altered =
+                stored.substring(0, last) + (stored.charAt(last) == 'A' ? 'B' : 'A') + stored.substring(last + 1);
 
         assertThatThrownBy(() -> cipher.decrypt(altered, owner))
                 .isInstanceOf(SecretNotDecryptable.class)
@@ -80,7 +81,8 @@ class SecretCipherTest {
 
         assertThat(cipher.decrypt(stored, owner)).isEqualTo(SECRET);
         assertThat(cipher.isCurrent(stored)).as("re-encryption will take it").isFalse();
-        assertThat(cipher.isCurrent(cipher.encrypt(cipher.decrypt(stored, owner), owner))).isTrue();
+        assertThat(cipher.isCurrent(cipher.encrypt(cipher.decrypt(stored, owner), owner)))
+                .isTrue();
     }
 
     @Test

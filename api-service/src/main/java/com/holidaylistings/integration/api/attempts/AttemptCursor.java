@@ -26,7 +26,8 @@ public record AttemptCursor(Instant attemptedAt, long id) {
 
     public String encode() {
         long micros = ChronoUnit.MICROS.between(Instant.EPOCH, attemptedAt);
-        return Base64.getUrlEncoder().withoutPadding()
+        return Base64.getUrlEncoder()
+                .withoutPadding()
                 .encodeToString((micros + "." + id).getBytes(StandardCharsets.US_ASCII));
     }
 
@@ -39,13 +40,14 @@ public record AttemptCursor(Instant attemptedAt, long id) {
             return null;
         }
         try {
-            Matcher parts = DECODED.matcher(new String(Base64.getUrlDecoder().decode(value.strip()),
-                    StandardCharsets.US_ASCII));
+            Matcher parts = DECODED.matcher(
+                    new String(Base64.getUrlDecoder().decode(value.strip()), StandardCharsets.US_ASCII));
             if (parts.matches()) {
                 long micros = Long.parseLong(parts.group(1));
                 long id = Long.parseLong(parts.group(2));
                 Instant at = Instant.EPOCH.plus(micros, ChronoUnit.MICROS);
-                if (at.isAfter(Instant.parse("0000-01-01T00:00:00Z")) && at.isBefore(Instant.parse("9999-12-31T00:00:00Z"))) {
+                if (at.isAfter(Instant.parse("0000-01-01T00:00:00Z"))
+                        && at.isBefore(Instant.parse("9999-12-31T00:00:00Z"))) {
                     return new AttemptCursor(at, id);
                 }
             }

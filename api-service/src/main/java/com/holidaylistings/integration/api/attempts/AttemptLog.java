@@ -50,32 +50,36 @@ public class AttemptLog {
     public AttemptPage page(UUID hookId, PageRequest request) {
         boolean upwards = request.after() != null;
         AttemptCursor from = upwards ? request.after() : request.before();
-        StringBuilder sql = new StringBuilder("select " + COLUMNS + " from delivery_attempts a where a.subscription_id = :hook");
+        StringBuilder sql =
+                new StringBuilder("select " + COLUMNS + " from delivery_attempts a where a.subscription_id = :hook");
         if (from != null) {
-            sql.append(upwards ? " and (a.attempted_at, a.id) > (:at, :id)" : " and (a.attempted_at, a.id) < (:at, :id)");
+            sql.append(
+                    upwards ? " and (a.attempted_at, a.id) > (:at, :id)" : " and (a.attempted_at, a.id) < (:at, :id)");
         }
         if (request.status() != null) {
             sql.append(" and a.outcome in (:outcomes)");
         }
         sql.append(upwards ? " order by a.attempted_at, a.id" : " order by a.attempted_at desc, a.id desc");
         sql.append(" limit :limit");
-        JdbcClient.StatementSpec statement = jdbc.sql(sql.toString())
-                .param("hook", hookId)
-                .param("limit", request.limit() + 1);
+        JdbcClient.StatementSpec statement =
+                jdbc.sql(sql.toString()).param("hook", hookId).param("limit", request.limit() + 1);
         if (from != null) {
-            statement = statement.param("at", Timestamps.param(from.attemptedAt())).param("id", from.id());
+            statement =
+                    statement.param("at", Timestamps.param(from.attemptedAt())).param("id", from.id());
         }
         if (request.status() != null) {
             statement = statement.param("outcomes", request.status().outcomes());
         }
-        List<DeliveryAttempt> rows = new ArrayList<>(statement.query(AttemptLog::attempt).list());
+        List<DeliveryAttempt> rows =
+                new ArrayList<>(statement.query(AttemptLog::attempt).list());
         boolean more = rows.size() > request.limit();
         if (more) {
             rows.removeLast();
         }
         if (upwards) {
             Collections.reverse(rows);
-            String next = rows.isEmpty() ? null : AttemptCursor.of(rows.getLast()).encode();
+            String next =
+                    rows.isEmpty() ? null : AttemptCursor.of(rows.getLast()).encode();
             return new AttemptPage(rows, next, more);
         }
         String next = more ? AttemptCursor.of(rows.getLast()).encode() : null;
@@ -105,13 +109,25 @@ public class AttemptLog {
 
     private AttemptDetail detail(ResultSet rs) throws SQLException {
         DeliveryAttempt attempt = attempt(rs, 0);
-        AttemptDetail.Response response = attempt.httpStatus() == null ? null : new AttemptDetail.Response(
-                attempt.httpStatus(), headers(rs.getString("response_headers")), rs.getString("response_body"),
-                rs.getBoolean("response_truncated"));
-        return new AttemptDetail(attempt.attemptId(), attempt.webhookId(), attempt.enquiryId(), attempt.attempt(),
-                attempt.status(), attempt.attemptedAt(), attempt.durationMs(), attempt.error(), attempt.test(),
-                new AttemptDetail.Request(rs.getString("target_url"), headers(rs.getString("request_headers")),
-                        rs.getString("payload")),
+        AttemptDetail.Response response = attempt.httpStatus() == null
+                ? null
+                : new AttemptDetail.Response(
+                        attempt.httpStatus(),
+                        headers(rs.getString("response_headers")),
+                        rs.getString("response_body"),
+                        rs.getBoolean("response_truncated"));
+        return new AttemptDetail(
+                attempt.attemptId(),
+                attempt.webhookId(),
+                attempt.enquiryId(),
+                attempt.attempt(),
+                attempt.status(),
+                attempt.attemptedAt(),
+                attempt.durationMs(),
+                attempt.error(),
+                attempt.test(),
+                new AttemptDetail.Request(
+                        rs.getString("target_url"), headers(rs.getString("request_headers")), rs.getString("payload")),
                 response);
     }
 

@@ -8,11 +8,16 @@ import java.util.List;
  * after it, null on the last. {@code newer}: whether attempts newer than the first exist, which only
  * the portal's "Newer" link asks.
  */
-public record AttemptPage(List<DeliveryAttempt> deliveries, String next, @JsonIgnore boolean newer) {
+public record AttemptPage(
+        List<DeliveryAttempt> deliveries,
+        String next,
+        @JsonIgnore boolean newer) {
 
     /** The cursor of the page before this one (newer attempts), null when this one is the newest. */
     @JsonIgnore
     public String previous() {
-        return newer && !deliveries.isEmpty() ? AttemptCursor.of(deliveries.getFirst()).encode() : null;
+        return newer && !deliveries.isEmpty()
+                ? AttemptCursor.of(deliveries.getFirst()).encode()
+                : null;
     }
 }

@@ -35,7 +35,9 @@ public enum AttemptStatusFilter {
         if (value == null || value.isBlank()) {
             return null;
         }
-        AttemptStatusFilter filter = Arrays.stream(values()).filter(f -> f.value().equals(value.strip())).findFirst()
+        AttemptStatusFilter filter = Arrays.stream(values())
+                .filter(f -> f.value().equals(value.strip()))
+                .findFirst()
                 .orElse(null);
         if (filter == null) {
             errors.add("status", "must be one of succeeded, failed, abandoned");

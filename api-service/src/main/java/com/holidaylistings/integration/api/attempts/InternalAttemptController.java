@@ -28,8 +28,11 @@ class InternalAttemptController {
 
     /** The hook's attempts, newest first, a page at a time; {@code before} is the {@code next} of the page before. */
     @GetMapping("/deliveries")
-    AttemptPage deliveries(@PathVariable String ownerId, @PathVariable String hookId,
-            @RequestParam(required = false) String status, @RequestParam(required = false) String limit,
+    AttemptPage deliveries(
+            @PathVariable String ownerId,
+            @PathVariable String hookId,
+            @RequestParam(required = false) String status,
+            @RequestParam(required = false) String limit,
             @RequestParam(required = false) String before) {
         UUID hook = hooks.existing(ownerId, hookId);
         FieldErrors errors = new FieldErrors();

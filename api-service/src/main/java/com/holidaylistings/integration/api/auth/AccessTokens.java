@@ -1,11 +1,9 @@
 package com.holidaylistings.integration.api.auth;
 
-import com.holidaylistings.integration.api.ratelimit.RateLimitDecision;
-import com.holidaylistings.integration.api.ratelimit.RateLimitProperties;
 import com.holidaylistings.integration.api.TimeOrderedUuid;
 import com.holidaylistings.integration.api.Timestamps;
-import tools.jackson.databind.PropertyNamingStrategies;
-import tools.jackson.databind.annotation.JsonNaming;
+import com.holidaylistings.integration.api.ratelimit.RateLimitDecision;
+import com.holidaylistings.integration.api.ratelimit.RateLimitProperties;
 import java.sql.Array;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -19,6 +17,8 @@ import java.util.stream.Collectors;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
+import tools.jackson.databind.PropertyNamingStrategies;
+import tools.jackson.databind.annotation.JsonNaming;
 
 /** Personal access tokens: created, listed and revoked by the portal; looked up on every API request. */
 @Repository
@@ -81,7 +81,10 @@ public class AccessTokens {
      */
     @Transactional
     public CreatedToken create(UUID ownerId, String name, Set<Scope> scopes) {
-        jdbc.sql("select id from owners where id = :owner for update").param("owner", ownerId).query(UUID.class).list();
+        jdbc.sql("select id from owners where id = :owner for update")
+                .param("owner", ownerId)
+                .query(UUID.class)
+                .list();
         int live = jdbc.sql("select count(*) from access_tokens where owner_id = :owner and revoked_at is null")
                 .param("owner", ownerId)
                 .query(Integer.class)
@@ -127,10 +130,7 @@ public class AccessTokens {
         return jdbc.sql("""
                         update access_tokens set revoked_at = coalesce(revoked_at, now())
                          where id = :id and owner_id = :owner
-                        """)
-                .param("id", tokenId)
-                .param("owner", ownerId)
-                .update() == 1;
+                        """).param("id", tokenId).param("owner", ownerId).update() == 1;
     }
 
     private static String[] scopeValues(Set<Scope> scopes) {

@@ -24,19 +24,26 @@ class AuthConfig implements WebMvcConfigurer {
      * the listing site's back end, and a mistyped admin key never throttles the owners' integrations.
      */
     @Bean
-    FilterRegistrationBean<TokenAuthenticationFilter> tokenAuthenticationFilter(AccessTokens tokens,
-            RateLimitProperties limits, FailedAuthenticationProperties throttle, JsonErrorWriter errors) {
-        FilterRegistrationBean<TokenAuthenticationFilter> registration = new FilterRegistrationBean<>(
-                new TokenAuthenticationFilter(tokens, limits, new FailedAuthentications(throttle),
-                        new RejectedTokens(throttle.maxAddresses()), errors));
+    FilterRegistrationBean<TokenAuthenticationFilter> tokenAuthenticationFilter(
+            AccessTokens tokens,
+            RateLimitProperties limits,
+            FailedAuthenticationProperties throttle,
+            JsonErrorWriter errors) {
+        FilterRegistrationBean<TokenAuthenticationFilter> registration =
+                new FilterRegistrationBean<>(new TokenAuthenticationFilter(
+                        tokens,
+                        limits,
+                        new FailedAuthentications(throttle),
+                        new RejectedTokens(throttle.maxAddresses()),
+                        errors));
         registration.addUrlPatterns("/integration/v1/*");
         registration.setOrder(AUTHENTICATION_ORDER);
         return registration;
     }
 
     @Bean
-    FilterRegistrationBean<AdminKeyFilter> adminKeyFilter(InternalApiProperties properties,
-            FailedAuthenticationProperties throttle, JsonErrorWriter errors) {
+    FilterRegistrationBean<AdminKeyFilter> adminKeyFilter(
+            InternalApiProperties properties, FailedAuthenticationProperties throttle, JsonErrorWriter errors) {
         FilterRegistrationBean<AdminKeyFilter> registration = new FilterRegistrationBean<>(
                 new AdminKeyFilter(properties, new FailedAuthentications(throttle), errors));
         registration.addUrlPatterns("/internal/*");

@@ -21,7 +21,8 @@ class AuthenticatedOwnerResolver implements HandlerMethodArgumentResolver {
             ModelAndViewContainer container,
             NativeWebRequest request,
             WebDataBinderFactory binderFactory) {
-        Object owner = request.getNativeRequest(HttpServletRequest.class).getAttribute(AuthenticatedOwner.REQUEST_ATTRIBUTE);
+        Object owner =
+                request.getNativeRequest(HttpServletRequest.class).getAttribute(AuthenticatedOwner.REQUEST_ATTRIBUTE);
         if (owner instanceof AuthenticatedOwner authenticated) {
             return authenticated;
         }

@@ -39,6 +39,9 @@ public record InternalApiProperties(String adminApiKey) {
         if (value == null || value.isBlank()) {
             return List.of();
         }
-        return Arrays.stream(value.split(",")).map(String::strip).filter(key -> !key.isEmpty()).toList();
+        return Arrays.stream(value.split(","))
+                .map(String::strip)
+                .filter(key -> !key.isEmpty())
+                .toList();
     }
 }

@@ -21,8 +21,11 @@ public record NewToken(String name, List<String> scopes) {
                 errors.add("scopes", "must name at least one scope, or be left out for all of them");
             }
             for (String scope : scopes) {
-                Scope.fromValue(scope).ifPresentOrElse(granted::add,
-                        () -> errors.add("scopes", "must each be one of " + String.join(", ", Scope.allValues())));
+                Scope.fromValue(scope)
+                        .ifPresentOrElse(
+                                granted::add,
+                                () -> errors.add(
+                                        "scopes", "must each be one of " + String.join(", ", Scope.allValues())));
             }
         }
         errors.throwIfAny();

@@ -23,7 +23,9 @@ public enum Scope {
     }
 
     public static Optional<Scope> fromValue(String value) {
-        return Arrays.stream(values()).filter(scope -> scope.value.equals(value)).findFirst();
+        return Arrays.stream(values())
+                .filter(scope -> scope.value.equals(value))
+                .findFirst();
     }
 
     public static List<String> allValues() {

@@ -14,8 +14,9 @@ class ScopeInterceptor implements HandlerInterceptor {
         if (handler instanceof HandlerMethod method) {
             RequiredScope required = method.getMethodAnnotation(RequiredScope.class);
             Object owner = request.getAttribute(AuthenticatedOwner.REQUEST_ATTRIBUTE);
-            if (required != null && !(owner instanceof AuthenticatedOwner authenticated
-                    && Arrays.stream(required.value()).anyMatch(authenticated::may))) {
+            if (required != null
+                    && !(owner instanceof AuthenticatedOwner authenticated
+                            && Arrays.stream(required.value()).anyMatch(authenticated::may))) {
                 throw new MissingScope(required.value());
             }
         }

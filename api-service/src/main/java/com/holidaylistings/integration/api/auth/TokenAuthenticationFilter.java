@@ -35,8 +35,12 @@ class TokenAuthenticationFilter extends OncePerRequestFilter {
     private final RejectedTokens rejected;
     private final JsonErrorWriter errors;
 
-    TokenAuthenticationFilter(AccessTokens tokens, RateLimitProperties limits, FailedAuthentications failures,
-            RejectedTokens rejected, JsonErrorWriter errors) {
+    TokenAuthenticationFilter(
+            AccessTokens tokens,
+            RateLimitProperties limits,
+            FailedAuthentications failures,
+            RejectedTokens rejected,
+            JsonErrorWriter errors) {
         this.tokens = tokens;
         this.limits = limits;
         this.failures = failures;
@@ -53,8 +57,7 @@ class TokenAuthenticationFilter extends OncePerRequestFilter {
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         Optional<String> token = presentedToken(request).filter(AccessTokenFormat::isWellFormed);
-        Optional<AccessTokens.Admission> admission = token
-                .filter(wellFormed -> !rejected.contains(wellFormed))
+        Optional<AccessTokens.Admission> admission = token.filter(wellFormed -> !rejected.contains(wellFormed))
                 .flatMap(wellFormed -> tokens.authenticateAndTake(wellFormed, limits));
         if (admission.isEmpty()) {
             token.ifPresent(rejected::add);
@@ -78,7 +81,8 @@ class TokenAuthenticationFilter extends OncePerRequestFilter {
             errors.write(response, 429, ApiError.rateLimited(decision.retryAfter()));
             return;
         }
-        request.setAttribute(AuthenticatedOwner.REQUEST_ATTRIBUTE, admission.get().owner());
+        request.setAttribute(
+                AuthenticatedOwner.REQUEST_ATTRIBUTE, admission.get().owner());
         chain.doFilter(request, response);
     }
 

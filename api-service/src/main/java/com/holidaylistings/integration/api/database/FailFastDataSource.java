@@ -80,8 +80,10 @@ final class FailFastDataSource extends DelegatingDataSource {
     private static boolean serverUnreachable(SQLException failure) {
         for (Throwable cause = failure.getCause(); cause != null; cause = cause.getCause()) {
             if (cause instanceof ConnectException
-                    || cause instanceof SQLException sql && sql.getSQLState() != null
-                            && (sql.getSQLState().startsWith("08") || sql.getSQLState().startsWith("57P"))) {
+                    || cause instanceof SQLException sql
+                            && sql.getSQLState() != null
+                            && (sql.getSQLState().startsWith("08")
+                                    || sql.getSQLState().startsWith("57P"))) {
                 return true;
             }
         }
@@ -91,6 +93,7 @@ final class FailFastDataSource extends DelegatingDataSource {
     private static SQLException unreachable() {
         return new SQLTransientConnectionException(
                 "PostgreSQL is unreachable: not waiting for a connection (the next attempt is due within "
-                        + CLOSED_FOR.toMillis() + " ms)", "08001");
+                        + CLOSED_FOR.toMillis() + " ms)",
+                "08001");
     }
 }

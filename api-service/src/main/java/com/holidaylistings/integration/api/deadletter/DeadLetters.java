@@ -82,14 +82,23 @@ class DeadLetters {
         Count count = jdbc.sql("select count(*) as matching, clock_timestamp() as at from deliveries where %s"
                         .formatted(where))
                 .params(params)
-                .query((rs, n) -> new Count(rs.getInt("matching"), rs.getObject("at", OffsetDateTime.class).toInstant()))
+                .query((rs, n) -> new Count(
+                        rs.getInt("matching"),
+                        rs.getObject("at", OffsetDateTime.class).toInstant()))
                 .single();
-        commands.write(new DeliveryCommand.ReplayDeadLetters(TimeOrderedUuid.next(), count.at(), requestId,
-                request.owner().orElse(null), request.hook().orElse(null), request.since().orElse(null)));
-        log.info("Dead-letter replay (owner {}, hook {}, since {}): {} abandoned deliveries asked for again",
+        commands.write(new DeliveryCommand.ReplayDeadLetters(
+                TimeOrderedUuid.next(),
+                count.at(),
+                requestId,
+                request.owner().orElse(null),
+                request.hook().orElse(null),
+                request.since().orElse(null)));
+        log.info(
+                "Dead-letter replay (owner {}, hook {}, since {}): {} abandoned deliveries asked for again",
                 request.owner().map(OwnerId::toString).orElse("any"),
                 request.hook().map(SubscriptionId::toString).orElse("any"),
-                request.since().map(Object::toString).orElse("any time"), count.matching());
+                request.since().map(Object::toString).orElse("any time"),
+                count.matching());
         return count.matching();
     }
 

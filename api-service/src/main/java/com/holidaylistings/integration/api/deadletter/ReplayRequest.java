@@ -31,18 +31,30 @@ record ReplayRequest(Optional<OwnerId> owner, Optional<SubscriptionId> hook, Opt
                 errors.add(field, "is not a field of this request (owner_id, hook_id, since)");
             }
         }
-        Optional<OwnerId> owner = read(body, "owner_id", errors, value -> CanonicalUuid.parse(value).map(OwnerId::new),
+        Optional<OwnerId> owner = read(
+                body,
+                "owner_id",
+                errors,
+                value -> CanonicalUuid.parse(value).map(OwnerId::new),
                 "must be an owner id (a UUID)");
-        Optional<SubscriptionId> hook = read(body, "hook_id", errors,
-                value -> CanonicalUuid.parse(value).map(SubscriptionId::new), "must be a hook id (a UUID)");
+        Optional<SubscriptionId> hook = read(
+                body,
+                "hook_id",
+                errors,
+                value -> CanonicalUuid.parse(value).map(SubscriptionId::new),
+                "must be a hook id (a UUID)");
         Optional<Instant> since = read(body, "since", errors, IsoTimestamp::parse, IsoTimestamp.MUST_BE);
         errors.throwIfAny();
         return new ReplayRequest(owner, hook, since);
     }
 
     /** A field's value parsed, empty when it is absent or null; a string that does not parse is an error. */
-    private static <T> Optional<T> read(Map<String, Object> body, String field, FieldErrors errors,
-            Function<String, Optional<T>> parse, String mustBe) {
+    private static <T> Optional<T> read(
+            Map<String, Object> body,
+            String field,
+            FieldErrors errors,
+            Function<String, Optional<T>> parse,
+            String mustBe) {
         Object value = body.get(field);
         if (value == null) {
             return Optional.empty();

@@ -59,9 +59,8 @@ class Enquiries {
         search.since().ifPresent(since -> sql.append(" and e.sent_at > :since"));
         sql.append(" order by e.sent_at desc, e.id desc limit :limit");
 
-        JdbcClient.StatementSpec statement = jdbc.sql(sql.toString())
-                .param("owner", ownerId)
-                .param("limit", search.limit());
+        JdbcClient.StatementSpec statement =
+                jdbc.sql(sql.toString()).param("owner", ownerId).param("limit", search.limit());
         if (search.propertyId().isPresent()) {
             statement = statement.param("property", search.propertyId().get());
         }

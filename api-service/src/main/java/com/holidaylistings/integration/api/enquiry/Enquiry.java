@@ -24,9 +24,18 @@ record Enquiry(
 
     /** A just-submitted enquiry, as its event describes it. */
     static Enquiry of(EnquiryCreated event) {
-        return new Enquiry(event.enquiryId(), event.propertyId(), event.propertyTitle(), event.propertyUrl(),
-                event.subject(), event.message(), event.status(), event.userName(), event.userEmail(),
-                event.partyDetails(), event.sentAt());
+        return new Enquiry(
+                event.enquiryId(),
+                event.propertyId(),
+                event.propertyTitle(),
+                event.propertyUrl(),
+                event.subject(),
+                event.message(),
+                event.status(),
+                event.userName(),
+                event.userEmail(),
+                event.partyDetails(),
+                event.sentAt());
     }
 
     /** The reduced enquiry that PATCH answers with. */
@@ -36,5 +45,11 @@ record Enquiry(
 
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     record Summary(
-            UUID id, UUID propertyId, String propertyTitle, String status, String userName, String userEmail, Instant sentAt) {}
+            UUID id,
+            UUID propertyId,
+            String propertyTitle,
+            String status,
+            String userName,
+            String userEmail,
+            Instant sentAt) {}
 }

@@ -73,7 +73,8 @@ class EnquiryController {
             errors.oneOf("status", change.status(), EnquiryStatus.VALUES);
         }
         errors.throwIfAny();
-        Enquiry updated = enquiries.updateStatus(owner.ownerId(), enquiryId, change.status())
+        Enquiry updated = enquiries
+                .updateStatus(owner.ownerId(), enquiryId, change.status())
                 .orElseThrow(EnquiryNotFound::new);
         return Map.of("enquiry", updated.summary());
     }
@@ -86,9 +87,8 @@ class EnquiryController {
     ResponseEntity<String> submit(@RequestBody NewEnquiry submission, HttpServletRequest request) {
         Optional<IdempotencyKey> key =
                 IdempotencyKey.fromHeader(Collections.list(request.getHeaders(IdempotencyKey.HEADER)));
-        EnquiryIntake.Answer answer = warmUp.isWarmUp(request)
-                ? rehearsal.rehearse(submission, key)
-                : intake.submit(submission, key);
+        EnquiryIntake.Answer answer =
+                warmUp.isWarmUp(request) ? rehearsal.rehearse(submission, key) : intake.submit(submission, key);
         ResponseEntity.BodyBuilder response =
                 ResponseEntity.status(answer.status()).contentType(MediaType.APPLICATION_JSON);
         if (answer.replayed()) {

@@ -38,8 +38,13 @@ class EnquiryIntake {
     private final JsonMapper json;
     private final CurrentTraceParent traceParent;
 
-    EnquiryIntake(PropertyRepository properties, Enquiries enquiries, ListingSiteProperties listingSite,
-            IdempotencyKeys idempotencyKeys, JsonMapper json, CurrentTraceParent traceParent) {
+    EnquiryIntake(
+            PropertyRepository properties,
+            Enquiries enquiries,
+            ListingSiteProperties listingSite,
+            IdempotencyKeys idempotencyKeys,
+            JsonMapper json,
+            CurrentTraceParent traceParent) {
         this.traceParent = traceParent;
         this.properties = properties;
         this.enquiries = enquiries;
@@ -65,12 +70,13 @@ class EnquiryIntake {
         } catch (InvalidRequest refused) {
             // A retry of a request accepted earlier is answered as it was then, whatever changed since.
             Optional<RememberedAnswer> first = key.flatMap(k -> idempotencyKeys.remembered(k, fingerprint.get()));
-            return first.map(answer -> new Answer(answer.status(), answer.body(), true)).orElseThrow(() -> refused);
+            return first.map(answer -> new Answer(answer.status(), answer.body(), true))
+                    .orElseThrow(() -> refused);
         }
         String body = json.writeValueAsString(Map.of("enquiry", Enquiry.of(enquiry.event())));
         if (key.isPresent()) {
-            Optional<RememberedAnswer> first = idempotencyKeys.claim(key.get(), fingerprint.get(),
-                    new RememberedAnswer(HttpStatus.CREATED.value(), body));
+            Optional<RememberedAnswer> first = idempotencyKeys.claim(
+                    key.get(), fingerprint.get(), new RememberedAnswer(HttpStatus.CREATED.value(), body));
             if (first.isPresent()) {
                 return new Answer(first.get().status(), first.get().body(), true);
             }
@@ -84,19 +90,22 @@ class EnquiryIntake {
 
     private NewEvent prepare(NewEnquiry submission) {
         submission.validate();
-        PropertyRepository.EnquirableProperty property = properties.enquirable(submission.propertyId())
+        PropertyRepository.EnquirableProperty property = properties
+                .enquirable(submission.propertyId())
                 .orElseThrow(() -> InvalidRequest.of("property_id", "must be an active property"));
-        return new NewEvent(property.ownerId(), EnquiryCreated.of(
-                TimeOrderedUuid.next(),
-                property.id(),
-                property.title(),
-                listingSite.propertyUrl(property.urlSlug()),
-                property.ownerEmail(),
-                submission.subject(),
-                submission.message(),
-                Timestamps.now(),
-                submission.userName(),
-                submission.userEmail(),
-                submission.party()));
+        return new NewEvent(
+                property.ownerId(),
+                EnquiryCreated.of(
+                        TimeOrderedUuid.next(),
+                        property.id(),
+                        property.title(),
+                        listingSite.propertyUrl(property.urlSlug()),
+                        property.ownerEmail(),
+                        submission.subject(),
+                        submission.message(),
+                        Timestamps.now(),
+                        submission.userName(),
+                        submission.userEmail(),
+                        submission.party()));
     }
 }

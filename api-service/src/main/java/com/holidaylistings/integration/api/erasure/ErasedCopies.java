@@ -21,7 +21,8 @@ final class ErasedCopies {
 
     /** An {@code enquiry.created} payload. */
     String event(String payload) {
-        return json.writeValueAsString(json.readValue(payload, EnquiryCreated.class).erased());
+        return json.writeValueAsString(
+                json.readValue(payload, EnquiryCreated.class).erased());
     }
 
     /** A redeliver's or recover's command JSON, whose {@code event} (when present) is the enquiry's payload. */
@@ -29,7 +30,10 @@ final class ErasedCopies {
         ObjectNode command = (ObjectNode) json.readTree(payload);
         JsonNode event = command.get("event");
         if (event != null && event.isObject()) {
-            command.set("event", json.valueToTree(json.treeToValue(event, EnquiryCreated.class).erased()));
+            command.set(
+                    "event",
+                    json.valueToTree(
+                            json.treeToValue(event, EnquiryCreated.class).erased()));
         }
         return json.writeValueAsString(command);
     }

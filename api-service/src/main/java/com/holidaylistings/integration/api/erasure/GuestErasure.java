@@ -69,7 +69,10 @@ class GuestErasure {
         int payloads = eraseOutboxPayloads(enquiries, ids);
         int answers = eraseRememberedAnswers(ids);
         enquiries.forEach(enquiry -> announce(EnquiryErased.of(enquiry, erasedAt)));
-        log.info("Erased the guest of the enquiries {}: {} outbox payloads, {} remembered answers", enquiries, payloads,
+        log.info(
+                "Erased the guest of the enquiries {}: {} outbox payloads, {} remembered answers",
+                enquiries,
+                payloads,
                 answers);
         return enquiries.size();
     }
@@ -85,10 +88,13 @@ class GuestErasure {
                 .param("enquiries", enquiries)
                 .param("commands", List.of(DeliveryCommand.Redeliver.TYPE, DeliveryCommand.Recover.TYPE))
                 .param("ids", ids)
-                .query((rs, n) -> new Row(rs.getObject("id", UUID.class), rs.getString("event_type"), rs.getString("payload")))
+                .query((rs, n) ->
+                        new Row(rs.getObject("id", UUID.class), rs.getString("event_type"), rs.getString("payload")))
                 .list();
         for (Row row : rows) {
-            String erased = EnquiryCreated.TYPE.equals(row.eventType()) ? copies.event(row.payload()) : copies.command(row.payload());
+            String erased = EnquiryCreated.TYPE.equals(row.eventType())
+                    ? copies.event(row.payload())
+                    : copies.command(row.payload());
             jdbc.sql("update outbox set payload = cast(:payload as json) where id = :id")
                     .param("payload", erased)
                     .param("id", row.id())

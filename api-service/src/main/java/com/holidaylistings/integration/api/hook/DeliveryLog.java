@@ -40,7 +40,10 @@ public class DeliveryLog {
     }
 
     public List<HookStatus> hooks(UUID ownerId) {
-        return jdbc.sql(HOOK_STATUS + " order by s.created_at, s.id").param("owner", ownerId).query(this::hookStatus).list();
+        return jdbc.sql(HOOK_STATUS + " order by s.created_at, s.id")
+                .param("owner", ownerId)
+                .query(this::hookStatus)
+                .list();
     }
 
     public Optional<HookStatus> hook(UUID ownerId, UUID hookId) {
@@ -57,13 +60,24 @@ public class DeliveryLog {
 
     private HookStatus hookStatus(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
         boolean paused = rs.getBoolean("paused");
-        DisplayStatus status = DisplayStatus.of(paused, rs.getBoolean("unsubscribed"), rs.getBoolean("failing"),
+        DisplayStatus status = DisplayStatus.of(
+                paused,
+                rs.getBoolean("unsubscribed"),
+                rs.getBoolean("failing"),
                 latestOutcome(rs.getString("latest_outcome")));
         Instant disabledAt = Timestamps.read(rs, "disabled_at");
         Instant firstFailureAt = Timestamps.read(rs, "first_failure_at");
         int failures = rs.getInt("consecutive_failures");
-        StatusReason reason = new StatusReason(status, paused, rs.getString("unsubscribe_reason"), disabledAt,
-                rs.getBoolean("disabled_by_receiver"), firstFailureAt, failures, rs.getObject("last_http_status", Integer.class), rs.getString("last_error"));
+        StatusReason reason = new StatusReason(
+                status,
+                paused,
+                rs.getString("unsubscribe_reason"),
+                disabledAt,
+                rs.getBoolean("disabled_by_receiver"),
+                firstFailureAt,
+                failures,
+                rs.getObject("last_http_status", Integer.class),
+                rs.getString("last_error"));
         return new HookStatus(
                 rs.getObject("id", UUID.class),
                 rs.getString("target_url"),

@@ -10,13 +10,16 @@ import com.holidaylistings.integration.deliverylog.DeliveryOutcome;
  * that its owner paused is Inactive: nothing is sent to it until it is resumed.
  */
 public enum DisplayStatus {
-    Active, Failed, Inactive;
+    Active,
+    Failed,
+    Inactive;
 
     /**
      * {@code failing}: {@code subscription_health.failing_since} is set; {@code latestOutcome} is
      * null before the first attempt (or once the attempt log's retention removed them all).
      */
-    public static DisplayStatus of(boolean paused, boolean unsubscribed, boolean failing, DeliveryOutcome latestOutcome) {
+    public static DisplayStatus of(
+            boolean paused, boolean unsubscribed, boolean failing, DeliveryOutcome latestOutcome) {
         if (paused || unsubscribed) {
             return Inactive;
         }

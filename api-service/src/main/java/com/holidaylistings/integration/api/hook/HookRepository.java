@@ -44,12 +44,16 @@ public class HookRepository {
      */
     @Transactional
     Hook findOrCreate(UUID ownerId, String targetUrl, UUID propertyId, int maxLive) {
-        jdbc.sql("select id from owners where id = :owner for update").param("owner", ownerId).query().listOfRows();
+        jdbc.sql("select id from owners where id = :owner for update")
+                .param("owner", ownerId)
+                .query()
+                .listOfRows();
         Optional<Hook> existing = findLive(ownerId, targetUrl, propertyId);
         if (existing.isPresent()) {
             return existing.get();
         }
-        int live = jdbc.sql("select count(*) from webhook_subscriptions where owner_id = :owner and unsubscribed_at is null")
+        int live = jdbc.sql(
+                        "select count(*) from webhook_subscriptions where owner_id = :owner and unsubscribed_at is null")
                 .param("owner", ownerId)
                 .query(Integer.class)
                 .single();
@@ -93,10 +97,7 @@ public class HookRepository {
                         select id, target_url, property_id, event from webhook_subscriptions
                          where owner_id = :owner and unsubscribed_at is null
                          order by created_at, id
-                        """)
-                .param("owner", ownerId)
-                .query(HOOK)
-                .list();
+                        """).param("owner", ownerId).query(HOOK).list();
     }
 
     /** Removes the owner's live hook with this target and property filter; false if none. */
@@ -106,10 +107,11 @@ public class HookRepository {
                          where owner_id = :owner and target_url = :target
                            and property_id is not distinct from :property and unsubscribed_at is null
                         """)
-                .param("owner", ownerId)
-                .param("target", targetUrl)
-                .param("property", propertyId)
-                .update() > 0;
+                        .param("owner", ownerId)
+                        .param("target", targetUrl)
+                        .param("property", propertyId)
+                        .update()
+                > 0;
     }
 
     /**
@@ -125,10 +127,11 @@ public class HookRepository {
                                resumed_at = case when :paused then resumed_at else now() end
                          where id = :id and owner_id = :owner
                         """)
-                .param("paused", paused)
-                .param("id", hookId)
-                .param("owner", ownerId)
-                .update() == 1;
+                        .param("paused", paused)
+                        .param("id", hookId)
+                        .param("owner", ownerId)
+                        .update()
+                == 1;
     }
 
     /**
@@ -154,9 +157,14 @@ public class HookRepository {
                 .param("owner", ownerId)
                 .query((rs, n) -> new RateChange(rs.getBoolean("changed"), Timestamps.read(rs, "at")))
                 .optional();
-        change.filter(RateChange::changed).ifPresent(changed -> commands.write(new DeliveryCommand.ThrottleChanged(
-                TimeOrderedUuid.next(), changed.at(), requestId, OwnerId.of(ownerId), SubscriptionId.of(hookId),
-                perSecond)));
+        change.filter(RateChange::changed)
+                .ifPresent(changed -> commands.write(new DeliveryCommand.ThrottleChanged(
+                        TimeOrderedUuid.next(),
+                        changed.at(),
+                        requestId,
+                        OwnerId.of(ownerId),
+                        SubscriptionId.of(hookId),
+                        perSecond)));
         return change.isPresent();
     }
 

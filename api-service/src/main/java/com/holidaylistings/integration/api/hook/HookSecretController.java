@@ -36,6 +36,7 @@ class HookSecretController {
     @PostMapping("/rotate")
     Map<String, String> rotate(@PathVariable String ownerId, @PathVariable String hookId) {
         UUID hook = ownedHooks.existing(ownerId, hookId);
-        return Map.of("secret", secrets.rotateForHook(UUID.fromString(ownerId), hook).orElseThrow(NotFound::new));
+        return Map.of(
+                "secret", secrets.rotateForHook(UUID.fromString(ownerId), hook).orElseThrow(NotFound::new));
     }
 }

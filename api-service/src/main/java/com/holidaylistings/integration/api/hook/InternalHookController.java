@@ -51,8 +51,8 @@ class InternalHookController {
 
     /** Sets or lifts the hook's throttle; the dispatcher applies it to the next deliveries it starts. */
     @PutMapping("/{hookId}/throttle")
-    HookStatus throttle(@PathVariable String ownerId, @PathVariable String hookId,
-            @RequestBody Map<String, Object> body) {
+    HookStatus throttle(
+            @PathVariable String ownerId, @PathVariable String hookId, @RequestBody Map<String, Object> body) {
         UUID owner = owners.existing(ownerId);
         UUID hook = CanonicalUuid.parse(hookId).orElseThrow(NotFound::new);
         deliveryLog.hook(owner, hook).orElseThrow(NotFound::new);

@@ -39,7 +39,8 @@ record StatusReason(
             return "Paused: nothing is sent until it is resumed.";
         }
         if (status == DisplayStatus.Failed) {
-            String attempts = consecutiveFailures <= 1 ? "The last attempt" : "The last " + consecutiveFailures + " attempts";
+            String attempts =
+                    consecutiveFailures <= 1 ? "The last attempt" : "The last " + consecutiveFailures + " attempts";
             return consecutiveFailures == 0
                     ? "Deliveries are failing" + lastAnswer("last answer") + "."
                     : attempts + " failed" + lastAnswer(null) + ".";

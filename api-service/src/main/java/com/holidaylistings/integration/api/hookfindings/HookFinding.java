@@ -52,10 +52,12 @@ sealed interface HookFinding {
             throw new Malformed("not an object with a type");
         }
         return switch (event.get("type").asString()) {
-            case "hook.unsubscribed" -> Optional.of(new Unsubscribed(uuid(event, "hook_id"), uuid(event, "owner_id"),
-                    instant(event, "occurred_at")));
-            case "hook.disabled" -> Optional.of(new Disabled(uuid(event, "hook_id"), uuid(event, "owner_id"),
-                    instant(event, "occurred_at")));
+            case "hook.unsubscribed" ->
+                Optional.of(new Unsubscribed(
+                        uuid(event, "hook_id"), uuid(event, "owner_id"), instant(event, "occurred_at")));
+            case "hook.disabled" ->
+                Optional.of(
+                        new Disabled(uuid(event, "hook_id"), uuid(event, "owner_id"), instant(event, "occurred_at")));
             default -> Optional.empty();
         };
     }

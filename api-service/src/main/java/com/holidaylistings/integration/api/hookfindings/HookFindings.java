@@ -23,25 +23,29 @@ class HookFindings {
     /** Applies {@code finding}; answers whether it changed the row. */
     boolean apply(HookFinding finding) {
         return switch (finding) {
-            case HookFinding.Unsubscribed gone -> jdbc.sql("""
+            case HookFinding.Unsubscribed gone ->
+                jdbc.sql("""
                             update webhook_subscriptions set unsubscribed_at = :at, unsubscribe_reason = :reason
                              where id = :hook and owner_id = :owner and unsubscribed_at is null
                             """)
-                    .param("at", Timestamp.from(gone.occurredAt()))
-                    .param("reason", DeliveryRefusal.GONE_REASON)
-                    .param("hook", gone.hookId())
-                    .param("owner", gone.ownerId())
-                    .update() == 1;
-            case HookFinding.Disabled disabled -> jdbc.sql("""
+                                .param("at", Timestamp.from(gone.occurredAt()))
+                                .param("reason", DeliveryRefusal.GONE_REASON)
+                                .param("hook", gone.hookId())
+                                .param("owner", gone.ownerId())
+                                .update()
+                        == 1;
+            case HookFinding.Disabled disabled ->
+                jdbc.sql("""
                             update webhook_subscriptions set paused = true, disabled_at = :at
                              where id = :hook and owner_id = :owner and unsubscribed_at is null
                                and (resumed_at is null or resumed_at <= :at)
                                and (not paused or disabled_at is distinct from :at)
                             """)
-                    .param("at", Timestamp.from(disabled.occurredAt()))
-                    .param("hook", disabled.hookId())
-                    .param("owner", disabled.ownerId())
-                    .update() == 1;
+                                .param("at", Timestamp.from(disabled.occurredAt()))
+                                .param("hook", disabled.hookId())
+                                .param("owner", disabled.ownerId())
+                                .update()
+                        == 1;
         };
     }
 }

@@ -38,14 +38,23 @@ class HookFindingsListener {
         try {
             finding = HookFinding.read(json, record.value());
         } catch (HookFinding.Malformed e) {
-            log.warn("Skipped a malformed record of {} (partition {}, offset {}, key {}): {}", record.topic(),
-                    record.partition(), record.offset(), record.key(), e.getMessage());
+            log.warn(
+                    "Skipped a malformed record of {} (partition {}, offset {}, key {}): {}",
+                    record.topic(),
+                    record.partition(),
+                    record.offset(),
+                    record.key(),
+                    e.getMessage());
             return;
         }
         finding.ifPresent(found -> {
             if (findings.apply(found)) {
-                log.info("Hook {} of owner {}: {} by webhook-dispatcher at {}", found.hookId(), found.ownerId(),
-                        found instanceof HookFinding.Disabled ? "disabled" : "unsubscribed (410 Gone)", found.occurredAt());
+                log.info(
+                        "Hook {} of owner {}: {} by webhook-dispatcher at {}",
+                        found.hookId(),
+                        found.ownerId(),
+                        found instanceof HookFinding.Disabled ? "disabled" : "unsubscribed (410 Gone)",
+                        found.occurredAt());
             }
         });
     }

@@ -26,6 +26,7 @@ public record CustomHeaders(Map<String, String> headers) {
     public static final int MAX_VALUE_LENGTH = 1024;
     /** What a saved value is shown as. */
     public static final String MASK = "\u2022\u2022\u2022\u2022";
+
     public static final CustomHeaders NONE = new CustomHeaders(Map.of());
 
     // tchar of RFC 9110 section 5.6.2
@@ -37,9 +38,20 @@ public record CustomHeaders(Map<String, String> headers) {
      * Set by the dispatcher on every request (host, user-agent, accept-encoding), changing how the
      * request travels (expect), or hop-by-hop (RFC 9110 section 7.6.1, and RFC 2616's list).
      */
-    private static final Set<String> RESERVED = Set.of("host", "user-agent", "accept-encoding", "expect", "connection",
-            "keep-alive", "proxy-authenticate", "proxy-authorization", "proxy-connection", "te", "trailer",
-            "transfer-encoding", "upgrade");
+    private static final Set<String> RESERVED = Set.of(
+            "host",
+            "user-agent",
+            "accept-encoding",
+            "expect",
+            "connection",
+            "keep-alive",
+            "proxy-authenticate",
+            "proxy-authorization",
+            "proxy-connection",
+            "te",
+            "trailer",
+            "transfer-encoding",
+            "upgrade");
 
     public CustomHeaders {
         headers = Collections.unmodifiableMap(new LinkedHashMap<>(headers));
@@ -54,7 +66,9 @@ public record CustomHeaders(Map<String, String> headers) {
         FieldErrors errors = new FieldErrors();
         Object given = body == null ? null : body.get(FIELD);
         if (!(given instanceof Map<?, ?> map)) {
-            errors.add(FIELD, given == null ? "is required ({} removes every header)" : "must be an object of names and values");
+            errors.add(
+                    FIELD,
+                    given == null ? "is required ({} removes every header)" : "must be an object of names and values");
             errors.throwIfAny();
             throw new IllegalStateException("unreachable");
         }
@@ -115,9 +129,13 @@ public record CustomHeaders(Map<String, String> headers) {
     }
 
     private static boolean checkName(FieldErrors errors, String field, String name) {
-        if (name.isEmpty() || name.length() > MAX_NAME_LENGTH || !TOKEN.matcher(name).matches()) {
-            errors.add(field, "must be a header name (letters, digits and !#$%&'*+-.^_`|~, at most "
-                    + MAX_NAME_LENGTH + " characters)");
+        if (name.isEmpty()
+                || name.length() > MAX_NAME_LENGTH
+                || !TOKEN.matcher(name).matches()) {
+            errors.add(
+                    field,
+                    "must be a header name (letters, digits and !#$%&'*+-.^_`|~, at most " + MAX_NAME_LENGTH
+                            + " characters)");
             return false;
         }
         String lower = name.toLowerCase(Locale.ROOT);
@@ -134,8 +152,10 @@ public record CustomHeaders(Map<String, String> headers) {
             return false;
         }
         if (!VALUE.matcher(value).matches()) {
-            errors.add(field, "must have a value of printable ASCII characters, without control characters,"
-                    + " line breaks or spaces at either end");
+            errors.add(
+                    field,
+                    "must have a value of printable ASCII characters, without control characters,"
+                            + " line breaks or spaces at either end");
             return false;
         }
         return true;

@@ -69,22 +69,24 @@ public class HookHeaders {
             jdbc.sql("""
                             delete from hook_headers h using webhook_subscriptions s
                              where h.subscription_id = :hook and s.id = h.subscription_id and s.owner_id = :owner
-                            """)
-                    .param("hook", hookId)
-                    .param("owner", ownerId)
-                    .update();
+                            """).param("hook", hookId).param("owner", ownerId).update();
             return jdbc.sql("select count(*) from webhook_subscriptions where id = :hook and owner_id = :owner")
-                    .param("hook", hookId).param("owner", ownerId).query(Integer.class).single() == 1;
+                            .param("hook", hookId)
+                            .param("owner", ownerId)
+                            .query(Integer.class)
+                            .single()
+                    == 1;
         }
         return jdbc.sql("""
                         insert into hook_headers (subscription_id, headers)
                         select s.id, :headers from webhook_subscriptions s where s.id = :hook and s.owner_id = :owner
                         on conflict (subscription_id) do update set headers = excluded.headers, updated_at = now()
                         """)
-                .param("hook", hookId)
-                .param("owner", ownerId)
-                .param("headers", cipher.encrypt(json.writeValueAsString(headers.headers()), ownerId))
-                .update() == 1;
+                        .param("hook", hookId)
+                        .param("owner", ownerId)
+                        .param("headers", cipher.encrypt(json.writeValueAsString(headers.headers()), ownerId))
+                        .update()
+                == 1;
     }
 
     private CustomHeaders opened(String stored, UUID ownerId) {

@@ -27,8 +27,8 @@ class HookHeadersController {
     }
 
     @PutMapping("/internal/v1/owners/{ownerId}/hooks/{hookId}/headers")
-    Map<String, Map<String, String>> replace(@PathVariable String ownerId, @PathVariable String hookId,
-            @RequestBody Map<String, Object> body) {
+    Map<String, Map<String, String>> replace(
+            @PathVariable String ownerId, @PathVariable String hookId, @RequestBody Map<String, Object> body) {
         UUID hook = ownedHooks.existing(ownerId, hookId);
         CustomHeaders headers = CustomHeaders.of(body);
         if (!hookHeaders.replace(UUID.fromString(ownerId), hook, headers)) {

@@ -35,8 +35,10 @@ class IdempotencyKeyPurge {
                 log.info("Purged {} expired idempotency keys", purged);
             }
         } catch (DataAccessException e) {
-            log.warn("Purging expired idempotency keys failed, trying again in {}: {}",
-                    properties.purgeInterval(), e.getMessage());
+            log.warn(
+                    "Purging expired idempotency keys failed, trying again in {}: {}",
+                    properties.purgeInterval(),
+                    e.getMessage());
         }
     }
 

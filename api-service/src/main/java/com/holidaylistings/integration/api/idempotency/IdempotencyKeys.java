@@ -86,7 +86,9 @@ public class IdempotencyKeys {
                 .param("requestHash", request.sha256())
                 .param("status", answer.status())
                 .param("body", answer.body())
-                .query((rs, n) -> new Claim(rs.getBoolean("locked"), rs.getBoolean("claimed"),
+                .query((rs, n) -> new Claim(
+                        rs.getBoolean("locked"),
+                        rs.getBoolean("claimed"),
                         rs.getString("request_hash") == null ? null : Use.of(rs)))
                 .single();
         if (!claim.locked()) {
@@ -122,7 +124,8 @@ public class IdempotencyKeys {
     private record Use(String requestHash, RememberedAnswer answer) {
 
         static Use of(ResultSet row) throws SQLException {
-            return new Use(row.getString("request_hash"),
+            return new Use(
+                    row.getString("request_hash"),
                     new RememberedAnswer(row.getInt("response_status"), row.getString("response_body")));
         }
 

@@ -10,4 +10,6 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param interval how often each replica deletes older rows (1 min)
  */
 @ConfigurationProperties("outbox.purge")
-record OutboxPurgeProperties(@DefaultValue("15d") Duration retention, @DefaultValue("1m") Duration interval) {}
+record OutboxPurgeProperties(
+        @DefaultValue("15d") Duration retention,
+        @DefaultValue("1m") Duration interval) {}

@@ -33,7 +33,8 @@ class SecretReEncryption implements ApplicationRunner {
     private final SecretCipher cipher;
     private final int batchSize;
 
-    SecretReEncryption(JdbcClient jdbc, TransactionTemplate transactions, SecretCipher cipher, SecretsProperties properties) {
+    SecretReEncryption(
+            JdbcClient jdbc, TransactionTemplate transactions, SecretCipher cipher, SecretsProperties properties) {
         this.jdbc = jdbc;
         this.transactions = transactions;
         this.cipher = cipher;
@@ -52,12 +53,14 @@ class SecretReEncryption implements ApplicationRunner {
 
         /** A row some column of which is not encrypted with the current key. */
         String notCurrent() {
-            return columns.stream().map(column -> "not starts_with(t." + column + ", :current)")
+            return columns.stream()
+                    .map(column -> "not starts_with(t." + column + ", :current)")
                     .collect(Collectors.joining(" or ", "(", ")"));
         }
     }
 
-    private static final String HOOKS_OWNER = "(select s.owner_id from webhook_subscriptions s where s.id = t.subscription_id)";
+    private static final String HOOKS_OWNER =
+            "(select s.owner_id from webhook_subscriptions s where s.id = t.subscription_id)";
     private static final List<SecretTable> TABLES = List.of(
             new SecretTable("webhook_secrets", "owner_id", "t.owner_id", List.of("secret", "previous_secret")),
             new SecretTable("hook_secrets", "subscription_id", HOOKS_OWNER, List.of("secret", "previous_secret")),
@@ -106,8 +109,16 @@ class SecretReEncryption implements ApplicationRunner {
                          order by t.%2$s
                          limit :batch
                            for update skip locked
-                        """.formatted(table.name(), table.key(), table.owner(), table.notCurrent(),
-                                String.join(", ", table.columns().stream().map(column -> "t." + column).toList())))
+                        """.formatted(
+                                table.name(),
+                                table.key(),
+                                table.owner(),
+                                table.notCurrent(),
+                                String.join(
+                                        ", ",
+                                        table.columns().stream()
+                                                .map(column -> "t." + column)
+                                                .toList())))
                 .param("after", after)
                 .param("current", cipher.currentPrefix())
                 .param("batch", batchSize)
@@ -121,11 +132,13 @@ class SecretReEncryption implements ApplicationRunner {
                 .list();
         int reEncrypted = 0;
         List<UUID> undecryptable = new ArrayList<>();
-        String assignments = String.join(", ", table.columns().stream().map(column -> column + " = :" + column).toList());
+        String assignments = String.join(
+                ", ",
+                table.columns().stream().map(column -> column + " = :" + column).toList());
         for (Row row : rows) {
             try {
-                JdbcClient.StatementSpec update = jdbc.sql("update %s set %s where %s = :key"
-                                .formatted(table.name(), assignments, table.key()))
+                JdbcClient.StatementSpec update = jdbc.sql(
+                                "update %s set %s where %s = :key".formatted(table.name(), assignments, table.key()))
                         .param("key", row.key());
                 for (int i = 0; i < table.columns().size(); i++) {
                     String value = row.values().get(i);
@@ -147,14 +160,20 @@ class SecretReEncryption implements ApplicationRunner {
     private void report(Outcome outcome) {
         String key = cipher.currentKeyId();
         if (outcome.remaining() == 0) {
-            log.info("Webhook secrets: re-encrypted {}; all webhook secrets are encrypted with key '{}'",
-                    outcome.reEncrypted(), key);
+            log.info(
+                    "Webhook secrets: re-encrypted {}; all webhook secrets are encrypted with key '{}'",
+                    outcome.reEncrypted(),
+                    key);
             return;
         }
-        log.warn("Webhook secrets: re-encrypted {}; {} rows are not yet encrypted with key '{}' (rows another replica"
+        log.warn(
+                "Webhook secrets: re-encrypted {}; {} rows are not yet encrypted with key '{}' (rows another replica"
                         + " was re-encrypting, and {} that no key of SECRETS_ENCRYPTION_KEYS decrypts, of owners {}):"
                         + " keep the old keys listed and restart",
-                outcome.reEncrypted(), outcome.remaining(), key, outcome.undecryptable().size(),
+                outcome.reEncrypted(),
+                outcome.remaining(),
+                key,
+                outcome.undecryptable().size(),
                 outcome.undecryptable().stream().limit(OWNERS_NAMED).toList());
     }
 }

@@ -19,8 +19,11 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("secrets")
-record SecretsProperties(String encryptionKeys, @DefaultValue("500") @Positive int reEncryptBatchSize,
-        @DefaultValue("24h") Duration previousSecretOverlap, @DefaultValue("1m") Duration eraseInterval) {
+record SecretsProperties(
+        String encryptionKeys,
+        @DefaultValue("500") @Positive int reEncryptBatchSize,
+        @DefaultValue("24h") Duration previousSecretOverlap,
+        @DefaultValue("1m") Duration eraseInterval) {
 
     @Override
     public String toString() {

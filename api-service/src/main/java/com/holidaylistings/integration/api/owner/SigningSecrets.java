@@ -29,8 +29,10 @@ public class SigningSecrets {
 
     /** The owner's secret: what every hook of the owner signs with until it has its own. */
     public Optional<String> ofOwner(UUID ownerId) {
-        return opened(jdbc.sql("select secret from webhook_secrets where owner_id = :owner")
-                .param("owner", ownerId), ownerId);
+        return opened(
+                jdbc.sql("select secret from webhook_secrets where owner_id = :owner")
+                        .param("owner", ownerId),
+                ownerId);
     }
 
     /** Replaces the owner's secret; hooks with their own secret keep theirs. Answers the new one. */
@@ -60,9 +62,7 @@ public class SigningSecrets {
                           join webhook_secrets w on w.owner_id = s.owner_id
                           left join hook_secrets h on h.subscription_id = s.id
                          where s.id = :hook and s.owner_id = :owner
-                        """)
-                .param("hook", hookId)
-                .param("owner", ownerId), ownerId);
+                        """).param("hook", hookId).param("owner", ownerId), ownerId);
     }
 
     /**

@@ -18,10 +18,18 @@ record DeliveryChart(List<Bar> bars, long busiest) {
     static final int HEIGHT = 160;
     /** Room under the bars for the days' labels. */
     static final int LABELS = 24;
+
     private static final DateTimeFormatter LABEL = DateTimeFormatter.ofPattern("EEE d", Locale.ENGLISH);
 
     /** One day: its label and position, and the heights of its two stacked parts. */
-    record Bar(String label, HookStats.Day day, int x, int width, int deliveredY, int deliveredHeight, int failedY,
+    record Bar(
+            String label,
+            HookStats.Day day,
+            int x,
+            int width,
+            int deliveredY,
+            int deliveredHeight,
+            int failedY,
             int failedHeight) {
 
         public int labelX() {
@@ -41,8 +49,15 @@ record DeliveryChart(List<Bar> bars, long busiest) {
             int failed = height(day.failedAttempts(), busiest, chart);
             int delivered = height(day.delivered(), busiest, chart);
             int failedY = chart - failed;
-            bars.add(new Bar(LABEL.format(day.date()), day, i * slot + (slot - width) / 2, width, failedY - delivered,
-                    delivered, failedY, failed));
+            bars.add(new Bar(
+                    LABEL.format(day.date()),
+                    day,
+                    i * slot + (slot - width) / 2,
+                    width,
+                    failedY - delivered,
+                    delivered,
+                    failedY,
+                    failed));
         }
         return new DeliveryChart(bars, busiest);
     }

@@ -20,7 +20,12 @@ record Flash(String message, boolean error, String newToken, boolean revealSecre
     }
 
     static Flash createdToken(String name, String value) {
-        return new Flash("Token \u201c" + name + "\u201d created. Copy it now: it is not shown again.", false, value, false, null);
+        return new Flash(
+                "Token \u201c" + name + "\u201d created. Copy it now: it is not shown again.",
+                false,
+                value,
+                false,
+                null);
     }
 
     static Flash secret() {

@@ -10,8 +10,8 @@ import java.util.stream.Collectors;
  */
 final class FormErrors {
 
-    private static final Map<String, String> LABELS = Map.of("name", "Token name", "scopes", "Scopes",
-            "headers", "The hook's headers");
+    private static final Map<String, String> LABELS =
+            Map.of("name", "Token name", "scopes", "Scopes", "headers", "The hook's headers");
     private static final String HEADER = "headers.";
 
     private FormErrors() {}
@@ -24,6 +24,8 @@ final class FormErrors {
     }
 
     private static String label(String field) {
-        return field.startsWith(HEADER) ? "Header " + field.substring(HEADER.length()) : LABELS.getOrDefault(field, field);
+        return field.startsWith(HEADER)
+                ? "Header " + field.substring(HEADER.length())
+                : LABELS.getOrDefault(field, field);
     }
 }

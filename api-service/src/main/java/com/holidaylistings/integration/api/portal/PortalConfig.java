@@ -49,8 +49,11 @@ class PortalConfig implements WebMvcConfigurer {
             }
 
             @Override
-            public Object resolveArgument(MethodParameter parameter, ModelAndViewContainer container,
-                    NativeWebRequest request, WebDataBinderFactory binders) {
+            public Object resolveArgument(
+                    MethodParameter parameter,
+                    ModelAndViewContainer container,
+                    NativeWebRequest request,
+                    WebDataBinderFactory binders) {
                 Object session = request.getAttribute(PortalSession.REQUEST_ATTRIBUTE, RequestAttributes.SCOPE_REQUEST);
                 if (session == null) {
                     throw new PortalRefusal.NoSession();

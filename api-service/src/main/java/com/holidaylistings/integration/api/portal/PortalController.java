@@ -32,7 +32,11 @@ class PortalController {
     private final PortalSessions sessions;
     private final HookHeaders hookHeaders;
 
-    PortalController(AccessTokens tokens, DeliveryLog deliveryLog, SigningSecrets secrets, PortalSessions sessions,
+    PortalController(
+            AccessTokens tokens,
+            DeliveryLog deliveryLog,
+            SigningSecrets secrets,
+            PortalSessions sessions,
             HookHeaders hookHeaders) {
         this.tokens = tokens;
         this.deliveryLog = deliveryLog;
@@ -56,11 +60,20 @@ class PortalController {
         model.addAttribute("flash", flash);
         model.addAttribute("scopes", Scope.allValues());
         model.addAttribute("tokens", activeTokens(session.ownerId()));
-        model.addAttribute("hooks", deliveryLog.hooks(session.ownerId()).stream().map(HookRow::of).toList());
+        model.addAttribute(
+                "hooks",
+                deliveryLog.hooks(session.ownerId()).stream().map(HookRow::of).toList());
         model.addAttribute("hookHeaders", hookHeaders.ofOwner(session.ownerId()));
-        model.addAttribute("secret", flash.revealSecret() ? secrets.ofOwner(session.ownerId()).orElse(null) : null);
-        model.addAttribute("hookSecret", flash.secretOfHook() == null ? null : secrets.ofHook(session.ownerId(), flash.secretOfHook())
-                .map(secret -> new HookSecret(flash.secretOfHook(), secret)).orElse(null));
+        model.addAttribute(
+                "secret",
+                flash.revealSecret() ? secrets.ofOwner(session.ownerId()).orElse(null) : null);
+        model.addAttribute(
+                "hookSecret",
+                flash.secretOfHook() == null
+                        ? null
+                        : secrets.ofHook(session.ownerId(), flash.secretOfHook())
+                                .map(secret -> new HookSecret(flash.secretOfHook(), secret))
+                                .orElse(null));
         return "portal/page";
     }
 
@@ -70,17 +83,24 @@ class PortalController {
      * plain text. The page asks the browser to reload {@code /portal/}, not this form ({@code portal.js}).
      */
     @PostMapping("/portal/tokens")
-    String createToken(PortalSession session, @RequestParam(required = false) String name,
-            @RequestParam(required = false) List<String> scopes, Model model) {
-        NewToken request = new NewToken(name == null ? null : name.strip(), scopes == null || scopes.isEmpty() ? null : scopes);
+    String createToken(
+            PortalSession session,
+            @RequestParam(required = false) String name,
+            @RequestParam(required = false) List<String> scopes,
+            Model model) {
+        NewToken request =
+                new NewToken(name == null ? null : name.strip(), scopes == null || scopes.isEmpty() ? null : scopes);
         try {
             AccessTokens.CreatedToken created = tokens.create(session.ownerId(), request.name(), request.validScopes());
             return page(session, Flash.createdToken(created.name(), created.token()), model);
         } catch (InvalidRequest invalid) {
-            sessions.setFlash(session.id(), Flash.problem("The token was not created: " + FormErrors.describe(invalid)));
+            sessions.setFlash(
+                    session.id(), Flash.problem("The token was not created: " + FormErrors.describe(invalid)));
         } catch (TokenLimitReached limit) {
-            sessions.setFlash(session.id(), Flash.problem("The token was not created: you already have the most active"
-                    + " tokens allowed. Revoke one you no longer use, then create the new one."));
+            sessions.setFlash(
+                    session.id(),
+                    Flash.problem("The token was not created: you already have the most active"
+                            + " tokens allowed. Revoke one you no longer use, then create the new one."));
         }
         return "redirect:/portal/";
     }
@@ -98,7 +118,8 @@ class PortalController {
         if (!tokens.revoke(session.ownerId(), token.id())) {
             throw new NotFound();
         }
-        sessions.setFlash(session.id(), Flash.info("Token \u201c" + token.name() + "\u201d revoked. It no longer works."));
+        sessions.setFlash(
+                session.id(), Flash.info("Token \u201c" + token.name() + "\u201d revoked. It no longer works."));
         return "redirect:/portal/";
     }
 
@@ -118,9 +139,11 @@ class PortalController {
     @PostMapping("/portal/secret/rotate")
     String rotateSecret(PortalSession session) {
         secrets.rotateForOwner(session.ownerId());
-        sessions.setFlash(session.id(), Flash.secret("Signing secret rotated. Give the new one to your receivers: the"
-                + " previous one keeps signing beside it for a while (24 hours by default). Hooks with a secret of"
-                + " their own keep theirs."));
+        sessions.setFlash(
+                session.id(),
+                Flash.secret("Signing secret rotated. Give the new one to your receivers: the"
+                        + " previous one keeps signing beside it for a while (24 hours by default). Hooks with a secret of"
+                        + " their own keep theirs."));
         return "redirect:/portal/#signing-secret";
     }
 
@@ -128,13 +151,17 @@ class PortalController {
     record HookSecret(UUID hook, String secret) {}
 
     private List<AccessTokens.TokenListing> activeTokens(UUID ownerId) {
-        return tokens.list(ownerId).stream().filter(token -> token.revokedAt() == null).toList();
+        return tokens.list(ownerId).stream()
+                .filter(token -> token.revokedAt() == null)
+                .toList();
     }
 
     /** One of the session owner's live tokens; 404 for anyone else's, as the internal API answers. */
     private AccessTokens.TokenListing activeToken(UUID ownerId, String tokenId) {
         UUID id = CanonicalUuid.parse(tokenId).orElseThrow(NotFound::new);
-        return activeTokens(ownerId).stream().filter(token -> token.id().equals(id)).findFirst()
+        return activeTokens(ownerId).stream()
+                .filter(token -> token.id().equals(id))
+                .findFirst()
                 .orElseThrow(NotFound::new);
     }
 }

@@ -44,8 +44,8 @@ class PortalDeliveriesController {
     private final HookStatistics statistics;
     private final PortalSessions sessions;
 
-    PortalDeliveriesController(DeliveryLog deliveryLog, AttemptLog attemptLog, HookStatistics statistics,
-            PortalSessions sessions) {
+    PortalDeliveriesController(
+            DeliveryLog deliveryLog, AttemptLog attemptLog, HookStatistics statistics, PortalSessions sessions) {
         this.deliveryLog = deliveryLog;
         this.attemptLog = attemptLog;
         this.statistics = statistics;
@@ -60,13 +60,21 @@ class PortalDeliveriesController {
      * cursor that is not one shows the newest attempts, with a note.
      */
     @GetMapping("/portal/hooks/{hookId}/deliveries")
-    String deliveries(PortalSession session, @PathVariable String hookId, @RequestParam(required = false) String status,
-            @RequestParam(required = false) String before, @RequestParam(required = false) String after, Model model) {
+    String deliveries(
+            PortalSession session,
+            @PathVariable String hookId,
+            @RequestParam(required = false) String status,
+            @RequestParam(required = false) String before,
+            @RequestParam(required = false) String after,
+            Model model) {
         HookStatus hook = hook(session, hookId);
         FieldErrors errors = new FieldErrors();
         AttemptStatusFilter filter = AttemptStatusFilter.parse(status, errors);
-        AttemptLog.PageRequest request = new AttemptLog.PageRequest(filter, PAGE_SIZE,
-                AttemptCursor.decode("before", before, errors), AttemptCursor.decode("after", after, errors));
+        AttemptLog.PageRequest request = new AttemptLog.PageRequest(
+                filter,
+                PAGE_SIZE,
+                AttemptCursor.decode("before", before, errors),
+                AttemptCursor.decode("after", after, errors));
         Flash flash = sessions.takeFlash(session.id());
         if (!errors.isEmpty()) {
             request = AttemptLog.PageRequest.newest(null, PAGE_SIZE);
@@ -86,9 +94,14 @@ class PortalDeliveriesController {
         model.addAttribute("older", page.next());
         model.addAttribute("newer", page.previous());
         model.addAttribute("chart", DeliveryChart.of(statistics.of(hook.id(), CHART_DAYS)));
-        model.addAttribute("recoverFrom", LocalDateTime.now(ZoneOffset.UTC).minusDays(1).truncatedTo(ChronoUnit.MINUTES));
-        model.addAttribute("recoverEarliest", LocalDateTime.now(ZoneOffset.UTC).minus(RecoverRequest.WINDOW)
-                .truncatedTo(ChronoUnit.MINUTES).plusMinutes(1));
+        model.addAttribute(
+                "recoverFrom", LocalDateTime.now(ZoneOffset.UTC).minusDays(1).truncatedTo(ChronoUnit.MINUTES));
+        model.addAttribute(
+                "recoverEarliest",
+                LocalDateTime.now(ZoneOffset.UTC)
+                        .minus(RecoverRequest.WINDOW)
+                        .truncatedTo(ChronoUnit.MINUTES)
+                        .plusMinutes(1));
         return "portal/deliveries";
     }
 
@@ -100,7 +113,9 @@ class PortalDeliveriesController {
         model.addAttribute("hook", HookRow.of(hook));
         model.addAttribute("attempt", attempt);
         model.addAttribute("requestHeaders", lines(attempt.request().headers()));
-        model.addAttribute("responseHeaders", attempt.response() == null ? null : lines(attempt.response().headers()));
+        model.addAttribute(
+                "responseHeaders",
+                attempt.response() == null ? null : lines(attempt.response().headers()));
         return "portal/attempt";
     }
 
@@ -111,7 +126,9 @@ class PortalDeliveriesController {
         }
         return headers.properties().stream()
                 .map(header -> header.getKey() + ": "
-                        + (header.getValue().isString() ? header.getValue().asString() : header.getValue().toString()))
+                        + (header.getValue().isString()
+                                ? header.getValue().asString()
+                                : header.getValue().toString()))
                 .collect(Collectors.joining("\n"));
     }
 

@@ -38,18 +38,23 @@ class PortalEntryController {
     }
 
     @GetMapping(OPEN_PATH)
-    String open(@RequestParam(required = false) String token, HttpServletRequest request,
-            HttpServletResponse response, Model model) {
+    String open(
+            @RequestParam(required = false) String token,
+            HttpServletRequest request,
+            HttpServletResponse response,
+            Model model) {
         if (token == null || token.isBlank()) {
             throw new PortalRefusal.LinkRefused();
         }
-        Optional<PortalSession> current = PortalSessionInterceptor.sessionId(request).flatMap(sessions::find);
+        Optional<PortalSession> current =
+                PortalSessionInterceptor.sessionId(request).flatMap(sessions::find);
         if (current.isPresent()) {
             PortalSessions.LinkOwner linkOwner = sessions.linkOwner(token).orElseThrow(PortalRefusal.LinkRefused::new);
             if (!linkOwner.ownerId().equals(current.get().ownerId())) {
                 model.addAttribute("csrf", current.get().csrfToken());
                 model.addAttribute("token", token);
-                model.addAttribute("currentEmail", sessions.emailOf(current.get().ownerId()));
+                model.addAttribute(
+                        "currentEmail", sessions.emailOf(current.get().ownerId()));
                 model.addAttribute("linkEmail", linkOwner.email());
                 return "portal/switch";
             }
@@ -60,8 +65,8 @@ class PortalEntryController {
 
     /** The switch the page above asks for: its form alone can send it (the session's CSRF token). */
     @PostMapping(SWITCH_PATH)
-    String switchOwner(PortalSession session, @RequestParam(required = false) String token,
-            HttpServletResponse response) {
+    String switchOwner(
+            PortalSession session, @RequestParam(required = false) String token, HttpServletResponse response) {
         if (token == null || token.isBlank()) {
             throw new PortalRefusal.LinkRefused();
         }
@@ -85,7 +90,9 @@ class PortalEntryController {
     /** Uses the link and sets the new session's cookie; a link that cannot be used is refused. */
     private void start(String token, HttpServletResponse response) {
         PortalSessions.Opened opened = sessions.open(token).orElseThrow(PortalRefusal.LinkRefused::new);
-        response.addHeader(HttpHeaders.SET_COOKIE, cookie(opened.sessionId(), settings.sessionLifetime().toSeconds()));
+        response.addHeader(
+                HttpHeaders.SET_COOKIE,
+                cookie(opened.sessionId(), settings.sessionLifetime().toSeconds()));
     }
 
     /** A {@code __Host-} cookie: Secure, for this host only, on every path. */

@@ -27,7 +27,11 @@ class PortalErrors {
 
     @ExceptionHandler
     ModelAndView notFound(NotFound exception, HttpServletResponse response) {
-        return page(response, 404, "Not found", "There is nothing here for your account. Go back to the Notifications page.");
+        return page(
+                response,
+                404,
+                "Not found",
+                "There is nothing here for your account. Go back to the Notifications page.");
     }
 
     @ExceptionHandler
@@ -35,11 +39,13 @@ class PortalErrors {
         if (Outage.explains(exception)) {
             Outage.report(exception);
             response.setHeader(HttpHeaders.RETRY_AFTER, Integer.toString(Outage.RETRY_AFTER_SECONDS));
-            return page(response, 503, "Temporarily unavailable",
-                    "Nothing was changed. Please try again in a moment.");
+            return page(response, 503, "Temporarily unavailable", "Nothing was changed. Please try again in a moment.");
         }
         if (exception instanceof ErrorResponse error && error.getStatusCode().is4xxClientError()) {
-            return page(response, error.getStatusCode().value(), "This request cannot be handled",
+            return page(
+                    response,
+                    error.getStatusCode().value(),
+                    "This request cannot be handled",
                     "Go back to the Notifications page and try again.");
         }
         log.error("Portal request failed", exception);

@@ -44,8 +44,13 @@ class PortalHookController {
     private final PortalSessions sessions;
     private final HookProperties settings;
 
-    PortalHookController(HookRepository hooks, DeliveryLog deliveryLog, Redeliveries redeliveries,
-            TestEvents testEvents, PortalSessions sessions, HookProperties settings) {
+    PortalHookController(
+            HookRepository hooks,
+            DeliveryLog deliveryLog,
+            Redeliveries redeliveries,
+            TestEvents testEvents,
+            PortalSessions sessions,
+            HookProperties settings) {
         this.hooks = hooks;
         this.deliveryLog = deliveryLog;
         this.redeliveries = redeliveries;
@@ -69,7 +74,10 @@ class PortalHookController {
         HookStatus hook = hook(session, hookId);
         UUID enquiry = CanonicalUuid.parse(enquiryId).orElseThrow(NotFound::new);
         try {
-            redeliveries.request(OwnerId.of(session.ownerId()), SubscriptionId.of(hook.id()), EnquiryId.of(enquiry),
+            redeliveries.request(
+                    OwnerId.of(session.ownerId()),
+                    SubscriptionId.of(hook.id()),
+                    EnquiryId.of(enquiry),
                     RequestIdFilter.current());
             sessions.setFlash(session.id(), Flash.info("Event " + enquiry + " is queued for delivery again."));
         } catch (Conflict refused) {
@@ -94,14 +102,24 @@ class PortalHookController {
         try {
             Instant from = new RecoverRequest(since == null || since.isBlank() ? null : inUtc(since.strip()))
                     .validSince(Instant.now());
-            Recovery recovery = redeliveries.recover(OwnerId.of(session.ownerId()), SubscriptionId.of(hook.id()), from,
-                    RequestIdFilter.current(), settings.recoverMaxEvents());
-            sessions.setFlash(session.id(), Flash.info(recovery.queued() == 0
-                    ? "Nothing to recover: every event since then was delivered or is already queued."
-                    : recovery.queued() + " missed events are queued for delivery again."));
+            Recovery recovery = redeliveries.recover(
+                    OwnerId.of(session.ownerId()),
+                    SubscriptionId.of(hook.id()),
+                    from,
+                    RequestIdFilter.current(),
+                    settings.recoverMaxEvents());
+            sessions.setFlash(
+                    session.id(),
+                    Flash.info(
+                            recovery.queued() == 0
+                                    ? "Nothing to recover: every event since then was delivered or is already queued."
+                                    : recovery.queued() + " missed events are queued for delivery again."));
         } catch (InvalidRequest invalid) {
-            sessions.setFlash(session.id(), Flash.problem("Not recovered: the time "
-                    + String.join(", ", invalid.fieldErrors().getOrDefault("since", List.of("is invalid"))) + "."));
+            sessions.setFlash(
+                    session.id(),
+                    Flash.problem("Not recovered: the time "
+                            + String.join(", ", invalid.fieldErrors().getOrDefault("since", List.of("is invalid")))
+                            + "."));
         } catch (Conflict refused) {
             sessions.setFlash(session.id(), Flash.problem("Not recovered: " + refused.getMessage() + "."));
         } catch (QuotaExceeded exceeded) {
@@ -115,10 +133,12 @@ class PortalHookController {
     String sendTest(PortalSession session, @PathVariable String hookId) {
         HookStatus hook = hook(session, hookId);
         try {
-            TestDelivery sent = testEvents.send(OwnerId.of(session.ownerId()), SubscriptionId.of(hook.id()),
-                    RequestIdFilter.current());
-            sessions.setFlash(session.id(), Flash.info("Test event sent to " + hook.targetUrl() + " (webhook-id "
-                    + sent.webhookId() + "). It shows in its deliveries within a few seconds."));
+            TestDelivery sent = testEvents.send(
+                    OwnerId.of(session.ownerId()), SubscriptionId.of(hook.id()), RequestIdFilter.current());
+            sessions.setFlash(
+                    session.id(),
+                    Flash.info("Test event sent to " + hook.targetUrl() + " (webhook-id " + sent.webhookId()
+                            + "). It shows in its deliveries within a few seconds."));
         } catch (Conflict refused) {
             sessions.setFlash(session.id(), Flash.problem("Test event not sent: " + refused.getMessage() + "."));
         } catch (QuotaExceeded exceeded) {
@@ -129,7 +149,9 @@ class PortalHookController {
 
     /** Sets the hook's throttle from the form's field: empty for none, else a whole number from 1 to 1000. */
     @PostMapping("/portal/hooks/{hookId}/throttle")
-    String throttle(PortalSession session, @PathVariable String hookId,
+    String throttle(
+            PortalSession session,
+            @PathVariable String hookId,
             @RequestParam(name = "per_second", required = false) String perSecond) {
         HookStatus hook = hook(session, hookId);
         try {
@@ -137,13 +159,19 @@ class PortalHookController {
             if (!hooks.setThrottle(session.ownerId(), hook.id(), request.perSecond(), RequestIdFilter.current())) {
                 throw new NotFound();
             }
-            sessions.setFlash(session.id(), Flash.info(request.perSecond() == null
-                    ? "Throttle removed: deliveries start as fast as they come."
-                    : "Throttle saved: at most " + request.perSecond() + " deliveries start each second."));
+            sessions.setFlash(
+                    session.id(),
+                    Flash.info(
+                            request.perSecond() == null
+                                    ? "Throttle removed: deliveries start as fast as they come."
+                                    : "Throttle saved: at most " + request.perSecond()
+                                            + " deliveries start each second."));
         } catch (InvalidRequest invalid) {
-            sessions.setFlash(session.id(), Flash.problem("The throttle was not saved: Max deliveries per second must"
-                    + " be a whole number from " + ThrottleRequest.MIN + " to " + ThrottleRequest.MAX
-                    + ", or empty for no throttle."));
+            sessions.setFlash(
+                    session.id(),
+                    Flash.problem("The throttle was not saved: Max deliveries per second must"
+                            + " be a whole number from " + ThrottleRequest.MIN + " to " + ThrottleRequest.MAX
+                            + ", or empty for no throttle."));
         }
         return "redirect:/portal/hooks/" + hook.id() + "/deliveries#throttle";
     }
@@ -160,15 +188,24 @@ class PortalHookController {
             throw new NotFound();
         }
         Instant now = Instant.now();
-        Instant earliest = now.minus(RecoverRequest.WINDOW).plus(1, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS);
-        Instant since = hook.lastSuccessAt() == null || hook.lastSuccessAt().isBefore(earliest) ? earliest : hook.lastSuccessAt();
+        Instant earliest =
+                now.minus(RecoverRequest.WINDOW).plus(1, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS);
+        Instant since = hook.lastSuccessAt() == null || hook.lastSuccessAt().isBefore(earliest)
+                ? earliest
+                : hook.lastSuccessAt();
         try {
-            Recovery recovery = redeliveries.recover(OwnerId.of(session.ownerId()), SubscriptionId.of(hook.id()),
-                    new RecoverRequest(since.toString()).validSince(now), RequestIdFilter.current(),
+            Recovery recovery = redeliveries.recover(
+                    OwnerId.of(session.ownerId()),
+                    SubscriptionId.of(hook.id()),
+                    new RecoverRequest(since.toString()).validSince(now),
+                    RequestIdFilter.current(),
                     settings.recoverMaxEvents());
-            sessions.setFlash(session.id(), Flash.info("Resumed " + hook.targetUrl() + ". " + (recovery.queued() == 0
-                    ? "Nothing to recover: it missed no event."
-                    : recovery.queued() + " missed events are queued for delivery.")));
+            sessions.setFlash(
+                    session.id(),
+                    Flash.info("Resumed " + hook.targetUrl() + ". "
+                            + (recovery.queued() == 0
+                                    ? "Nothing to recover: it missed no event."
+                                    : recovery.queued() + " missed events are queued for delivery.")));
         } catch (Conflict refused) {
             sessions.setFlash(session.id(), Flash.problem("Resumed, but not recovered: " + refused.getMessage() + "."));
         } catch (QuotaExceeded exceeded) {

@@ -33,7 +33,10 @@ class PortalHookHeadersController {
     }
 
     @PostMapping("/portal/hooks/{hookId}/headers")
-    String add(PortalSession session, @PathVariable String hookId, @RequestParam(required = false) String name,
+    String add(
+            PortalSession session,
+            @PathVariable String hookId,
+            @RequestParam(required = false) String name,
             @RequestParam(required = false) String value) {
         HookStatus hook = hook(session, hookId);
         String header = name == null ? "" : name.strip();
@@ -42,10 +45,13 @@ class PortalHookHeadersController {
             return redirectTo(hook);
         }
         try {
-            CustomHeaders headers = hookHeaders.of(session.ownerId(), hook.id()).with(header, value == null ? "" : value.strip());
+            CustomHeaders headers =
+                    hookHeaders.of(session.ownerId(), hook.id()).with(header, value == null ? "" : value.strip());
             save(session, hook, headers);
-            sessions.setFlash(session.id(), Flash.info("Header " + header + " saved: it is sent with every delivery to "
-                    + hook.targetUrl() + ". Its value is not shown again."));
+            sessions.setFlash(
+                    session.id(),
+                    Flash.info("Header " + header + " saved: it is sent with every delivery to " + hook.targetUrl()
+                            + ". Its value is not shown again."));
         } catch (InvalidRequest invalid) {
             sessions.setFlash(session.id(), Flash.problem("The header was not saved: " + FormErrors.describe(invalid)));
         }

@@ -48,9 +48,13 @@ class PortalHookSecretController {
     String rotate(PortalSession session, @PathVariable String hookId) {
         HookStatus hook = hook(session, hookId);
         secrets.rotateForHook(session.ownerId(), hook.id()).orElseThrow(NotFound::new);
-        sessions.setFlash(session.id(), Flash.secretOfHook(hook.id(), "Signing secret of " + hook.targetUrl()
-                + " rotated. Give the new one to its receiver: the previous one keeps signing beside it for a while"
-                + " (24 hours by default). Your other hooks keep their secrets."));
+        sessions.setFlash(
+                session.id(),
+                Flash.secretOfHook(
+                        hook.id(),
+                        "Signing secret of " + hook.targetUrl()
+                                + " rotated. Give the new one to its receiver: the previous one keeps signing beside it for a while"
+                                + " (24 hours by default). Your other hooks keep their secrets."));
         return "redirect:/portal/#webhook-subscriptions";
     }
 

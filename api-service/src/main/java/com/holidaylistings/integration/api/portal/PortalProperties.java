@@ -54,8 +54,11 @@ record PortalProperties(
     private static boolean isAbsoluteHttps(String url) {
         try {
             URI uri = new URI(url);
-            return "https".equalsIgnoreCase(uri.getScheme()) && uri.getHost() != null && uri.getRawQuery() == null
-                    && uri.getRawFragment() == null && uri.getRawUserInfo() == null;
+            return "https".equalsIgnoreCase(uri.getScheme())
+                    && uri.getHost() != null
+                    && uri.getRawQuery() == null
+                    && uri.getRawFragment() == null
+                    && uri.getRawUserInfo() == null;
         } catch (URISyntaxException e) {
             return false;
         }

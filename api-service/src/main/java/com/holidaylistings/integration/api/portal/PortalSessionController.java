@@ -36,7 +36,9 @@ class PortalSessionController {
         UUID owner = owners.existing(ownerId);
         sessions.purgeExpired();
         PortalSessions.Link link = sessions.issueLink(owner);
-        String url = base().path(PortalEntryController.OPEN_PATH).queryParam("token", link.token()).toUriString();
+        String url = base().path(PortalEntryController.OPEN_PATH)
+                .queryParam("token", link.token())
+                .toUriString();
         return new PortalLink(url, link.expiresAt());
     }
 

@@ -24,7 +24,8 @@ class PortalSessionInterceptor implements HandlerInterceptor {
     @Override
     public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
         PortalSession session = sessionId(request).flatMap(sessions::find).orElseThrow(PortalRefusal.NoSession::new);
-        if (!"GET".equals(request.getMethod()) && !"HEAD".equals(request.getMethod())
+        if (!"GET".equals(request.getMethod())
+                && !"HEAD".equals(request.getMethod())
                 && !matches(request.getParameter(PortalSession.CSRF_PARAMETER), session.csrfToken())) {
             throw new PortalRefusal.CsrfRefused();
         }
@@ -34,15 +35,18 @@ class PortalSessionInterceptor implements HandlerInterceptor {
 
     static Optional<String> sessionId(HttpServletRequest request) {
         Cookie[] cookies = request.getCookies();
-        return cookies == null ? Optional.empty() : Arrays.stream(cookies)
-                .filter(cookie -> PortalSession.COOKIE.equals(cookie.getName()))
-                .map(Cookie::getValue)
-                .filter(value -> !value.isBlank())
-                .findFirst();
+        return cookies == null
+                ? Optional.empty()
+                : Arrays.stream(cookies)
+                        .filter(cookie -> PortalSession.COOKIE.equals(cookie.getName()))
+                        .map(Cookie::getValue)
+                        .filter(value -> !value.isBlank())
+                        .findFirst();
     }
 
     private static boolean matches(String given, String expected) {
-        return given != null && MessageDigest.isEqual(
-                given.getBytes(StandardCharsets.UTF_8), expected.getBytes(StandardCharsets.UTF_8));
+        return given != null
+                && MessageDigest.isEqual(
+                        given.getBytes(StandardCharsets.UTF_8), expected.getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -84,7 +84,10 @@ class PortalSessions {
     }
 
     String emailOf(UUID ownerId) {
-        return jdbc.sql("select email from owners where id = :id").param("id", ownerId).query(String.class).single();
+        return jdbc.sql("select email from owners where id = :id")
+                .param("id", ownerId)
+                .query(String.class)
+                .single();
     }
 
     /**
@@ -101,18 +104,22 @@ class PortalSessions {
                         """)
                 .param("hash", TokenHash.of(sessionId))
                 .param("idle", settings.sessionIdleTimeout().toMillis())
-                .query((rs, n) -> new PortalSession(sessionId, rs.getObject("owner_id", UUID.class), rs.getString("csrf_token")))
+                .query((rs, n) ->
+                        new PortalSession(sessionId, rs.getObject("owner_id", UUID.class), rs.getString("csrf_token")))
                 .optional();
     }
 
     void end(String sessionId) {
-        jdbc.sql("delete from portal_sessions where id_hash = :hash").param("hash", TokenHash.of(sessionId)).update();
+        jdbc.sql("delete from portal_sessions where id_hash = :hash")
+                .param("hash", TokenHash.of(sessionId))
+                .update();
     }
 
     /** Keeps what the next page shows; never a token's value, which only the answer that created it shows. */
     void setFlash(String sessionId, Flash flash) {
         if (flash.newToken() != null) {
-            throw new IllegalArgumentException("A new token's value is never stored: show it in the answer that created it");
+            throw new IllegalArgumentException(
+                    "A new token's value is never stored: show it in the answer that created it");
         }
         jdbc.sql("""
                         update portal_sessions
@@ -143,15 +150,20 @@ class PortalSessions {
                         returning old.flash_message, old.flash_error, old.flash_secret, old.flash_secret_hook
                         """)
                 .param("hash", TokenHash.of(sessionId))
-                .query((rs, n) -> new Flash(rs.getString("flash_message"), rs.getBoolean("flash_error"), null,
-                        rs.getBoolean("flash_secret"), rs.getObject("flash_secret_hook", UUID.class)))
+                .query((rs, n) -> new Flash(
+                        rs.getString("flash_message"),
+                        rs.getBoolean("flash_error"),
+                        null,
+                        rs.getBoolean("flash_secret"),
+                        rs.getObject("flash_secret_hook", UUID.class)))
                 .optional()
                 .orElse(Flash.NONE);
     }
 
     /** Forgets expired links, and sessions that expired or stayed idle too long. */
     int purgeExpired() {
-        return jdbc.sql("delete from portal_links where expires_at < now() - interval '1 day'").update()
+        return jdbc.sql("delete from portal_links where expires_at < now() - interval '1 day'")
+                        .update()
                 + jdbc.sql("""
                                 delete from portal_sessions
                                  where expires_at < now() or last_seen_at < now() - :idle * interval '1 millisecond'

@@ -13,7 +13,8 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties("owner-api.listing-site")
 public record ListingSiteProperties(
-        @DefaultValue("https://www.holidaylistings.example") @Pattern(regexp = "^https?://\\S+$") String baseUrl) {
+        @DefaultValue("https://www.holidaylistings.example") @Pattern(regexp = "^https?://\\S+$")
+        String baseUrl) {
 
     public String propertyUrl(String urlSlug) {
         String base = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;

@@ -22,10 +22,12 @@ public record NewProperty(String title, String location, String urlSlug, String 
         FieldErrors errors = new FieldErrors();
         errors.requiredText("title", title, 200);
         errors.requiredText("location", location, 200);
-        if (errors.requiredText("url_slug", urlSlug, 100) && !SLUG.matcher(urlSlug).matches()) {
+        if (errors.requiredText("url_slug", urlSlug, 100)
+                && !SLUG.matcher(urlSlug).matches()) {
             errors.add("url_slug", "must be lower-case letters and digits separated by single hyphens");
         }
-        if (errors.requiredText("unique_code", uniqueCode, 50) && !CODE.matcher(uniqueCode).matches()) {
+        if (errors.requiredText("unique_code", uniqueCode, 50)
+                && !CODE.matcher(uniqueCode).matches()) {
             errors.add("unique_code", "must be letters, digits, '.', '_' or '-'");
         }
         errors.oneOf("status", status, STATUSES);

@@ -20,7 +20,7 @@ public class QuotaExceeded extends TooManyRequests {
     /** The refusal as the portal says it to a person. */
     public String inWords() {
         int seconds = retryAfterSeconds();
-        return "you have reached the limit of " + perMinute + " " + quota.words() + " a minute; try again in "
-                + seconds + (seconds == 1 ? " second" : " seconds");
+        return "you have reached the limit of " + perMinute + " " + quota.words() + " a minute; try again in " + seconds
+                + (seconds == 1 ? " second" : " seconds");
     }
 }

@@ -11,4 +11,6 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("owner-api.rate-limit")
-public record RateLimitProperties(@DefaultValue("100") @Positive int perMinute, @DefaultValue("1000") @Positive int perHour) {}
+public record RateLimitProperties(
+        @DefaultValue("100") @Positive int perMinute,
+        @DefaultValue("1000") @Positive int perHour) {}

@@ -32,8 +32,8 @@ class InternalRedeliveryController {
     private final TestEvents testEvents;
     private final HookProperties settings;
 
-    InternalRedeliveryController(Owners owners, Redeliveries redeliveries, TestEvents testEvents,
-            HookProperties settings) {
+    InternalRedeliveryController(
+            Owners owners, Redeliveries redeliveries, TestEvents testEvents, HookProperties settings) {
         this.owners = owners;
         this.redeliveries = redeliveries;
         this.testEvents = testEvents;
@@ -56,8 +56,8 @@ class InternalRedeliveryController {
         UUID owner = owners.existing(ownerId);
         UUID hook = CanonicalUuid.parse(hookId).orElseThrow(NotFound::new);
         UUID enquiry = CanonicalUuid.parse(enquiryId).orElseThrow(NotFound::new);
-        return redeliveries.request(OwnerId.of(owner), SubscriptionId.of(hook), EnquiryId.of(enquiry),
-                RequestIdFilter.current());
+        return redeliveries.request(
+                OwnerId.of(owner), SubscriptionId.of(hook), EnquiryId.of(enquiry), RequestIdFilter.current());
     }
 
     /** Queues a delivery of every event since {@code since} that this hook has not received; webhook-dispatcher sends them. */
@@ -67,7 +67,11 @@ class InternalRedeliveryController {
         UUID owner = owners.existing(ownerId);
         UUID hook = CanonicalUuid.parse(hookId).orElseThrow(NotFound::new);
         Instant since = request.validSince(Instant.now());
-        return redeliveries.recover(OwnerId.of(owner), SubscriptionId.of(hook), since, RequestIdFilter.current(),
+        return redeliveries.recover(
+                OwnerId.of(owner),
+                SubscriptionId.of(hook),
+                since,
+                RequestIdFilter.current(),
                 settings.recoverMaxEvents());
     }
 }

@@ -48,7 +48,8 @@ import tools.jackson.databind.json.JsonMapper;
 public class Redeliveries {
 
     /** What recover asks for again besides the events never fanned out: deliveries that ended unreceived. */
-    private static final List<String> MISSED = List.of(DeliveryStatus.ABANDONED.value(), DeliveryStatus.SKIPPED.value());
+    private static final List<String> MISSED =
+            List.of(DeliveryStatus.ABANDONED.value(), DeliveryStatus.SKIPPED.value());
 
     private final JdbcClient jdbc;
     private final JsonMapper json;
@@ -116,9 +117,11 @@ public class Redeliveries {
                 .param("subscription", subscription.value())
                 .param("enquiry", enquiry.value())
                 .param("owner", owner.value())
-                .query((rs, n) -> new Event(rs.getObject("property_id", UUID.class),
+                .query((rs, n) -> new Event(
+                        rs.getObject("property_id", UUID.class),
                         rs.getObject("sent_at", OffsetDateTime.class).toInstant(),
-                        rs.getObject("event_id", UUID.class), rs.getString("payload")))
+                        rs.getObject("event_id", UUID.class),
+                        rs.getString("payload")))
                 .optional()
                 .orElseThrow(NotFound::new);
         if (!hook.receives(event.propertyId(), event.submittedAt())) {
@@ -129,8 +132,16 @@ public class Redeliveries {
             throw new EventNoLongerKept();
         }
         quotas.take(owner, OwnerQuota.REDELIVERIES);
-        commands.write(new DeliveryCommand.Redeliver(TimeOrderedUuid.next(), Timestamps.now(), requestId, owner,
-                subscription, event.eventId(), enquiry, event.submittedAt(), payload(event.outboxPayload())));
+        commands.write(new DeliveryCommand.Redeliver(
+                TimeOrderedUuid.next(),
+                Timestamps.now(),
+                requestId,
+                owner,
+                subscription,
+                event.eventId(),
+                enquiry,
+                event.submittedAt(),
+                payload(event.outboxPayload())));
         return Redelivery.queued(subscription, enquiry);
     }
 
@@ -158,11 +169,16 @@ public class Redeliveries {
             select = select.param("property", hook.propertyId());
         }
         Instant requestedAt = Timestamps.now();
-        List<DeliveryCommand.Recover> missed = select
-                .query((rs, n) -> new DeliveryCommand.Recover(TimeOrderedUuid.next(), requestedAt, requestId, owner,
-                        subscription, rs.getObject("event_id", UUID.class),
+        List<DeliveryCommand.Recover> missed = select.query((rs, n) -> new DeliveryCommand.Recover(
+                        TimeOrderedUuid.next(),
+                        requestedAt,
+                        requestId,
+                        owner,
+                        subscription,
+                        rs.getObject("event_id", UUID.class),
                         EnquiryId.of(rs.getObject("enquiry_id", UUID.class)),
-                        rs.getObject("sent_at", OffsetDateTime.class).toInstant(), payload(rs.getString("payload"))))
+                        rs.getObject("sent_at", OffsetDateTime.class).toInstant(),
+                        payload(rs.getString("payload"))))
                 .list();
         commands.writeAll(missed);
         return new Recovery(missed.size());
@@ -215,7 +231,9 @@ public class Redeliveries {
                         """)
                 .param("subscription", subscription.value())
                 .param("owner", owner.value())
-                .query((rs, n) -> new Hook(rs.getBoolean("paused"), rs.getString("unsubscribe_reason"),
+                .query((rs, n) -> new Hook(
+                        rs.getBoolean("paused"),
+                        rs.getString("unsubscribe_reason"),
                         rs.getObject("property_id", UUID.class),
                         rs.getObject("created_at", OffsetDateTime.class).toInstant()))
                 .optional()

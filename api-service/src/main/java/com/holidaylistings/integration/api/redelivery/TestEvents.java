@@ -53,8 +53,13 @@ public class TestEvents {
     }
 
     /** What a test event needs of the hook: whether it receives anything, and the property to name. */
-    private record Hook(boolean paused, String unsubscribeReason, String ownerEmail, UUID propertyId,
-            String propertyTitle, String propertyUrlSlug) {}
+    private record Hook(
+            boolean paused,
+            String unsubscribeReason,
+            String ownerEmail,
+            UUID propertyId,
+            String propertyTitle,
+            String propertyUrlSlug) {}
 
     /**
      * Queues a test event to the owner's hook, asked for by {@code requestId}; 404 for a hook the owner
@@ -69,8 +74,8 @@ public class TestEvents {
         quotas.take(owner, OwnerQuota.TEST_EVENTS);
         UUID eventId = TimeOrderedUuid.next();
         EnquiryCreated event = sample(hook, Timestamps.now());
-        commands.write(new DeliveryCommand.TestEvent(TimeOrderedUuid.next(), Timestamps.now(), requestId, owner,
-                subscription, eventId, event));
+        commands.write(new DeliveryCommand.TestEvent(
+                TimeOrderedUuid.next(), Timestamps.now(), requestId, owner, subscription, eventId, event));
         return new TestDelivery(WebhookIds.of(eventId, subscription));
     }
 
@@ -108,8 +113,12 @@ public class TestEvents {
                         """)
                 .param("subscription", subscription.value())
                 .param("owner", owner.value())
-                .query((rs, n) -> new Hook(rs.getBoolean("paused"), rs.getString("unsubscribe_reason"),
-                        rs.getString("email"), rs.getObject("id", UUID.class), rs.getString("title"),
+                .query((rs, n) -> new Hook(
+                        rs.getBoolean("paused"),
+                        rs.getString("unsubscribe_reason"),
+                        rs.getString("email"),
+                        rs.getObject("id", UUID.class),
+                        rs.getString("title"),
                         rs.getString("url_slug")))
                 .optional()
                 .orElseThrow(NotFound::new);

@@ -37,18 +37,18 @@ public class HookStatistics {
                         """)
                 .param("hook", hookId)
                 .param("first", first)
-                .query((rs, n) -> new Count(rs.getObject("day", LocalDate.class), DeliveryOutcome.of(rs.getString("outcome")),
-                        rs.getInt("http_status"), rs.getLong("attempts")))
+                .query((rs, n) -> new Count(
+                        rs.getObject("day", LocalDate.class),
+                        DeliveryOutcome.of(rs.getString("outcome")),
+                        rs.getInt("http_status"),
+                        rs.getLong("attempts")))
                 .list();
         // the statuses are written out, not bound: a generic plan of "status in ($2, $3)" could not
         // use deliveries_unfinished_idx, whose predicate names them
         long pending = jdbc.sql("""
                         select count(*) from deliveries
                          where subscription_id = :hook and status in ('pending', 'waiting') and not test
-                        """)
-                .param("hook", hookId)
-                .query(Long.class)
-                .single();
+                        """).param("hook", hookId).query(Long.class).single();
         return summary(first, days, counts, pending);
     }
 
@@ -77,7 +77,13 @@ public class HookStatistics {
         byStatus.forEach((status, attempts) -> byHttpStatus.put(status == 0 ? "none" : status.toString(), attempts));
         List<HookStats.Day> daysList = new ArrayList<>();
         perDay.forEach((date, day) -> daysList.add(new HookStats.Day(date, day[0], day[1])));
-        return new HookStats(first.atStartOfDay(ZoneOffset.UTC).toInstant(), delivered, failed, abandoned, pending,
-                byHttpStatus, daysList);
+        return new HookStats(
+                first.atStartOfDay(ZoneOffset.UTC).toInstant(),
+                delivered,
+                failed,
+                abandoned,
+                pending,
+                byHttpStatus,
+                daysList);
     }
 }

@@ -29,6 +29,9 @@ public record HookStats(
 
     /** The largest number of attempts on one day, for the portal's bars. */
     public long busiestDay() {
-        return perDay.stream().mapToLong(day -> day.delivered() + day.failedAttempts()).max().orElse(0);
+        return perDay.stream()
+                .mapToLong(day -> day.delivered() + day.failedAttempts())
+                .max()
+                .orElse(0);
     }
 }

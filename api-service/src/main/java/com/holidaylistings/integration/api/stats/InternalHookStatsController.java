@@ -20,7 +20,8 @@ class InternalHookStatsController {
     }
 
     @GetMapping("/internal/v1/owners/{ownerId}/hooks/{hookId}/stats")
-    HookStats stats(@PathVariable String ownerId, @PathVariable String hookId, @RequestParam(required = false) String days) {
+    HookStats stats(
+            @PathVariable String ownerId, @PathVariable String hookId, @RequestParam(required = false) String days) {
         UUID hook = hooks.existing(ownerId, hookId);
         return statistics.of(hook, StatsDays.parse(days).value());
     }

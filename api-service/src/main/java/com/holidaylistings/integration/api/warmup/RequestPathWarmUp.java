@@ -67,9 +67,15 @@ class RequestPathWarmUp implements ApplicationRunner {
     private final ApplicationEventPublisher events;
     private final MeterRegistry meters;
 
-    RequestPathWarmUp(WarmUpProperties properties, InternalApiProperties internal, WarmUpRequests marked,
-            WebServerApplicationContext context, ServerProperties server, SslBundles bundles,
-            ApplicationEventPublisher events, MeterRegistry meters) {
+    RequestPathWarmUp(
+            WarmUpProperties properties,
+            InternalApiProperties internal,
+            WarmUpRequests marked,
+            WebServerApplicationContext context,
+            ServerProperties server,
+            SslBundles bundles,
+            ApplicationEventPublisher events,
+            MeterRegistry meters) {
         this.properties = properties;
         this.internal = internal;
         this.marked = marked;
@@ -86,20 +92,25 @@ class RequestPathWarmUp implements ApplicationRunner {
         Map<Integer, Integer> answers = new ConcurrentHashMap<>();
         int sent = 0;
         if (properties.requests() == 0 || internal.keys().isEmpty()) {
-            log.info("No warm-up before readiness ({})", properties.requests() == 0 ? "WARM_UP_REQUESTS=0"
-                    : "the internal API is off");
+            log.info(
+                    "No warm-up before readiness ({})",
+                    properties.requests() == 0 ? "WARM_UP_REQUESTS=0" : "the internal API is off");
         } else {
             try {
                 sent = warmUp(answers, started);
-                log.info("Warmed up the intake before readiness: {} requests in {} ms, answered {}", sent,
-                        (System.nanoTime() - started) / 1_000_000, answers);
+                log.info(
+                        "Warmed up the intake before readiness: {} requests in {} ms, answered {}",
+                        sent,
+                        (System.nanoTime() - started) / 1_000_000,
+                        answers);
             } catch (Exception e) {
                 log.warn("The warm-up before readiness failed; ready anyway: {}", e.toString());
             } finally {
                 forgetSamples();
             }
         }
-        events.publishEvent(new WarmUpFinished(sent, Map.copyOf(answers), Duration.ofNanos(System.nanoTime() - started)));
+        events.publishEvent(
+                new WarmUpFinished(sent, Map.copyOf(answers), Duration.ofNanos(System.nanoTime() - started)));
         if (properties.exitAfter()) {
             log.info("Stopping once warmed up (owner-api.warm-up.exit-after): a training run");
             System.exit(SpringApplication.exit(context));
@@ -114,36 +125,41 @@ class RequestPathWarmUp implements ApplicationRunner {
     private int warmUp(Map<Integer, Integer> answers, long started) throws Exception {
         Ssl ssl = server.getSsl();
         boolean tls = Ssl.isEnabled(ssl);
-        HttpClient.Builder builder = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(2));
+        HttpClient.Builder builder =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2));
         if (tls) {
-            builder.sslContext(OwnCertificateTrust.context(bundles.getBundle(ssl.getBundle()).getStores().getKeyStore()));
+            builder.sslContext(OwnCertificateTrust.context(
+                    bundles.getBundle(ssl.getBundle()).getStores().getKeyStore()));
         }
-        URI intake = URI.create((tls ? "https" : "http") + "://127.0.0.1:" + context.getWebServer().getPort() + PATH);
+        URI intake = URI.create((tls ? "https" : "http") + "://127.0.0.1:"
+                + context.getWebServer().getPort() + PATH);
         String key = internal.keys().get(0);
         long deadline = started + properties.maxDuration().toNanos();
         AtomicInteger next = new AtomicInteger();
         LongAdder failures = new LongAdder();
         try (HttpClient client = builder.build();
-             ExecutorService senders = Executors.newVirtualThreadPerTaskExecutor()) {
+                ExecutorService senders = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 0; i < properties.concurrency(); i++) {
                 senders.execute(() -> {
                     int n;
-                    while ((n = next.getAndIncrement()) < properties.requests() && System.nanoTime() < deadline
+                    while ((n = next.getAndIncrement()) < properties.requests()
+                            && System.nanoTime() < deadline
                             && failures.sum() < properties.concurrency()) {
                         try {
                             HttpRequest.Builder request = HttpRequest.newBuilder(intake)
                                     .timeout(Duration.ofSeconds(5))
                                     .header("Content-Type", "application/json")
                                     .header(ADMIN_KEY_HEADER, key)
-                                    .header(IDEMPOTENCY_KEY_HEADER, UUID.randomUUID().toString())
+                                    .header(
+                                            IDEMPOTENCY_KEY_HEADER,
+                                            UUID.randomUUID().toString())
                                     .header(WarmUpRequests.HEADER, marked.token())
                                     .POST(HttpRequest.BodyPublishers.ofString(enquiry(n % INVALID_EVERY != 0)));
                             if (!tls) {
                                 request.header("X-Forwarded-Proto", "https"); // as the proxy in front would say
                             }
-                            int status = client.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+                            int status = client.send(request.build(), HttpResponse.BodyHandlers.discarding())
+                                    .statusCode();
                             answers.merge(status, 1, Integer::sum);
                         } catch (InterruptedException e) {
                             Thread.currentThread().interrupt();

@@ -41,7 +41,8 @@ public class WebConfig implements WebMvcConfigurer {
     /** Every request but the replica's own warm-up requests gets an access-log line. */
     @Bean
     FilterRegistrationBean<RequestIdFilter> requestIdFilter(UnloggedRequests unlogged) {
-        FilterRegistrationBean<RequestIdFilter> registration = new FilterRegistrationBean<>(new RequestIdFilter(unlogged));
+        FilterRegistrationBean<RequestIdFilter> registration =
+                new FilterRegistrationBean<>(new RequestIdFilter(unlogged));
         registration.setOrder(REQUEST_ID_ORDER);
         return registration;
     }
@@ -61,7 +62,9 @@ public class WebConfig implements WebMvcConfigurer {
      */
     @Bean
     FilterRegistrationBean<InFlightRequestLimitFilter> inFlightRequestLimitFilter(
-            @Value("${owner-api.max-in-flight-requests}") int maxInFlight, JsonErrorWriter errors, MeterRegistry registry) {
+            @Value("${owner-api.max-in-flight-requests}") int maxInFlight,
+            JsonErrorWriter errors,
+            MeterRegistry registry) {
         FilterRegistrationBean<InFlightRequestLimitFilter> registration =
                 new FilterRegistrationBean<>(new InFlightRequestLimitFilter(maxInFlight, errors, registry));
         registration.setOrder(IN_FLIGHT_LIMIT_ORDER);
@@ -111,18 +114,20 @@ public class WebConfig implements WebMvcConfigurer {
     /** No silent conversions: "5" is not an integer, 5 is not a string, 1.5 is not a count. */
     @Bean
     public JsonMapperBuilderCustomizer strictScalars() {
-        return builder -> builder
-                .withCoercionConfig(LogicalType.Textual, config -> config
-                        .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-                        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
-                .withCoercionConfig(LogicalType.Integer, config -> config
-                        .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
-                        .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail)
-                        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
-                .withCoercionConfig(LogicalType.Boolean, config -> config
-                        .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
-                        .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail));
+        return builder -> builder.withCoercionConfig(
+                        LogicalType.Textual,
+                        config -> config.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+                .withCoercionConfig(
+                        LogicalType.Integer,
+                        config -> config.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+                                .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail)
+                                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+                .withCoercionConfig(
+                        LogicalType.Boolean,
+                        config -> config.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+                                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail));
     }
 }

@@ -46,16 +46,37 @@ class AttemptDetailIT extends ApiIntegrationTest {
     @Test
     void showsTheRequestSentAndTheAnswer() {
         String webhookId = rows.deliveries(hook).getFirst().webhookId();
-        long id = rows.exchange(hook, enquiry, 1, "failed", 503, "HTTP 503", at, new DeliveryRows.Exchange(
-                DeliveryRows.Exchange.requestHeaders(webhookId),
-                "{\"content-type\": \"text/plain\", \"retry-after\": \"120\"}", "Down for maintenance", true));
+        long id = rows.exchange(
+                hook,
+                enquiry,
+                1,
+                "failed",
+                503,
+                "HTTP 503",
+                at,
+                new DeliveryRows.Exchange(
+                        DeliveryRows.Exchange.requestHeaders(webhookId),
+                        "{\"content-type\": \"text/plain\", \"retry-after\": \"120\"}",
+                        "Down for maintenance",
+                        true));
 
         ApiClient.Response response = portal().get(attempt(owner.ownerId(), hook, id));
 
         assertThat(response.status()).as(response.body()).isEqualTo(200);
         JsonNode detail = response.json();
-        assertThat(detail.propertyNames()).containsExactlyInAnyOrder("attempt_id", "webhook_id", "enquiry_id", "attempt",
-                "status", "attempted_at", "duration_ms", "error", "test", "request", "response");
+        assertThat(detail.propertyNames())
+                .containsExactlyInAnyOrder(
+                        "attempt_id",
+                        "webhook_id",
+                        "enquiry_id",
+                        "attempt",
+                        "status",
+                        "attempted_at",
+                        "duration_ms",
+                        "error",
+                        "test",
+                        "request",
+                        "response");
         assertThat(detail.get("attempt_id").asString()).isEqualTo(Long.toString(id));
         assertThat(detail.get("webhook_id").asString()).isEqualTo(webhookId);
         assertThat(detail.get("enquiry_id").asString()).isEqualTo(enquiry.toString());
@@ -69,15 +90,18 @@ class AttemptDetailIT extends ApiIntegrationTest {
         JsonNode request = detail.get("request");
         assertThat(request.propertyNames()).containsExactlyInAnyOrder("url", "headers", "body");
         assertThat(request.get("url").asString()).isEqualTo(targetUrl());
-        assertThat(request.get("headers").propertyNames()).containsExactlyInAnyOrder("content-type", "user-agent",
-                "webhook-id", "webhook-timestamp", "webhook-signature");
+        assertThat(request.get("headers").propertyNames())
+                .containsExactlyInAnyOrder(
+                        "content-type", "user-agent", "webhook-id", "webhook-timestamp", "webhook-signature");
         assertThat(request.get("headers").get("webhook-id").asString()).isEqualTo(webhookId);
         assertThat(request.get("headers").get("webhook-signature").asString()).startsWith("v1,");
-        assertThat(request.get("body").asString()).as("the event's payload, as sent")
+        assertThat(request.get("body").asString())
+                .as("the event's payload, as sent")
                 .isEqualTo(rows.eventPayload(rows.eventId(enquiry)));
 
         JsonNode answer = detail.get("response");
-        assertThat(answer.propertyNames()).containsExactlyInAnyOrder("http_status", "headers", "body", "body_truncated");
+        assertThat(answer.propertyNames())
+                .containsExactlyInAnyOrder("http_status", "headers", "body", "body_truncated");
         assertThat(answer.get("http_status").asInt()).isEqualTo(503);
         assertThat(answer.get("headers").get("retry-after").asString()).isEqualTo("120");
         assertThat(answer.get("body").asString()).isEqualTo("Down for maintenance");
@@ -87,7 +111,14 @@ class AttemptDetailIT extends ApiIntegrationTest {
     @Test
     void answersANullResponseWhenNoAnswerCame() {
         String webhookId = rows.deliveries(hook).getFirst().webhookId();
-        long id = rows.exchange(hook, enquiry, 1, "failed", null, "connection refused", at,
+        long id = rows.exchange(
+                hook,
+                enquiry,
+                1,
+                "failed",
+                null,
+                "connection refused",
+                at,
                 new DeliveryRows.Exchange(DeliveryRows.Exchange.requestHeaders(webhookId), null, null, false));
 
         JsonNode detail = portal().get(attempt(owner.ownerId(), hook, id)).json();
@@ -101,8 +132,12 @@ class AttemptDetailIT extends ApiIntegrationTest {
     @Test
     void answersNullHeadersAndBodyForAnAttemptLoggedBeforeTheyWereKept() {
         rows.attempt(hook, enquiry, 1, "succeeded", 200, null, at, null);
-        String id = portal().get("/internal/v1/owners/" + owner.ownerId() + "/hooks/" + hook + "/deliveries").json()
-                .get("deliveries").get(0).get("attempt_id").asString();
+        String id = portal().get("/internal/v1/owners/" + owner.ownerId() + "/hooks/" + hook + "/deliveries")
+                .json()
+                .get("deliveries")
+                .get(0)
+                .get("attempt_id")
+                .asString();
 
         JsonNode detail = portal().get(attempt(owner.ownerId(), hook, id)).json();
 
@@ -116,8 +151,8 @@ class AttemptDetailIT extends ApiIntegrationTest {
 
     @Test
     void answersNotFoundForAnotherHooksOrOwnersAttemptAndForAnythingButAnId() {
-        long id = rows.exchange(hook, enquiry, 1, "succeeded", 200, null, at,
-                new DeliveryRows.Exchange(null, "{}", "ok", false));
+        long id = rows.exchange(
+                hook, enquiry, 1, "succeeded", 200, null, at, new DeliveryRows.Exchange(null, "{}", "ok", false));
         UUID otherHook = world.subscribe(owner, "https://93.184.215.14/detail-other/" + UUID.randomUUID(), null);
         TestWorld.Account other = world.newAccount();
         UUID theirHook = world.subscribe(other, "https://93.184.215.14/detail-theirs/" + UUID.randomUUID(), null);
@@ -126,15 +161,20 @@ class AttemptDetailIT extends ApiIntegrationTest {
         assertError(portal().get(attempt(other.ownerId(), theirHook, id)), 404, "Not found");
         assertError(portal().get(attempt(other.ownerId(), hook, id)), 404, "Not found");
         for (String notAnId : List.of("abc", "-1", "0", "1.5", "99999999999999999999", "+" + id, "0" + id, id + " ")) {
-            assertError(portal().get(attempt(owner.ownerId(), hook, notAnId.replace(" ", "%20").replace("+", "%2B"))),
-                    404, "Not found");
+            assertError(
+                    portal().get(attempt(
+                            owner.ownerId(), hook, notAnId.replace(" ", "%20").replace("+", "%2B"))),
+                    404,
+                    "Not found");
         }
         assertError(portal().get(attempt(owner.ownerId(), hook, id + 1_000_000)), 404, "Not found");
         assertThat(portal().get(attempt(owner.ownerId(), hook, id)).status()).isEqualTo(200);
     }
 
     private String targetUrl() {
-        return jdbc.sql("select target_url from webhook_subscriptions where id = :id").param("id", hook)
-                .query(String.class).single();
+        return jdbc.sql("select target_url from webhook_subscriptions where id = :id")
+                .param("id", hook)
+                .query(String.class)
+                .single();
     }
 }

@@ -51,13 +51,16 @@ class DeliveryLogPagesIT extends ApiIntegrationTest {
         String next = null;
         int pages = 0;
         do {
-            ApiClient.Response page = portal().get(deliveries() + "?limit=10" + (next == null ? "" : "&before=" + next));
+            ApiClient.Response page =
+                    portal().get(deliveries() + "?limit=10" + (next == null ? "" : "&before=" + next));
             assertThat(page.status()).as(page.body()).isEqualTo(200);
             page.json().get("deliveries").forEach(d -> {
                 seen.add(d.get("attempt_id").asString());
                 times.add(Instant.parse(d.get("attempted_at").asString()));
             });
-            next = page.json().get("next").isNull() ? null : page.json().get("next").asString();
+            next = page.json().get("next").isNull()
+                    ? null
+                    : page.json().get("next").asString();
             pages++;
         } while (next != null);
 
@@ -78,7 +81,8 @@ class DeliveryLogPagesIT extends ApiIntegrationTest {
             rows.attempt(hook, UUID.randomUUID(), 1, "succeeded", T0.plusSeconds(i));
         }
         ApiClient.Response first = portal().get(deliveries() + "?limit=2");
-        ApiClient.Response second = portal().get(deliveries() + "?limit=2&before=" + first.json().get("next").asString());
+        ApiClient.Response second = portal().get(deliveries() + "?limit=2&before="
+                + first.json().get("next").asString());
 
         assertThat(second.json().get("deliveries").size()).isEqualTo(2);
         assertThat(second.json().get("next").isNull()).isTrue();
@@ -133,11 +137,22 @@ class DeliveryLogPagesIT extends ApiIntegrationTest {
         for (String status : List.of("gone", "FAILED", "delivered", "x")) {
             assertFieldErrors(portal().get(deliveries() + "?status=" + status), "Invalid request", "status");
         }
-        for (String before : List.of("abc", "MTIz", "%00", "bm90LWEtY3Vyc29y", "LTEuLTE", "OTk5OTk5OTk5OTk5OTk5OTk5OTkuMQ", "OTIyMzM3MjAzNjg1NDc3NTgwNy4x")) {
+        for (String before : List.of(
+                "abc",
+                "MTIz",
+                "%00",
+                "bm90LWEtY3Vyc29y",
+                "LTEuLTE",
+                "OTk5OTk5OTk5OTk5OTk5OTk5OTkuMQ",
+                "OTIyMzM3MjAzNjg1NDc3NTgwNy4x")) {
             assertFieldErrors(portal().get(deliveries() + "?before=" + before), "Invalid request", "before");
         }
-        assertFieldErrors(portal().get(deliveries() + "?status=x&limit=0&before=abc"), "Invalid request",
-                "status", "limit", "before");
+        assertFieldErrors(
+                portal().get(deliveries() + "?status=x&limit=0&before=abc"),
+                "Invalid request",
+                "status",
+                "limit",
+                "before");
     }
 
     @Test
@@ -153,14 +168,18 @@ class DeliveryLogPagesIT extends ApiIntegrationTest {
         ApiClient.Response response = portal().get(deliveries() + "?status=" + status);
         assertThat(response.status()).as(response.body()).isEqualTo(200);
         List<String> statuses = new ArrayList<>();
-        response.json().get("deliveries").forEach(d -> statuses.add(d.get("status").asString()));
+        response.json()
+                .get("deliveries")
+                .forEach(d -> statuses.add(d.get("status").asString()));
         return statuses;
     }
 
     private static List<Instant> times(ApiClient.Response response) {
         assertThat(response.status()).as(response.body()).isEqualTo(200);
         List<Instant> times = new ArrayList<>();
-        response.json().get("deliveries").forEach(d -> times.add(Instant.parse(d.get("attempted_at").asString())));
+        response.json()
+                .get("deliveries")
+                .forEach(d -> times.add(Instant.parse(d.get("attempted_at").asString())));
         return times;
     }
 }

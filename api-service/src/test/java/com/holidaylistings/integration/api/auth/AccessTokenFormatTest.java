@@ -75,7 +75,9 @@ class AccessTokenFormatTest {
             if (token.charAt(position) == token.charAt(position + 1)) {
                 continue;
             }
-            String swapped = token.substring(0, position) + token.charAt(position + 1) + token.charAt(position)
+            String swapped = token.substring(0, position)
+                    + token.charAt(position + 1)
+                    + token.charAt(position)
                     + token.substring(position + 2);
             assertThat(AccessTokenFormat.isWellFormed(swapped)).as(swapped).isFalse();
         }
@@ -97,7 +99,8 @@ class AccessTokenFormatTest {
         String token = AccessTokenFormat.generate();
 
         assertThat(AccessTokenFormat.isWellFormed(token + "0")).isFalse();
-        assertThat(AccessTokenFormat.isWellFormed(token.substring(0, token.length() - 1))).isFalse();
+        assertThat(AccessTokenFormat.isWellFormed(token.substring(0, token.length() - 1)))
+                .isFalse();
         assertThat(AccessTokenFormat.isWellFormed("hpo_")).isFalse();
         assertThat(AccessTokenFormat.isWellFormed("")).isFalse();
         assertThat(AccessTokenFormat.isWellFormed(null)).isFalse();
@@ -108,13 +111,15 @@ class AccessTokenFormatTest {
     void refusesCharactersOutsideBase62EvenWithAMatchingChecksum() {
         String random = "abcdefghijklmnopqrstuvwxyz012-";
 
-        assertThat(AccessTokenFormat.isWellFormed("hpo_" + random + AccessTokenFormat.checksum(random))).isFalse();
+        assertThat(AccessTokenFormat.isWellFormed("hpo_" + random + AccessTokenFormat.checksum(random)))
+                .isFalse();
     }
 
     @Test
     void acceptsAnyRandomPartWithItsChecksum() {
         String random = "000000000000000000000000000000";
 
-        assertThat(AccessTokenFormat.isWellFormed("hpo_" + random + AccessTokenFormat.checksum(random))).isTrue();
+        assertThat(AccessTokenFormat.isWellFormed("hpo_" + random + AccessTokenFormat.checksum(random)))
+                .isTrue();
     }
 }

@@ -40,11 +40,14 @@ class AdminKeyIT extends ApiIntegrationTest {
         String guest = "guest-" + UUID.randomUUID() + "@example.org";
         Map<String, Object> guestsEnquiry = Fixtures.anEnquiry(account.propertyId());
         guestsEnquiry.put("user_email", guest);
-        ApiClient.Response submitted = http.with("X-Admin-Key", TestWorld.ADMIN_KEY).post("/internal/v1/enquiries", guestsEnquiry);
+        ApiClient.Response submitted =
+                http.with("X-Admin-Key", TestWorld.ADMIN_KEY).post("/internal/v1/enquiries", guestsEnquiry);
         assertThat(submitted.status()).as(submitted.body()).isEqualTo(201);
 
-        for (ApiClient client : List.of(http, http.withToken(account.token()), http.with("X-API-Key", account.token()))) {
-            assertUnauthorized(client.post("/internal/v1/owners", Map.of("email", "x-" + UUID.randomUUID() + "@example.com")));
+        for (ApiClient client :
+                List.of(http, http.withToken(account.token()), http.with("X-API-Key", account.token()))) {
+            assertUnauthorized(
+                    client.post("/internal/v1/owners", Map.of("email", "x-" + UUID.randomUUID() + "@example.com")));
             assertUnauthorized(client.get("/internal/v1/owners/" + account.ownerId() + "/tokens"));
             assertUnauthorized(client.get("/internal/v1/owners/" + account.ownerId() + "/webhook-secret"));
             String hookPath = "/internal/v1/owners/" + account.ownerId() + "/hooks/" + hook;
@@ -60,38 +63,66 @@ class AdminKeyIT extends ApiIntegrationTest {
             assertUnauthorized(client.post("/internal/v1/guests/erasures", Map.of("email", guest)));
             assertUnauthorized(client.get("/internal/v1/no-such-path"));
         }
-        assertThat(jdbc.sql("select count(*) from enquiries where property_id = :p").param("p", account.propertyId())
-                .query(Integer.class).single()).as("only the guest's").isOne();
-        assertThat(jdbc.sql("select user_email from enquiries where property_id = :p").param("p", account.propertyId())
-                .query(String.class).single()).as("the guest not erased").isEqualTo(guest);
+        assertThat(jdbc.sql("select count(*) from enquiries where property_id = :p")
+                        .param("p", account.propertyId())
+                        .query(Integer.class)
+                        .single())
+                .as("only the guest's")
+                .isOne();
+        assertThat(jdbc.sql("select user_email from enquiries where property_id = :p")
+                        .param("p", account.propertyId())
+                        .query(String.class)
+                        .single())
+                .as("the guest not erased")
+                .isEqualTo(guest);
         assertThat(new CommandRows(jdbc).of(hook)).as("no test event").isEmpty();
-        assertThat(jdbc.sql("select throttle_per_second is null from webhook_subscriptions where id = :h").param("h", hook)
-                .query(Boolean.class).single()).as("no throttle").isTrue();
-        assertThat(jdbc.sql("select count(*) from hook_secrets where subscription_id = :h").param("h", hook)
-                .query(Integer.class).single()).as("no secret of its own").isZero();
-        assertThat(jdbc.sql("select count(*) from hook_headers where subscription_id = :h").param("h", hook)
-                .query(Integer.class).single()).as("no header set").isZero();
+        assertThat(jdbc.sql("select throttle_per_second is null from webhook_subscriptions where id = :h")
+                        .param("h", hook)
+                        .query(Boolean.class)
+                        .single())
+                .as("no throttle")
+                .isTrue();
+        assertThat(jdbc.sql("select count(*) from hook_secrets where subscription_id = :h")
+                        .param("h", hook)
+                        .query(Integer.class)
+                        .single())
+                .as("no secret of its own")
+                .isZero();
+        assertThat(jdbc.sql("select count(*) from hook_headers where subscription_id = :h")
+                        .param("h", hook)
+                        .query(Integer.class)
+                        .single())
+                .as("no header set")
+                .isZero();
     }
 
     @Test
     void refusesAWrongAdminKey() {
         TestWorld.Owner owner = world.newOwner();
 
-        for (String key : List.of("wrong", TestWorld.ADMIN_KEY + "x", TestWorld.ADMIN_KEY.substring(1),
-                TestWorld.ADMIN_KEY.toUpperCase(), "")) {
+        for (String key : List.of(
+                "wrong",
+                TestWorld.ADMIN_KEY + "x",
+                TestWorld.ADMIN_KEY.substring(1),
+                TestWorld.ADMIN_KEY.toUpperCase(),
+                "")) {
             ApiClient client = http.with("X-Admin-Key", key);
             assertUnauthorized(client.get("/internal/v1/owners/" + owner.id() + "/tokens"));
             assertUnauthorized(client.post("/internal/v1/owners/" + owner.id() + "/tokens", Map.of("name", "x")));
         }
-        assertThat(jdbc.sql("select count(*) from access_tokens where owner_id = :o").param("o", owner.id())
-                .query(Integer.class).single()).isZero();
+        assertThat(jdbc.sql("select count(*) from access_tokens where owner_id = :o")
+                        .param("o", owner.id())
+                        .query(Integer.class)
+                        .single())
+                .isZero();
     }
 
     @Test
     void acceptsTheAdminKey() {
         TestWorld.Owner owner = world.newOwner();
 
-        ApiClient.Response response = http.with("X-Admin-Key", TestWorld.ADMIN_KEY).get("/internal/v1/owners/" + owner.id() + "/tokens");
+        ApiClient.Response response =
+                http.with("X-Admin-Key", TestWorld.ADMIN_KEY).get("/internal/v1/owners/" + owner.id() + "/tokens");
 
         assertThat(response.status()).isEqualTo(200);
     }
@@ -101,7 +132,8 @@ class AdminKeyIT extends ApiIntegrationTest {
         TestWorld.Owner owner = world.newOwner();
 
         for (String key : List.of(TestWorld.ADMIN_KEY, TestWorld.NEXT_ADMIN_KEY)) {
-            ApiClient.Response response = http.with("X-Admin-Key", key).get("/internal/v1/owners/" + owner.id() + "/tokens");
+            ApiClient.Response response =
+                    http.with("X-Admin-Key", key).get("/internal/v1/owners/" + owner.id() + "/tokens");
 
             assertThat(response.status()).as(response.body()).isEqualTo(200);
         }
@@ -111,10 +143,12 @@ class AdminKeyIT extends ApiIntegrationTest {
 
     @Test
     void refusesToStartWithAnAdminKeyShorterThan32Characters() {
-        assertThatThrownBy(() -> ApiInstances.start(Map.of("owner-api.internal.admin-api-key",
-                TestWorld.ADMIN_KEY + ",local-admin-key")).close())
+        assertThatThrownBy(() -> ApiInstances.start(
+                                Map.of("owner-api.internal.admin-api-key", TestWorld.ADMIN_KEY + ",local-admin-key"))
+                        .close())
                 .rootCause()
-                .hasMessageContaining("ADMIN_API_KEY: every key must be at least 32 characters long, but key 2 of 2 has 15");
+                .hasMessageContaining(
+                        "ADMIN_API_KEY: every key must be at least 32 characters long, but key 2 of 2 has 15");
     }
 
     @Test
@@ -123,10 +157,21 @@ class AdminKeyIT extends ApiIntegrationTest {
         ApiClient off = ApiClient.https(withoutAdminKey.port());
         String owner = "/internal/v1/owners/" + account.ownerId();
 
-        for (ApiClient client : List.of(off, off.with("X-Admin-Key", TestWorld.ADMIN_KEY), off.with("X-Admin-Key", ""))) {
-            assertNotFound(client.post("/internal/v1/owners", Map.of("email", "off-" + UUID.randomUUID() + "@example.com")));
-            assertNotFound(client.post(owner + "/properties", Map.of("title", "t", "location", "l",
-                    "url_slug", "s-" + UUID.randomUUID(), "unique_code", "U" + UUID.randomUUID())));
+        for (ApiClient client :
+                List.of(off, off.with("X-Admin-Key", TestWorld.ADMIN_KEY), off.with("X-Admin-Key", ""))) {
+            assertNotFound(
+                    client.post("/internal/v1/owners", Map.of("email", "off-" + UUID.randomUUID() + "@example.com")));
+            assertNotFound(client.post(
+                    owner + "/properties",
+                    Map.of(
+                            "title",
+                            "t",
+                            "location",
+                            "l",
+                            "url_slug",
+                            "s-" + UUID.randomUUID(),
+                            "unique_code",
+                            "U" + UUID.randomUUID())));
             assertNotFound(client.post(owner + "/tokens", Map.of("name", "x")));
             assertNotFound(client.get(owner + "/tokens"));
             assertNotFound(client.delete(owner + "/tokens/" + UUID.randomUUID(), null));
@@ -134,10 +179,13 @@ class AdminKeyIT extends ApiIntegrationTest {
             assertNotFound(client.get(owner + "/hooks"));
             assertNotFound(client.get(owner + "/hooks/" + UUID.randomUUID() + "/stats"));
             assertNotFound(client.post(owner + "/hooks/" + UUID.randomUUID() + "/test", null));
-            assertNotFound(client.send("PUT", owner + "/hooks/" + UUID.randomUUID() + "/throttle", Map.of("per_second", 1)));
+            assertNotFound(
+                    client.send("PUT", owner + "/hooks/" + UUID.randomUUID() + "/throttle", Map.of("per_second", 1)));
             assertNotFound(client.get(owner + "/hooks/" + UUID.randomUUID() + "/secret"));
             assertNotFound(client.post(owner + "/hooks/" + UUID.randomUUID() + "/secret/rotate", null));
-            assertNotFound(client.send("PUT", owner + "/hooks/" + UUID.randomUUID() + "/headers",
+            assertNotFound(client.send(
+                    "PUT",
+                    owner + "/hooks/" + UUID.randomUUID() + "/headers",
                     Map.of("headers", Map.of("X-Tenant", "x"))));
             assertNotFound(client.get(owner + "/hooks/" + UUID.randomUUID() + "/attempts/1"));
             assertNotFound(client.post("/internal/v1/enquiries", Fixtures.anEnquiry(account.propertyId())));
@@ -145,10 +193,16 @@ class AdminKeyIT extends ApiIntegrationTest {
             assertNotFound(client.get("/internal/v1"));
             assertNotFound(client.get("/internal/v1/no-such-path"));
         }
-        assertThat(jdbc.sql("select count(*) from access_tokens where owner_id = :o").param("o", account.ownerId())
-                .query(Integer.class).single()).isEqualTo(1);
-        assertThat(jdbc.sql("select count(*) from enquiries where property_id = :p").param("p", account.propertyId())
-                .query(Integer.class).single()).isZero();
+        assertThat(jdbc.sql("select count(*) from access_tokens where owner_id = :o")
+                        .param("o", account.ownerId())
+                        .query(Integer.class)
+                        .single())
+                .isEqualTo(1);
+        assertThat(jdbc.sql("select count(*) from enquiries where property_id = :p")
+                        .param("p", account.propertyId())
+                        .query(Integer.class)
+                        .single())
+                .isZero();
     }
 
     @Test
@@ -162,8 +216,12 @@ class AdminKeyIT extends ApiIntegrationTest {
         assertThat(auth.status()).isEqualTo(200);
         assertThat(auth.json().get("id").asString()).isEqualTo(account.ownerId().toString());
         assertThat(properties.status()).isEqualTo(200);
-        assertThat(properties.json().get("properties").get(0).get("id").asString()).isEqualTo(account.propertyId().toString());
-        assertThat(ApiClient.https(withoutAdminKey.port()).get("/integration/v1/auth").status()).isEqualTo(401);
+        assertThat(properties.json().get("properties").get(0).get("id").asString())
+                .isEqualTo(account.propertyId().toString());
+        assertThat(ApiClient.https(withoutAdminKey.port())
+                        .get("/integration/v1/auth")
+                        .status())
+                .isEqualTo(401);
     }
 
     private static void assertUnauthorized(ApiClient.Response response) {

@@ -24,7 +24,8 @@ class AuthIT extends ApiIntegrationTest {
         ApiClient.Response response = as(account).get("/integration/v1/auth");
 
         assertThat(response.status()).isEqualTo(200);
-        assertThat(response.json().get("id").asString()).isEqualTo(account.ownerId().toString());
+        assertThat(response.json().get("id").asString())
+                .isEqualTo(account.ownerId().toString());
         assertThat(response.json().get("email").asString()).isEqualTo(account.email());
         assertThat(response.json().propertyNames()).containsExactlyInAnyOrder("id", "email");
     }
@@ -36,7 +37,8 @@ class AuthIT extends ApiIntegrationTest {
         ApiClient.Response response = http.with("X-API-Key", account.token()).get(AUTH);
 
         assertThat(response.status()).as(response.body()).isEqualTo(200);
-        assertThat(response.json().get("id").asString()).isEqualTo(account.ownerId().toString());
+        assertThat(response.json().get("id").asString())
+                .isEqualTo(account.ownerId().toString());
     }
 
     @Test
@@ -44,10 +46,12 @@ class AuthIT extends ApiIntegrationTest {
         TestWorld.Account account = world.newAccount();
 
         for (String scheme : List.of("bearer", "BEARER", "Bearer", "bEaReR")) {
-            ApiClient.Response response = http.with("Authorization", scheme + " " + account.token()).get(AUTH);
+            ApiClient.Response response =
+                    http.with("Authorization", scheme + " " + account.token()).get(AUTH);
 
             assertThat(response.status()).as(scheme).isEqualTo(200);
-            assertThat(response.json().get("id").asString()).isEqualTo(account.ownerId().toString());
+            assertThat(response.json().get("id").asString())
+                    .isEqualTo(account.ownerId().toString());
         }
     }
 
@@ -55,10 +59,12 @@ class AuthIT extends ApiIntegrationTest {
     void acceptsBothHeadersCarryingTheSameToken() {
         TestWorld.Account account = world.newAccount();
 
-        ApiClient.Response response = as(account).with("X-API-Key", account.token()).get(AUTH);
+        ApiClient.Response response =
+                as(account).with("X-API-Key", account.token()).get(AUTH);
 
         assertThat(response.status()).isEqualTo(200);
-        assertThat(response.json().get("id").asString()).isEqualTo(account.ownerId().toString());
+        assertThat(response.json().get("id").asString())
+                .isEqualTo(account.ownerId().toString());
     }
 
     @Test
@@ -78,17 +84,24 @@ class AuthIT extends ApiIntegrationTest {
 
         assertUnauthorized(response);
         assertThat(response.header("WWW-Authenticate")).startsWithIgnoringCase("Bearer");
-        assertThat(response.headers().map().keySet()).noneMatch(name -> name.toLowerCase().startsWith("x-ratelimit"));
+        assertThat(response.headers().map().keySet())
+                .noneMatch(name -> name.toLowerCase().startsWith("x-ratelimit"));
     }
 
     @Test
     void rejectsMalformedTokens() {
-        for (String token : List.of("hpo_", "hpo_short", "not-a-token", "hpo_" + "a".repeat(36) + "!",
-                "hpo_" + "x".repeat(200), UUID.randomUUID().toString())) {
+        for (String token : List.of(
+                "hpo_",
+                "hpo_short",
+                "not-a-token",
+                "hpo_" + "a".repeat(36) + "!",
+                "hpo_" + "x".repeat(200),
+                UUID.randomUUID().toString())) {
             ApiClient.Response response = http.withToken(token).get(AUTH);
 
             assertUnauthorized(response);
-            assertThat(response.headers().map().keySet()).noneMatch(name -> name.toLowerCase().startsWith("x-ratelimit"));
+            assertThat(response.headers().map().keySet())
+                    .noneMatch(name -> name.toLowerCase().startsWith("x-ratelimit"));
             assertUnauthorized(http.with("X-API-Key", token).get(AUTH));
         }
     }
@@ -127,11 +140,15 @@ class AuthIT extends ApiIntegrationTest {
         String basic = Base64.getEncoder().encodeToString((account.email() + ":" + account.token()).getBytes());
 
         assertUnauthorized(http.with("Authorization", "Basic " + basic).get(AUTH));
-        assertUnauthorized(http.with("Authorization", "Token " + account.token()).get(AUTH));
+        assertUnauthorized(
+                http.with("Authorization", "Token " + account.token()).get(AUTH));
         assertUnauthorized(http.with("Authorization", account.token()).get(AUTH));
-        assertUnauthorized(http.with("Authorization", "Bearer" + account.token()).get(AUTH));
+        assertUnauthorized(
+                http.with("Authorization", "Bearer" + account.token()).get(AUTH));
         // A Basic header next to a valid X-API-Key is not one clear token either.
-        assertUnauthorized(http.with("Authorization", "Basic " + basic).with("X-API-Key", account.token()).get(AUTH));
+        assertUnauthorized(http.with("Authorization", "Basic " + basic)
+                .with("X-API-Key", account.token())
+                .get(AUTH));
     }
 
     @Test
@@ -141,12 +158,16 @@ class AuthIT extends ApiIntegrationTest {
         ApiClient client = http.withToken(created.get("token").asString());
         assertThat(client.get(AUTH).status()).isEqualTo(200);
 
-        ApiClient.Response revoke = admin().delete("/internal/v1/owners/" + owner.id() + "/tokens/" + created.get("id").asString(), null);
+        ApiClient.Response revoke = admin().delete(
+                        "/internal/v1/owners/" + owner.id() + "/tokens/"
+                                + created.get("id").asString(),
+                        null);
         assertThat(revoke.status()).isEqualTo(204);
 
         assertUnauthorized(client.get(AUTH));
         assertUnauthorized(client.get("/integration/v1/enquiries"));
-        assertUnauthorized(http.with("X-API-Key", created.get("token").asString()).get(AUTH));
+        assertUnauthorized(
+                http.with("X-API-Key", created.get("token").asString()).get(AUTH));
     }
 
     @Test
@@ -155,7 +176,10 @@ class AuthIT extends ApiIntegrationTest {
         JsonNode revoked = createToken(owner.id());
         String kept = world.newToken(owner.id(), null);
 
-        admin().delete("/internal/v1/owners/" + owner.id() + "/tokens/" + revoked.get("id").asString(), null);
+        admin().delete(
+                        "/internal/v1/owners/" + owner.id() + "/tokens/"
+                                + revoked.get("id").asString(),
+                        null);
 
         assertUnauthorized(http.withToken(revoked.get("token").asString()).get(AUTH));
         assertThat(http.withToken(kept).get(AUTH).status()).isEqualTo(200);
@@ -179,9 +203,13 @@ class AuthIT extends ApiIntegrationTest {
     void recordsWhenATokenWasLastUsed() {
         TestWorld.Owner owner = world.newOwner();
         JsonNode created = createToken(owner.id());
-        assertThat(listedToken(owner.id(), created.get("id").asString()).get("last_used_at").isNull()).isTrue();
+        assertThat(listedToken(owner.id(), created.get("id").asString())
+                        .get("last_used_at")
+                        .isNull())
+                .isTrue();
 
-        assertThat(http.withToken(created.get("token").asString()).get(AUTH).status()).isEqualTo(200);
+        assertThat(http.withToken(created.get("token").asString()).get(AUTH).status())
+                .isEqualTo(200);
 
         JsonNode listed = listedToken(owner.id(), created.get("id").asString());
         assertThat(listed.get("last_used_at").isNull()).isFalse();
@@ -197,9 +225,14 @@ class AuthIT extends ApiIntegrationTest {
         String token = created.get("token").asString();
 
         // Right token in one header, a different one in the other: refused, so not a use.
-        assertUnauthorized(http.withToken(token).with("X-API-Key", AccessTokenFormat.generate()).get(AUTH));
+        assertUnauthorized(http.withToken(token)
+                .with("X-API-Key", AccessTokenFormat.generate())
+                .get(AUTH));
 
-        assertThat(listedToken(owner.id(), created.get("id").asString()).get("last_used_at").isNull()).isTrue();
+        assertThat(listedToken(owner.id(), created.get("id").asString())
+                        .get("last_used_at")
+                        .isNull())
+                .isTrue();
     }
 
     private ApiClient admin() {
@@ -207,7 +240,8 @@ class AuthIT extends ApiIntegrationTest {
     }
 
     private JsonNode createToken(UUID ownerId) {
-        ApiClient.Response response = admin().post("/internal/v1/owners/" + ownerId + "/tokens", Map.of("name", "auth test"));
+        ApiClient.Response response =
+                admin().post("/internal/v1/owners/" + ownerId + "/tokens", Map.of("name", "auth test"));
         assertThat(response.status()).as(response.body()).isEqualTo(201);
         return response.json();
     }

@@ -14,7 +14,8 @@ class ClientAddressesTest {
     @Test
     void countsAnIpv6AddressByItsSlash64WhateverItsSpelling() {
         assertThat(ClientAddresses.counted("2001:db8:0:1::1")).isEqualTo("2001:db8:0:1::/64");
-        assertThat(ClientAddresses.counted("2001:0DB8:0000:0001:ffff:ffff:ffff:ffff")).isEqualTo("2001:db8:0:1::/64");
+        assertThat(ClientAddresses.counted("2001:0DB8:0000:0001:ffff:ffff:ffff:ffff"))
+                .isEqualTo("2001:db8:0:1::/64");
         assertThat(ClientAddresses.counted("0:0:0:0:0:0:0:1")).isEqualTo("0:0:0:0::/64");
         assertThat(ClientAddresses.counted("fe80::1%1")).isEqualTo("fe80:0:0:0::/64");
     }

@@ -31,7 +31,8 @@ class FailedAuthenticationsTest {
 
         assertThat(failures.fail("203.0.113.7")).contains(Duration.ofSeconds(40));
         advance(Duration.ofSeconds(39));
-        assertThat(failures.fail("203.0.113.7")).as("refused failures do not extend the window")
+        assertThat(failures.fail("203.0.113.7"))
+                .as("refused failures do not extend the window")
                 .contains(Duration.ofSeconds(1));
         advance(Duration.ofSeconds(1));
         assertThat(failures.fail("203.0.113.7")).isEmpty();
@@ -46,7 +47,9 @@ class FailedAuthenticationsTest {
         failures.fail("203.0.113.7");
         failures.fail("203.0.113.7");
 
-        assertThat(failures.fail("203.0.113.7")).as("the third failure of this window").isEmpty();
+        assertThat(failures.fail("203.0.113.7"))
+                .as("the third failure of this window")
+                .isEmpty();
     }
 
     @Test
@@ -88,9 +91,12 @@ class FailedAuthenticationsTest {
 
     @Test
     void roundsRetryAfterUpToWholeSecondsAndNeverToZero() {
-        assertThat(FailedAuthentications.retryAfterSeconds(Duration.ofMillis(1))).isEqualTo(1);
-        assertThat(FailedAuthentications.retryAfterSeconds(Duration.ofMillis(1001))).isEqualTo(2);
-        assertThat(FailedAuthentications.retryAfterSeconds(Duration.ofSeconds(60))).isEqualTo(60);
+        assertThat(FailedAuthentications.retryAfterSeconds(Duration.ofMillis(1)))
+                .isEqualTo(1);
+        assertThat(FailedAuthentications.retryAfterSeconds(Duration.ofMillis(1001)))
+                .isEqualTo(2);
+        assertThat(FailedAuthentications.retryAfterSeconds(Duration.ofSeconds(60)))
+                .isEqualTo(60);
     }
 
     private void advance(Duration duration) {

@@ -35,6 +35,7 @@ class InternalApiPropertiesTest {
                 .hasMessageContaining("at least 32 characters")
                 .hasMessageContaining("key 2 of 2 has 31")
                 .hasMessageNotContaining(shortKey);
-        assertThatThrownBy(() -> new InternalApiProperties("local-admin-key")).hasMessageContaining("key 1 of 1 has 15");
+        assertThatThrownBy(() -> new InternalApiProperties("local-admin-key"))
+                .hasMessageContaining("key 1 of 1 has 15");
     }
 }

@@ -39,8 +39,12 @@ class InternalTokenIT extends ApiIntegrationTest {
         assertThat(UUID.fromString(created.get("id").asString())).isNotNull();
         assertThat(created.get("name").asString()).isEqualTo("Zapier");
         assertThat(created.get("token").asString()).matches("^hpo_[0-9A-Za-z]{36}$");
-        assertThat(Instant.parse(created.get("created_at").asString())).isBetween(before, Instant.now().plusSeconds(5));
-        assertThat(http.withToken(created.get("token").asString()).get("/integration/v1/auth").status()).isEqualTo(200);
+        assertThat(Instant.parse(created.get("created_at").asString()))
+                .isBetween(before, Instant.now().plusSeconds(5));
+        assertThat(http.withToken(created.get("token").asString())
+                        .get("/integration/v1/auth")
+                        .status())
+                .isEqualTo(200);
     }
 
     @Test
@@ -60,7 +64,8 @@ class InternalTokenIT extends ApiIntegrationTest {
                     .containsExactlyInAnyOrder("id", "name", "scopes", "created_at", "last_used_at", "revoked_at");
         }
         assertThat(listed.get(0).get("id").asString()).isEqualTo(first.get("id").asString());
-        assertThat(listed.get(1).get("id").asString()).isEqualTo(second.get("id").asString());
+        assertThat(listed.get(1).get("id").asString())
+                .isEqualTo(second.get("id").asString());
         assertThat(listed.get(1).get("scopes").get(0).asString()).isEqualTo("enquiries:read");
         assertThat(listed.get(1).get("scopes").size()).isEqualTo(1);
         assertThat(listed.get(0).get("revoked_at").isNull()).isTrue();
@@ -97,7 +102,8 @@ class InternalTokenIT extends ApiIntegrationTest {
                 .query(byte[].class)
                 .single();
 
-        assertThat(stored).isEqualTo(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
+        assertThat(stored)
+                .isEqualTo(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
         // Neither the token nor its random part appears in any column of the row, in whatever form.
         for (String fragment : List.of(token, token.substring(4), token.substring(4, 34))) {
             int rows = jdbc.sql("select count(*) from access_tokens t where t::text like :pattern")
@@ -109,9 +115,7 @@ class InternalTokenIT extends ApiIntegrationTest {
         List<String> textColumns = jdbc.sql("""
                         select column_name from information_schema.columns
                          where table_name = 'access_tokens' and data_type in ('text', 'character varying', 'character', 'ARRAY', 'json', 'jsonb')
-                        """)
-                .query(String.class)
-                .list();
+                        """).query(String.class).list();
         for (String column : textColumns) {
             int rows = jdbc.sql("select count(*) from access_tokens where " + column + "::text like :pattern")
                     .param("pattern", "%" + token.substring(4, 34) + "%")
@@ -134,8 +138,12 @@ class InternalTokenIT extends ApiIntegrationTest {
         assertThat(response.body()).isEmpty();
         JsonNode listed = admin().get(tokens(owner.id())).json().get("tokens").get(0);
         assertThat(listed.get("revoked_at").isNull()).isFalse();
-        assertThat(Instant.parse(listed.get("revoked_at").asString())).isBetween(before, Instant.now().plusSeconds(5));
-        assertThat(http.withToken(created.get("token").asString()).get("/integration/v1/auth").status()).isEqualTo(401);
+        assertThat(Instant.parse(listed.get("revoked_at").asString()))
+                .isBetween(before, Instant.now().plusSeconds(5));
+        assertThat(http.withToken(created.get("token").asString())
+                        .get("/integration/v1/auth")
+                        .status())
+                .isEqualTo(401);
     }
 
     @Test
@@ -143,12 +151,22 @@ class InternalTokenIT extends ApiIntegrationTest {
         TestWorld.Owner owner = world.newOwner();
         String id = create(owner.id(), Map.of("name", "twice")).get("id").asString();
         admin().delete(tokens(owner.id()) + "/" + id, null);
-        String firstTime = admin().get(tokens(owner.id())).json().get("tokens").get(0).get("revoked_at").asString();
+        String firstTime = admin().get(tokens(owner.id()))
+                .json()
+                .get("tokens")
+                .get(0)
+                .get("revoked_at")
+                .asString();
 
         ApiClient.Response again = admin().delete(tokens(owner.id()) + "/" + id, null);
 
         assertThat(again.status()).isEqualTo(204);
-        assertThat(admin().get(tokens(owner.id())).json().get("tokens").get(0).get("revoked_at").asString())
+        assertThat(admin().get(tokens(owner.id()))
+                        .json()
+                        .get("tokens")
+                        .get(0)
+                        .get("revoked_at")
+                        .asString())
                 .isEqualTo(firstTime);
     }
 
@@ -167,15 +185,28 @@ class InternalTokenIT extends ApiIntegrationTest {
         TestWorld.Owner other = world.newOwner();
         JsonNode theirs = create(other.id(), Map.of("name", "theirs"));
 
-        assertNotFound(admin().delete(tokens(owner.id()) + "/" + theirs.get("id").asString(), null));
+        assertNotFound(
+                admin().delete(tokens(owner.id()) + "/" + theirs.get("id").asString(), null));
 
-        assertThat(http.withToken(theirs.get("token").asString()).get("/integration/v1/auth").status()).isEqualTo(200);
-        assertThat(admin().get(tokens(other.id())).json().get("tokens").get(0).get("revoked_at").isNull()).isTrue();
+        assertThat(http.withToken(theirs.get("token").asString())
+                        .get("/integration/v1/auth")
+                        .status())
+                .isEqualTo(200);
+        assertThat(admin().get(tokens(other.id()))
+                        .json()
+                        .get("tokens")
+                        .get(0)
+                        .get("revoked_at")
+                        .isNull())
+                .isTrue();
     }
 
     @Test
     void answersNotFoundForAnUnknownOrMalformedOwner() {
-        for (String owner : List.of(UUID.randomUUID().toString(), "not-a-uuid", "1-1-1-1-1",
+        for (String owner : List.of(
+                UUID.randomUUID().toString(),
+                "not-a-uuid",
+                "1-1-1-1-1",
                 UUID.randomUUID().toString().toUpperCase().replace("-", ""))) {
             assertNotFound(admin().post(tokens(owner), Map.of("name", "x")));
             assertNotFound(admin().get(tokens(owner)));
@@ -189,8 +220,11 @@ class InternalTokenIT extends ApiIntegrationTest {
 
         assertNotFound(admin().post(tokens(unknown.toString()), Map.of("name", "x")));
 
-        assertThat(jdbc.sql("select count(*) from access_tokens where owner_id = :owner").param("owner", unknown)
-                .query(Integer.class).single()).isZero();
+        assertThat(jdbc.sql("select count(*) from access_tokens where owner_id = :owner")
+                        .param("owner", unknown)
+                        .query(Integer.class)
+                        .single())
+                .isZero();
     }
 
     @Test
@@ -205,11 +239,17 @@ class InternalTokenIT extends ApiIntegrationTest {
         for (ApiClient.Response response : List.of(missing, blank, tooLong, control)) {
             assertThat(response.status()).as(response.body()).isEqualTo(400);
             assertThat(response.json().get("error").asString()).isEqualTo("Invalid request");
-            assertThat(response.json().get("details").get("fieldErrors").propertyNames()).containsExactly("name");
+            assertThat(response.json().get("details").get("fieldErrors").propertyNames())
+                    .containsExactly("name");
         }
-        assertThat(admin().post(tokens(owner.id()), Map.of("name", "n".repeat(100))).status()).isEqualTo(201);
-        assertThat(jdbc.sql("select count(*) from access_tokens where owner_id = :owner").param("owner", owner.id())
-                .query(Integer.class).single()).isEqualTo(1);
+        assertThat(admin().post(tokens(owner.id()), Map.of("name", "n".repeat(100)))
+                        .status())
+                .isEqualTo(201);
+        assertThat(jdbc.sql("select count(*) from access_tokens where owner_id = :owner")
+                        .param("owner", owner.id())
+                        .query(Integer.class)
+                        .single())
+                .isEqualTo(1);
     }
 
     @Test
@@ -227,9 +267,14 @@ class InternalTokenIT extends ApiIntegrationTest {
         assertThat(refused.header("Content-Type")).startsWith("application/json");
         assertThat(liveTokens(owner.id())).isEqualTo(TOKENS_PER_OWNER_MAX);
 
-        assertThat(admin().delete(tokens(owner.id()) + "/" + ids.get(0), null).status()).isEqualTo(204);
-        assertThat(admin().post(tokens(owner.id()), Map.of("name", "after a revocation")).status()).isEqualTo(201);
-        assertThat(admin().post(tokens(owner.id()), Map.of("name", "one too many again")).status()).isEqualTo(409);
+        assertThat(admin().delete(tokens(owner.id()) + "/" + ids.get(0), null).status())
+                .isEqualTo(204);
+        assertThat(admin().post(tokens(owner.id()), Map.of("name", "after a revocation"))
+                        .status())
+                .isEqualTo(201);
+        assertThat(admin().post(tokens(owner.id()), Map.of("name", "one too many again"))
+                        .status())
+                .isEqualTo(409);
         assertThat(liveTokens(owner.id())).isEqualTo(TOKENS_PER_OWNER_MAX);
     }
 
@@ -246,7 +291,8 @@ class InternalTokenIT extends ApiIntegrationTest {
                 String name = "at once " + i;
                 answers.add(pool.submit(() -> {
                     start.await();
-                    return admin().post(tokens(owner.id()), Map.of("name", name)).status();
+                    return admin().post(tokens(owner.id()), Map.of("name", name))
+                            .status();
                 }));
             }
             start.countDown();
@@ -263,7 +309,9 @@ class InternalTokenIT extends ApiIntegrationTest {
 
     private int liveTokens(UUID ownerId) {
         return jdbc.sql("select count(*) from access_tokens where owner_id = :owner and revoked_at is null")
-                .param("owner", ownerId).query(Integer.class).single();
+                .param("owner", ownerId)
+                .query(Integer.class)
+                .single();
     }
 
     private ApiClient admin() {

@@ -15,7 +15,9 @@ class RejectedTokensTest {
 
         rejected.add(first);
         rejected.add(second);
-        assertThat(rejected.contains(first)).as("seen again: now the most recent").isTrue();
+        assertThat(rejected.contains(first))
+                .as("seen again: now the most recent")
+                .isTrue();
         rejected.add(third);
 
         assertThat(rejected.size()).isEqualTo(2);

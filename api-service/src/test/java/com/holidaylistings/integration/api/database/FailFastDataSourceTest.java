@@ -30,14 +30,17 @@ class FailFastDataSourceTest {
         public Connection getConnection() throws SQLException {
             calls.incrementAndGet();
             if (busy) {
-                throw new SQLTransientConnectionException("HikariPool-1 - Connection is not available, request timed out");
+                throw new SQLTransientConnectionException(
+                        "HikariPool-1 - Connection is not available, request timed out");
             }
             if (!reachable) {
-                throw new SQLTransientConnectionException("HikariPool-1 - Connection is not available, request timed out",
-                        "08001", new SQLException("Connection to 127.0.0.1:15432 refused", "08001", new ConnectException()));
+                throw new SQLTransientConnectionException(
+                        "HikariPool-1 - Connection is not available, request timed out",
+                        "08001",
+                        new SQLException("Connection to 127.0.0.1:15432 refused", "08001", new ConnectException()));
             }
-            return (Connection) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Connection.class},
-                    (proxy, method, args) -> null);
+            return (Connection) Proxy.newProxyInstance(
+                    getClass().getClassLoader(), new Class<?>[] {Connection.class}, (proxy, method, args) -> null);
         }
 
         @Override
@@ -95,7 +98,8 @@ class FailFastDataSourceTest {
         assertThatThrownBy(gate::getConnection).isInstanceOf(SQLTransientConnectionException.class);
 
         assertThatThrownBy(gate::getConnection)
-                .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08001"));
+                .isInstanceOfSatisfying(
+                        SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08001"));
         assertThatThrownBy(gate::getConnection).isInstanceOf(SQLTransientConnectionException.class);
 
         assertThat(pool.calls).as("calls that reached the pool").hasValue(1);
@@ -108,7 +112,9 @@ class FailFastDataSourceTest {
         assertThatThrownBy(gate::getConnection).isInstanceOf(SQLException.class);
         pool.reachable = true;
 
-        await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(100)).ignoreExceptions()
+        await().atMost(Duration.ofSeconds(5))
+                .pollInterval(Duration.ofMillis(100))
+                .ignoreExceptions()
                 .until(() -> gate.getConnection() != null);
 
         assertThat(gate.isClosed()).isFalse();

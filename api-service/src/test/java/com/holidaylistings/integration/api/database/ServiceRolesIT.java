@@ -30,11 +30,15 @@ class ServiceRolesIT {
     @ParameterizedTest
     @ValueSource(strings = {"api_service", "enquiry_ingest", "webhook_dispatcher"})
     void no_service_role_is_superuser_or_may_make_roles_or_databases(String role) throws SQLException {
-        try (Connection db = login(role); Statement sql = db.createStatement();
-                ResultSet rs = sql.executeQuery("select rolsuper, rolcreaterole, rolcreatedb, rolbypassrls from pg_roles where rolname = current_user")) {
+        try (Connection db = login(role);
+                Statement sql = db.createStatement();
+                ResultSet rs = sql.executeQuery(
+                        "select rolsuper, rolcreaterole, rolcreatedb, rolbypassrls from pg_roles where rolname = current_user")) {
             assertThat(rs.next()).isTrue();
             for (int column = 1; column <= 4; column++) {
-                assertThat(rs.getBoolean(column)).as("column %d of %s", column, role).isFalse();
+                assertThat(rs.getBoolean(column))
+                        .as("column %d of %s", column, role)
+                        .isFalse();
             }
         }
     }
@@ -42,9 +46,19 @@ class ServiceRolesIT {
     @Test
     void the_dispatcher_cannot_read_access_tokens_idempotency_keys_portal_sessions_or_enquiries() throws SQLException {
         try (Connection db = login("webhook_dispatcher")) {
-            for (String table : new String[] {"access_tokens", "idempotency_keys", "portal_sessions", "portal_links",
-                    "enquiries", "outbox", "owners", "webhook_subscriptions", "webhook_secrets", "hook_secrets",
-                    "hook_headers"}) {
+            for (String table : new String[] {
+                "access_tokens",
+                "idempotency_keys",
+                "portal_sessions",
+                "portal_links",
+                "enquiries",
+                "outbox",
+                "owners",
+                "webhook_subscriptions",
+                "webhook_secrets",
+                "hook_secrets",
+                "hook_headers"
+            }) {
                 assertDenied(db, "select count(*) from public." + table);
             }
             assertDenied(db, "update webhook_secrets set secret = 'x'");
@@ -63,7 +77,9 @@ class ServiceRolesIT {
     @Test
     void the_dispatcher_writes_its_findings_about_a_hook_to_its_own_rows_only() throws SQLException {
         try (Connection db = login("webhook_dispatcher")) {
-            assertDenied(db, "update webhook_subscriptions set unsubscribed_at = now(), unsubscribe_reason = 'gone' where false");
+            assertDenied(
+                    db,
+                    "update webhook_subscriptions set unsubscribed_at = now(), unsubscribe_reason = 'gone' where false");
             assertDenied(db, "update webhook_subscriptions set paused = true, disabled_at = now() where false");
             assertDenied(db, "update webhook_secrets set previous_secret = null where false");
             assertAllowed(db, "select resumed_at, paused, unsubscribed_at from webhook_subscriptions where false");
@@ -133,7 +149,8 @@ class ServiceRolesIT {
             assertAllowed(db, "select count(*) from attempt_counts");
             assertDenied(db, "delete from attempt_counts");
             assertDenied(db, "select count(*) from dispatcher.hook_throttles");
-            assertAllowed(db, "update webhook_subscriptions set throttle_per_second = 5, disabled_at = null where false");
+            assertAllowed(
+                    db, "update webhook_subscriptions set throttle_per_second = 5, disabled_at = null where false");
         }
     }
 
@@ -161,7 +178,8 @@ class ServiceRolesIT {
                 switch (schema) {
                     case "public" -> assertThat(writers).as(table).containsExactly("api_service");
                     case "dispatcher" -> assertThat(writers).as(table).containsExactly("webhook_dispatcher");
-                    default -> assertThat(writers).as(table + ", a read contract").isEmpty();
+                    default ->
+                        assertThat(writers).as(table + ", a read contract").isEmpty();
                 }
             }
             assertThat(tables).isGreaterThan(20);
@@ -184,9 +202,10 @@ class ServiceRolesIT {
             while (rs.next()) {
                 definers.add(rs.getString(1));
             }
-            assertThat(definers).containsExactly(
-                    "dispatcher.create_day_partitions owned by " + TestPostgres.DISPATCHER_OWNER,
-                    "dispatcher.drop_day_partitions owned by " + TestPostgres.DISPATCHER_OWNER);
+            assertThat(definers)
+                    .containsExactly(
+                            "dispatcher.create_day_partitions owned by " + TestPostgres.DISPATCHER_OWNER,
+                            "dispatcher.drop_day_partitions owned by " + TestPostgres.DISPATCHER_OWNER);
         }
     }
 
@@ -199,13 +218,19 @@ class ServiceRolesIT {
             assertDenied(db, "update deliveries set status = 'waiting' where false");
             assertDenied(db, "update deliveries set requested_at = now(), request_id = 'r' where false");
             // Not even the throttle's release of the deliveries waiting for the old rate's starts: a command now.
-            assertDenied(db, "update deliveries set throttled_until = null, next_attempt_at = now(), updated_at = now() "
-                    + "where false");
-            assertDenied(db, "insert into webhook_events (event_id, submitted_at, enquiry_id, payload) "
-                    + "values (gen_random_uuid(), now(), gen_random_uuid(), '{}')");
+            assertDenied(
+                    db,
+                    "update deliveries set throttled_until = null, next_attempt_at = now(), updated_at = now() "
+                            + "where false");
+            assertDenied(
+                    db,
+                    "insert into webhook_events (event_id, submitted_at, enquiry_id, payload) "
+                            + "values (gen_random_uuid(), now(), gen_random_uuid(), '{}')");
             assertDenied(db, "select count(*) from dispatcher.applied_commands");
-            assertAllowed(db, "insert into outbox (id, aggregate_type, aggregate_id, event_type, payload) "
-                    + "values (gen_random_uuid(), 'delivery', gen_random_uuid(), 'delivery.test', '{}')");
+            assertAllowed(
+                    db,
+                    "insert into outbox (id, aggregate_type, aggregate_id, event_type, payload) "
+                            + "values (gen_random_uuid(), 'delivery', gen_random_uuid(), 'delivery.test', '{}')");
         }
         try (Connection db = login("webhook_dispatcher")) {
             assertAllowed(db, "insert into applied_commands (command_id) values (gen_random_uuid())");
@@ -224,7 +249,8 @@ class ServiceRolesIT {
     private static void assertDenied(Connection db, String statement) throws SQLException {
         assertThatThrownBy(() -> run(db, statement))
                 .as(statement)
-                .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo(PERMISSION_DENIED));
+                .isInstanceOfSatisfying(
+                        SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo(PERMISSION_DENIED));
         db.rollback();
     }
 

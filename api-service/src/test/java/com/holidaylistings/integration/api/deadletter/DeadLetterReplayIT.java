@@ -77,7 +77,8 @@ class DeadLetterReplayIT extends ApiIntegrationTest {
         Hook otherOwners = hookWithDeadLetters("owner-other");
         Instant before = databaseNow();
 
-        ApiClient.Response response = operator().with("X-Request-Id", "ops-replay-1")
+        ApiClient.Response response = operator()
+                .with("X-Request-Id", "ops-replay-1")
                 .post(REPLAY, Map.of("owner_id", first.owner().ownerId().toString()));
 
         assertThat(response.status()).as(response.body()).isEqualTo(202);
@@ -87,7 +88,8 @@ class DeadLetterReplayIT extends ApiIntegrationTest {
         assertThat(replay.hook()).isNull();
         assertThat(replay.since()).isNull();
         assertThat(replay.requestId()).isEqualTo("ops-replay-1");
-        assertThat(replay.requestedAt()).as("the database's time of the count, the cut-off of what it replays")
+        assertThat(replay.requestedAt())
+                .as("the database's time of the count, the cut-off of what it replays")
                 .isBetween(before, databaseNow());
         assertThat(commands.of(first.id())).isEmpty();
         assertThat(commands.of(otherOwners.owner().ownerId())).isEmpty();
@@ -103,7 +105,8 @@ class DeadLetterReplayIT extends ApiIntegrationTest {
         UUID other = world.newEnquiry(hook.owner());
         rows.delivery(sameOwnersOtherHook, other, ABANDONED, 6, 6);
 
-        ApiClient.Response response = operator().post(REPLAY, Map.of("hook_id", hook.id().toString()));
+        ApiClient.Response response =
+                operator().post(REPLAY, Map.of("hook_id", hook.id().toString()));
 
         assertThat(response.status()).as(response.body()).isEqualTo(202);
         assertThat(response.json().get("queued").asInt()).isOne();
@@ -129,7 +132,8 @@ class DeadLetterReplayIT extends ApiIntegrationTest {
             rows.delivery(hook, enquiry, ABANDONED, 6, 6);
         }
 
-        ApiClient.Response response = operator().post(REPLAY, Map.of("hook_id", hook.toString(), "since", cut.toString()));
+        ApiClient.Response response =
+                operator().post(REPLAY, Map.of("hook_id", hook.toString(), "since", cut.toString()));
 
         assertThat(response.status()).as(response.body()).isEqualTo(202);
         assertThat(response.json().get("queued").asInt()).isEqualTo(2);
@@ -147,16 +151,24 @@ class DeadLetterReplayIT extends ApiIntegrationTest {
         // What the dispatcher makes of the command: the abandoned delivery waits again.
         rows.status(hook.id(), hook.enquiries().getFirst(), WAITING);
         ApiClient.Response again = operator().post(REPLAY, filter);
-        ApiClient.Response mismatched = operator().post(REPLAY,
-                Map.of("hook_id", hook.id().toString(), "owner_id", world.newOwner().id().toString()));
+        ApiClient.Response mismatched = operator()
+                .post(
+                        REPLAY,
+                        Map.of(
+                                "hook_id",
+                                hook.id().toString(),
+                                "owner_id",
+                                world.newOwner().id().toString()));
 
         assertThat(beforeItIsApplied.body()).as("counted as it is when asked").isEqualTo("{\"queued\":1}");
         assertThat(again.status()).isEqualTo(202);
         assertThat(again.body()).isEqualTo("{\"queued\":0}");
         assertThat(mismatched.body()).isEqualTo("{\"queued\":0}");
         assertThat(commands.of(hook.id(), DeliveryCommand.ReplayDeadLetters.class))
-                .as("one command per request, each applied once").hasSize(4)
-                .extracting(DeliveryCommand.ReplayDeadLetters::commandId).doesNotHaveDuplicates();
+                .as("one command per request, each applied once")
+                .hasSize(4)
+                .extracting(DeliveryCommand.ReplayDeadLetters::commandId)
+                .doesNotHaveDuplicates();
     }
 
     @Test
@@ -168,14 +180,18 @@ class DeadLetterReplayIT extends ApiIntegrationTest {
         }
         Map<String, Object> filter = Map.of("owner_id", hook.owner().ownerId().toString());
 
-        CompletableFuture<ApiClient.Response> one = CompletableFuture.supplyAsync(() -> operator().post(REPLAY, filter));
-        CompletableFuture<ApiClient.Response> other = CompletableFuture.supplyAsync(() -> operator().post(REPLAY, filter));
+        CompletableFuture<ApiClient.Response> one =
+                CompletableFuture.supplyAsync(() -> operator().post(REPLAY, filter));
+        CompletableFuture<ApiClient.Response> other =
+                CompletableFuture.supplyAsync(() -> operator().post(REPLAY, filter));
 
         assertThat(one.get(30, TimeUnit.SECONDS).json().get("queued").asInt()).isEqualTo(11);
         assertThat(other.get(30, TimeUnit.SECONDS).json().get("queued").asInt()).isEqualTo(11);
         assertThat(commands.of(hook.owner().ownerId(), DeliveryCommand.ReplayDeadLetters.class))
-                .as("the dispatcher replays each delivery once: the second finds it waiting").hasSize(2)
-                .extracting(DeliveryCommand.ReplayDeadLetters::commandId).doesNotHaveDuplicates();
+                .as("the dispatcher replays each delivery once: the second finds it waiting")
+                .hasSize(2)
+                .extracting(DeliveryCommand.ReplayDeadLetters::commandId)
+                .doesNotHaveDuplicates();
     }
 
     @Test
@@ -188,13 +204,15 @@ class DeadLetterReplayIT extends ApiIntegrationTest {
         assertFieldErrors(operator().post(REPLAY, Map.of("owner_id", "not-a-uuid")), "Invalid request", "owner_id");
         assertFieldErrors(operator().post(REPLAY, Map.of("hook_id", 42)), "Invalid request", "hook_id");
         assertFieldErrors(operator().post(REPLAY, Map.of("hook_id", hook.id() + "x")), "Invalid request", "hook_id");
-        ApiClient.Response since = operator().post(REPLAY, Map.of("hook_id", hook.id().toString(), "since", "yesterday"));
+        ApiClient.Response since =
+                operator().post(REPLAY, Map.of("hook_id", hook.id().toString(), "since", "yesterday"));
         assertFieldErrors(since, "Invalid request", "since");
-        assertThat(messages(since, "since")).containsExactly(
-                "must be an ISO 8601 timestamp with Z or an offset, e.g. 2026-11-22T10:15:30Z");
+        assertThat(messages(since, "since"))
+                .containsExactly("must be an ISO 8601 timestamp with Z or an offset, e.g. 2026-11-22T10:15:30Z");
         ApiClient.Response misspelt = operator().post(REPLAY, nullOwner);
         assertFieldErrors(misspelt, "Invalid request", "hookid");
-        assertThat(messages(misspelt, "hookid")).containsExactly("is not a field of this request (owner_id, hook_id, since)");
+        assertThat(messages(misspelt, "hookid"))
+                .containsExactly("is not a field of this request (owner_id, hook_id, since)");
         assertFieldErrors(operator().post(REPLAY, List.of(hook.id().toString())), "Invalid request", "body");
         assertFieldErrors(operator().post(REPLAY, "{\"hook_id\":"), "Invalid request", "body");
         assertFieldErrors(operator().send("POST", REPLAY, null), "Invalid request", "body");
@@ -228,6 +246,9 @@ class DeadLetterReplayIT extends ApiIntegrationTest {
     }
 
     private Instant databaseNow() {
-        return jdbc.sql("select now()").query(java.time.OffsetDateTime.class).single().toInstant();
+        return jdbc.sql("select now()")
+                .query(java.time.OffsetDateTime.class)
+                .single()
+                .toInstant();
     }
 }

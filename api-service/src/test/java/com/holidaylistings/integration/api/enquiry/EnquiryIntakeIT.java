@@ -26,10 +26,31 @@ class EnquiryIntakeIT extends ApiIntegrationTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final String INTAKE = "/internal/v1/enquiries";
     private static final String LISTING_SITE = "https://www.holidaylistings.example";
-    private static final List<String> ENQUIRY_FIELDS = List.of("id", "property_id", "property_title", "property_url",
-            "subject", "message", "status", "user_name", "user_email", "party_details", "sent_at");
-    private static final List<String> PAYLOAD_FIELDS = List.of("event", "enquiry_id", "property_id", "property_title",
-            "property_url", "owner_email", "subject", "message", "status", "sent_at", "user_name", "user_email",
+    private static final List<String> ENQUIRY_FIELDS = List.of(
+            "id",
+            "property_id",
+            "property_title",
+            "property_url",
+            "subject",
+            "message",
+            "status",
+            "user_name",
+            "user_email",
+            "party_details",
+            "sent_at");
+    private static final List<String> PAYLOAD_FIELDS = List.of(
+            "event",
+            "enquiry_id",
+            "property_id",
+            "property_title",
+            "property_url",
+            "owner_email",
+            "subject",
+            "message",
+            "status",
+            "sent_at",
+            "user_name",
+            "user_email",
             "party_details");
 
     private ApiClient listingSite() {
@@ -50,7 +71,8 @@ class EnquiryIntakeIT extends ApiIntegrationTest {
         assertThat(enquiry.propertyNames()).containsExactlyInAnyOrderElementsOf(ENQUIRY_FIELDS);
         UUID id = UUID.fromString(enquiry.get("id").asString());
         assertThat(id.version()).isEqualTo(7);
-        assertThat(enquiry.get("property_id").asString()).isEqualTo(account.propertyId().toString());
+        assertThat(enquiry.get("property_id").asString())
+                .isEqualTo(account.propertyId().toString());
         assertThat(enquiry.get("property_title").asString()).isEqualTo(column(account.propertyId(), "title"));
         assertThat(enquiry.get("property_url").asString())
                 .isEqualTo(LISTING_SITE + "/properties/" + column(account.propertyId(), "url_slug"));
@@ -69,20 +91,23 @@ class EnquiryIntakeIT extends ApiIntegrationTest {
         String sentAt = enquiry.get("sent_at").asString();
         assertThat(sentAt).endsWith("Z");
         assertThat(Instant.parse(sentAt)).isBetween(before, after);
-        assertThat(as(account).get("/integration/v1/enquiries/" + id).json().get("enquiry")).isEqualTo(enquiry);
+        assertThat(as(account).get("/integration/v1/enquiries/" + id).json().get("enquiry"))
+                .isEqualTo(enquiry);
     }
 
     @Test
     void aWarmUpHeaderWithoutTheReplicasOwnTokenIsStoredAsAnyEnquiry() {
         TestWorld.Account account = world.newAccount();
 
-        ApiClient.Response response = listingSite().with("X-Warm-Up", UUID.randomUUID().toString())
+        ApiClient.Response response = listingSite()
+                .with("X-Warm-Up", UUID.randomUUID().toString())
                 .post(INTAKE, Fixtures.anEnquiry(account.propertyId()));
 
         assertThat(response.status()).as(response.body()).isEqualTo(201);
         UUID id = UUID.fromString(response.json().get("enquiry").get("id").asString());
         assertThat(as(account).get("/integration/v1/enquiries/" + id).status())
-                .as("not rehearsed and rolled back: only the replica's own warm-up is").isEqualTo(200);
+                .as("not rehearsed and rolled back: only the replica's own warm-up is")
+                .isEqualTo(200);
         assertThat(outboxRows(id)).hasSize(1);
     }
 
@@ -91,9 +116,8 @@ class EnquiryIntakeIT extends ApiIntegrationTest {
         TestWorld.Account account = world.newAccount();
         String requestId = "intake-" + UUID.randomUUID();
 
-        ApiClient.Response response = listingSite()
-                .with("X-Request-Id", requestId)
-                .post(INTAKE, Fixtures.anEnquiry(account.propertyId()));
+        ApiClient.Response response =
+                listingSite().with("X-Request-Id", requestId).post(INTAKE, Fixtures.anEnquiry(account.propertyId()));
 
         assertThat(response.status()).as(response.body()).isEqualTo(201);
         assertThat(response.header("X-Request-Id")).isEqualTo(requestId);
@@ -111,16 +135,29 @@ class EnquiryIntakeIT extends ApiIntegrationTest {
         assertThat(payload.get("event").asString()).isEqualTo("enquiry.created");
         assertThat(payload.get("enquiry_id").asString()).isEqualTo(id.toString());
         assertThat(payload.get("owner_email").asString()).isEqualTo(account.email());
-        for (String field : List.of("property_id", "property_title", "property_url", "subject", "message", "status",
-                "sent_at", "user_name", "user_email")) {
+        for (String field : List.of(
+                "property_id",
+                "property_title",
+                "property_url",
+                "subject",
+                "message",
+                "status",
+                "sent_at",
+                "user_name",
+                "user_email")) {
             assertThat(payload.get(field).isString()).as(field).isTrue();
-            assertThat(payload.get(field).asString()).as(field).isEqualTo(enquiry.get(field).asString());
+            assertThat(payload.get(field).asString())
+                    .as(field)
+                    .isEqualTo(enquiry.get(field).asString());
         }
         assertThat(payload.get("status").asString()).isEqualTo("sent");
-        assertThat(names(payload.get("party_details"))).containsExactly("group_size", "check_in", "check_out", "occasion");
+        assertThat(names(payload.get("party_details")))
+                .containsExactly("group_size", "check_in", "check_out", "occasion");
         assertThat(payload.get("party_details")).isEqualTo(enquiry.get("party_details"));
-        JsonNode shown = as(account).get("/integration/v1/enquiries/" + id).json().get("enquiry");
-        assertThat(payload.get("sent_at").asString()).isEqualTo(shown.get("sent_at").asString());
+        JsonNode shown =
+                as(account).get("/integration/v1/enquiries/" + id).json().get("enquiry");
+        assertThat(payload.get("sent_at").asString())
+                .isEqualTo(shown.get("sent_at").asString());
     }
 
     @Test
@@ -133,7 +170,9 @@ class EnquiryIntakeIT extends ApiIntegrationTest {
         String requestId = response.header("X-Request-Id");
         assertThat(requestId).isNotBlank();
         UUID id = UUID.fromString(response.json().get("enquiry").get("id").asString());
-        assertThat(outboxRows(id)).singleElement().satisfies(row -> assertThat(row.get("request_id")).isEqualTo(requestId));
+        assertThat(outboxRows(id))
+                .singleElement()
+                .satisfies(row -> assertThat(row.get("request_id")).isEqualTo(requestId));
     }
 
     @Test
@@ -153,15 +192,21 @@ class EnquiryIntakeIT extends ApiIntegrationTest {
             JsonNode payload = JSON.readTree((String) outboxRows(id).get(0).get("payload"));
             assertThat(payload.get("party_details").has("occasion")).isTrue();
             assertThat(payload.get("party_details").get("occasion").isNull()).isTrue();
-            assertThat(as(account).get("/integration/v1/enquiries/" + id).json().get("enquiry").get("party_details")
-                    .get("occasion").isNull()).isTrue();
+            assertThat(as(account)
+                            .get("/integration/v1/enquiries/" + id)
+                            .json()
+                            .get("enquiry")
+                            .get("party_details")
+                            .get("occasion")
+                            .isNull())
+                    .isTrue();
         }
     }
 
     @Test
     void reportsEveryMissingTopLevelField() {
-        assertRejectedWithoutWrites(new HashMap<>(),
-                "property_id", "subject", "message", "user_name", "user_email", "party_details");
+        assertRejectedWithoutWrites(
+                new HashMap<>(), "property_id", "subject", "message", "user_name", "user_email", "party_details");
     }
 
     @Test
@@ -169,8 +214,16 @@ class EnquiryIntakeIT extends ApiIntegrationTest {
         Map<String, Object> body = new HashMap<>();
         body.put("party_details", new HashMap<>());
 
-        ApiClient.Response response = assertRejectedWithoutWrites(body, "property_id", "subject", "message", "user_name",
-                "user_email", "party_details.group_size", "party_details.check_in", "party_details.check_out");
+        ApiClient.Response response = assertRejectedWithoutWrites(
+                body,
+                "property_id",
+                "subject",
+                "message",
+                "user_name",
+                "user_email",
+                "party_details.group_size",
+                "party_details.check_in",
+                "party_details.check_out");
 
         assertThat(messages(response, "subject")).containsExactly("is required");
         assertThat(messages(response, "party_details.group_size")).containsExactly("is required");
@@ -185,7 +238,8 @@ class EnquiryIntakeIT extends ApiIntegrationTest {
         body.put("user_name", null);
         body.put("user_email", " ");
 
-        ApiClient.Response response = assertRejectedWithoutWrites(body, "subject", "message", "user_name", "user_email");
+        ApiClient.Response response =
+                assertRejectedWithoutWrites(body, "subject", "message", "user_name", "user_email");
 
         assertThat(messages(response, "subject")).containsExactly("must not be blank");
         assertThat(messages(response, "user_name")).containsExactly("is required");
@@ -210,7 +264,11 @@ class EnquiryIntakeIT extends ApiIntegrationTest {
             Map<String, Object> body = Fixtures.anEnquiry(account.propertyId());
             party(body).put("group_size", groupSize);
 
-            assertThat(world.submitEnquiry(body).get("party_details").get("group_size").asInt()).isEqualTo(groupSize);
+            assertThat(world.submitEnquiry(body)
+                            .get("party_details")
+                            .get("group_size")
+                            .asInt())
+                    .isEqualTo(groupSize);
         }
     }
 
@@ -230,8 +288,15 @@ class EnquiryIntakeIT extends ApiIntegrationTest {
     @Test
     void rejectsDatesThatAreNotRealCalendarDatesInYyyyMmDd() {
         TestWorld.Account account = world.newAccount();
-        for (Object date : List.of("2027-02-30", "2027-8-1", "2027/08/01", "01-08-2027", "2027-08-01T00:00:00Z",
-                "2027-08-01T10:00:00", "", 20_000)) {
+        for (Object date : List.of(
+                "2027-02-30",
+                "2027-8-1",
+                "2027/08/01",
+                "01-08-2027",
+                "2027-08-01T00:00:00Z",
+                "2027-08-01T10:00:00",
+                "",
+                20_000)) {
             Map<String, Object> checkIn = Fixtures.anEnquiry(account.propertyId());
             party(checkIn).put("check_in", date);
             Map<String, Object> checkOut = Fixtures.anEnquiry(account.propertyId());
@@ -251,7 +316,11 @@ class EnquiryIntakeIT extends ApiIntegrationTest {
         party(longest).put("occasion", "x".repeat(100));
 
         assertRejectedWithoutWrites(tooLong, "party_details.occasion");
-        assertThat(world.submitEnquiry(longest).get("party_details").get("occasion").asString()).hasSize(100);
+        assertThat(world.submitEnquiry(longest)
+                        .get("party_details")
+                        .get("occasion")
+                        .asString())
+                .hasSize(100);
     }
 
     @Test
@@ -269,8 +338,8 @@ class EnquiryIntakeIT extends ApiIntegrationTest {
     void rejectsControlCharactersAndLoneSurrogatesInGuestText() {
         TestWorld.Account account = world.newAccount();
         // JSON escapes, so that the service itself decodes them into the Java string.
-        List<String> escapes = List.of("\\u0000", "\\u0007", "\\u001b", "\\u007f", "\\u0085", "\\ud800", "\\udc00",
-                "\\ud83d x");
+        List<String> escapes =
+                List.of("\\u0000", "\\u0007", "\\u001b", "\\u007f", "\\u0085", "\\ud800", "\\udc00", "\\ud83d x");
         for (String field : List.of("subject", "message", "user_name", "occasion")) {
             for (String escape : escapes) {
                 Map<String, Object> body = Fixtures.anEnquiry(account.propertyId());
@@ -281,8 +350,8 @@ class EnquiryIntakeIT extends ApiIntegrationTest {
                 }
                 String raw = JSON.writeValueAsString(body).replace("MARK", escape);
 
-                ApiClient.Response response = assertRejectedWithoutWrites(
-                        raw, field.equals("occasion") ? "party_details.occasion" : field);
+                ApiClient.Response response =
+                        assertRejectedWithoutWrites(raw, field.equals("occasion") ? "party_details.occasion" : field);
 
                 assertThat(response.body()).as(field + " " + escape).contains("control characters or invalid Unicode");
             }
@@ -293,8 +362,14 @@ class EnquiryIntakeIT extends ApiIntegrationTest {
     @Test
     void rejectsAnInvalidEmailAddress() {
         TestWorld.Account account = world.newAccount();
-        for (String email : List.of("not-an-email", "ada@", "@example.org", "ada@example", "ada guest@example.org",
-                "ada@@example.org", "a".repeat(250) + "@example.org")) {
+        for (String email : List.of(
+                "not-an-email",
+                "ada@",
+                "@example.org",
+                "ada@example",
+                "ada guest@example.org",
+                "ada@@example.org",
+                "a".repeat(250) + "@example.org")) {
             Map<String, Object> body = Fixtures.anEnquiry(account.propertyId());
             body.put("user_email", email);
 
@@ -305,12 +380,16 @@ class EnquiryIntakeIT extends ApiIntegrationTest {
     @Test
     void rejectsAPropertyThatDoesNotExistOrIsNotActive() {
         TestWorld.Owner owner = world.newOwner();
-        ApiClient.Response created = listingSite().post("/internal/v1/owners/" + owner.id() + "/properties", Map.of(
-                "title", "Closed barn",
-                "location", "Nowhere",
-                "url_slug", "closed-barn-" + UUID.randomUUID(),
-                "unique_code", "CB" + UUID.randomUUID().toString().substring(0, 8),
-                "status", "inactive"));
+        ApiClient.Response created = listingSite()
+                .post(
+                        "/internal/v1/owners/" + owner.id() + "/properties",
+                        Map.of(
+                                "title", "Closed barn",
+                                "location", "Nowhere",
+                                "url_slug", "closed-barn-" + UUID.randomUUID(),
+                                "unique_code",
+                                        "CB" + UUID.randomUUID().toString().substring(0, 8),
+                                "status", "inactive"));
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         UUID inactive = UUID.fromString(created.json().get("id").asString());
 
@@ -361,9 +440,11 @@ class EnquiryIntakeIT extends ApiIntegrationTest {
         JsonNode created = world.submitEnquiry(body);
 
         UUID id = UUID.fromString(created.get("id").asString());
-        JsonNode shown = as(account).get("/integration/v1/enquiries/" + id).json().get("enquiry");
+        JsonNode shown =
+                as(account).get("/integration/v1/enquiries/" + id).json().get("enquiry");
         JsonNode payload = JSON.readTree((String) outboxRows(id).get(0).get("payload"));
-        Map<String, Object> row = jdbc.sql("select subject, message, user_name, user_email, occasion from enquiries where id = :id")
+        Map<String, Object> row = jdbc.sql(
+                        "select subject, message, user_name, user_email, occasion from enquiries where id = :id")
                 .param("id", id)
                 .query()
                 .singleRow();
@@ -374,7 +455,8 @@ class EnquiryIntakeIT extends ApiIntegrationTest {
             assertThat(enquiry.get("user_email").asString()).isEqualTo(email);
             assertThat(enquiry.get("party_details").get("occasion").asString()).isEqualTo(occasion);
         }
-        assertThat(row).containsEntry("subject", subject)
+        assertThat(row)
+                .containsEntry("subject", subject)
                 .containsEntry("message", message.toString())
                 .containsEntry("user_name", name)
                 .containsEntry("user_email", email)
@@ -384,22 +466,28 @@ class EnquiryIntakeIT extends ApiIntegrationTest {
     @Test
     void leavesNoEnquiryWhenItsOutboxEventCannotBeWritten() {
         TestWorld.Account account = world.newAccount();
-        String constraint = "intake_it_refuses_" + account.propertyId().toString().replace("-", "_");
+        String constraint =
+                "intake_it_refuses_" + account.propertyId().toString().replace("-", "_");
         // Makes the outbox insert, the second statement of the intake's transaction, fail for this property only.
         jdbc.sql("alter table outbox add constraint " + constraint
-                        + " check ((payload ->> 'property_id') is distinct from '" + account.propertyId() + "') not valid")
+                        + " check ((payload ->> 'property_id') is distinct from '" + account.propertyId()
+                        + "') not valid")
                 .update();
         ApiClient.Response refused;
         try {
             refused = listingSite().post(INTAKE, Fixtures.anEnquiry(account.propertyId()));
         } finally {
-            jdbc.sql("alter table outbox drop constraint if exists " + constraint).update();
+            jdbc.sql("alter table outbox drop constraint if exists " + constraint)
+                    .update();
         }
 
         assertError(refused, 500, "Internal server error");
         assertThat(enquiryRowsOf(account.propertyId())).isZero();
-        assertThat(jdbc.sql("select count(*) from pg_constraint where conname = :name").param("name", constraint)
-                .query(Long.class).single()).isZero();
+        assertThat(jdbc.sql("select count(*) from pg_constraint where conname = :name")
+                        .param("name", constraint)
+                        .query(Long.class)
+                        .single())
+                .isZero();
         JsonNode accepted = world.submitEnquiry(account.propertyId());
         assertThat(enquiryRowsOf(account.propertyId())).isEqualTo(1);
         assertThat(outboxRows(UUID.fromString(accepted.get("id").asString()))).hasSize(1);
@@ -422,24 +510,32 @@ class EnquiryIntakeIT extends ApiIntegrationTest {
     }
 
     private long enquiryRows(UUID id) {
-        return jdbc.sql("select count(*) from enquiries where id = :id").param("id", id).query(Long.class).single();
+        return jdbc.sql("select count(*) from enquiries where id = :id")
+                .param("id", id)
+                .query(Long.class)
+                .single();
     }
 
     private long enquiryRowsOf(UUID propertyId) {
-        return jdbc.sql("select count(*) from enquiries where property_id = :p").param("p", propertyId)
-                .query(Long.class).single();
+        return jdbc.sql("select count(*) from enquiries where property_id = :p")
+                .param("p", propertyId)
+                .query(Long.class)
+                .single();
     }
 
     private List<Map<String, Object>> outboxRows(UUID enquiryId) {
-        return jdbc.sql("select event_type, aggregate_id, request_id, payload::text as payload from outbox where aggregate_id = :id")
+        return jdbc.sql(
+                        "select event_type, aggregate_id, request_id, payload::text as payload from outbox where aggregate_id = :id")
                 .param("id", enquiryId)
                 .query()
                 .listOfRows();
     }
 
     private String column(UUID propertyId, String column) {
-        return jdbc.sql("select " + column + " from properties where id = :id").param("id", propertyId)
-                .query(String.class).single();
+        return jdbc.sql("select " + column + " from properties where id = :id")
+                .param("id", propertyId)
+                .query(String.class)
+                .single();
     }
 
     @SuppressWarnings("unchecked")

@@ -25,8 +25,18 @@ import tools.jackson.databind.JsonNode;
 class EnquiryListIT extends ApiIntegrationTest {
 
     private static final String LIST = "/integration/v1/enquiries";
-    private static final List<String> ENQUIRY_FIELDS = List.of("id", "property_id", "property_title", "property_url",
-            "subject", "message", "status", "user_name", "user_email", "party_details", "sent_at");
+    private static final List<String> ENQUIRY_FIELDS = List.of(
+            "id",
+            "property_id",
+            "property_title",
+            "property_url",
+            "subject",
+            "message",
+            "status",
+            "user_name",
+            "user_email",
+            "party_details",
+            "sent_at");
     private static final DateTimeFormatter NANOS = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSSSSSXXX");
 
     @Test
@@ -44,8 +54,10 @@ class EnquiryListIT extends ApiIntegrationTest {
         assertThat(enquiry.get("party_details").propertyNames())
                 .containsExactlyInAnyOrder("group_size", "check_in", "check_out", "occasion");
         assertThat(enquiry).isEqualTo(created);
-        String slug = jdbc.sql("select url_slug from properties where id = :id").param("id", account.propertyId())
-                .query(String.class).single();
+        String slug = jdbc.sql("select url_slug from properties where id = :id")
+                .param("id", account.propertyId())
+                .query(String.class)
+                .single();
         assertThat(enquiry.get("property_url").asString())
                 .isEqualTo("https://www.holidaylistings.example/properties/" + slug);
     }
@@ -55,7 +67,8 @@ class EnquiryListIT extends ApiIntegrationTest {
         TestWorld.Account account = world.newAccount();
         JsonNode created = world.submitEnquiry(account.propertyId());
 
-        ApiClient.Response response = as(account).get(LIST + "/" + created.get("id").asString());
+        ApiClient.Response response =
+                as(account).get(LIST + "/" + created.get("id").asString());
 
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.json().propertyNames()).containsExactly("enquiry");
@@ -69,8 +82,13 @@ class EnquiryListIT extends ApiIntegrationTest {
         TestWorld.Account other = world.newAccount();
         String othersEnquiry = world.submitEnquiry(other.propertyId()).get("id").asString();
 
-        for (String id : List.of(othersEnquiry, UUID.randomUUID().toString(), "abc", "1-1-1-1-1",
-                othersEnquiry.replace("-", ""), othersEnquiry + "0")) {
+        for (String id : List.of(
+                othersEnquiry,
+                UUID.randomUUID().toString(),
+                "abc",
+                "1-1-1-1-1",
+                othersEnquiry.replace("-", ""),
+                othersEnquiry + "0")) {
             assertError(as(owner).get(LIST + "/" + id), 404, "Enquiry not found");
         }
         assertThat(as(other).get(LIST + "/" + othersEnquiry).status()).isEqualTo(200);
@@ -92,7 +110,8 @@ class EnquiryListIT extends ApiIntegrationTest {
                 .param("p", account.propertyId())
                 .update();
         // PostgreSQL orders uuids by their bytes, which is the order of their lower-case text.
-        List<String> byIdDescending = submitted.stream().sorted(Comparator.reverseOrder()).toList();
+        List<String> byIdDescending =
+                submitted.stream().sorted(Comparator.reverseOrder()).toList();
 
         assertThat(ids(as(account).get(LIST))).containsExactlyElementsOf(byIdDescending);
         assertThat(ids(as(account).get(LIST + "?limit=2"))).containsExactlyElementsOf(byIdDescending.subList(0, 2));
@@ -128,7 +147,8 @@ class EnquiryListIT extends ApiIntegrationTest {
         List<String> onFirst = submit(account.propertyId(), 2);
         List<String> onSecond = submit(second, 2);
 
-        assertThat(ids(as(account).get(LIST + "?property_id=" + second))).containsExactlyElementsOf(onSecond.reversed());
+        assertThat(ids(as(account).get(LIST + "?property_id=" + second)))
+                .containsExactlyElementsOf(onSecond.reversed());
         assertThat(ids(as(account).get(LIST + "?property_id=" + account.propertyId())))
                 .containsExactlyElementsOf(onFirst.reversed());
         assertThat(ids(as(account).get(LIST))).hasSize(4);
@@ -141,14 +161,17 @@ class EnquiryListIT extends ApiIntegrationTest {
         submit(owner.propertyId(), 1);
         submit(other.propertyId(), 2);
 
-        assertThat(ids(as(owner).get(LIST + "?property_id=" + other.propertyId()))).isEmpty();
-        assertThat(ids(as(owner).get(LIST + "?property_id=" + UUID.randomUUID()))).isEmpty();
+        assertThat(ids(as(owner).get(LIST + "?property_id=" + other.propertyId())))
+                .isEmpty();
+        assertThat(ids(as(owner).get(LIST + "?property_id=" + UUID.randomUUID())))
+                .isEmpty();
     }
 
     @Test
     void rejectsAPropertyIdThatIsNotAUuid() {
         TestWorld.Account account = world.newAccount();
-        for (String propertyId : List.of("abc", "1-1-1-1-1", "", account.propertyId().toString().replace("-", ""))) {
+        for (String propertyId :
+                List.of("abc", "1-1-1-1-1", "", account.propertyId().toString().replace("-", ""))) {
             ApiClient.Response response = as(account).get(LIST + "?property_id=" + propertyId);
 
             assertFieldErrors(response, "Invalid request", "property_id");
@@ -190,8 +213,10 @@ class EnquiryListIT extends ApiIntegrationTest {
 
         assertThat(ids(as(account).get(LIST + "?since=" + sentAt(enquiries.get(0)))))
                 .containsExactly(ids.get(2), ids.get(1));
-        assertThat(ids(as(account).get(LIST + "?since=" + sentAt(enquiries.get(1))))).containsExactly(ids.get(2));
-        assertThat(ids(as(account).get(LIST + "?since=" + sentAt(enquiries.get(2))))).isEmpty();
+        assertThat(ids(as(account).get(LIST + "?since=" + sentAt(enquiries.get(1)))))
+                .containsExactly(ids.get(2));
+        assertThat(ids(as(account).get(LIST + "?since=" + sentAt(enquiries.get(2)))))
+                .isEmpty();
         assertThat(ids(as(account).get(LIST + "?since=2000-01-01T00:00:00Z"))).hasSize(3);
     }
 
@@ -204,7 +229,8 @@ class EnquiryListIT extends ApiIntegrationTest {
         String justBefore = NANOS.format(sentAt.minusNanos(400).atOffset(ZoneOffset.UTC));
         String justAfter = NANOS.format(sentAt.plusNanos(400).atOffset(ZoneOffset.UTC));
 
-        assertThat(ids(as(account).get(LIST + "?since=" + justBefore))).containsExactly(enquiry.get("id").asString());
+        assertThat(ids(as(account).get(LIST + "?since=" + justBefore)))
+                .containsExactly(enquiry.get("id").asString());
         assertThat(ids(as(account).get(LIST + "?since=" + justAfter))).isEmpty();
     }
 
@@ -215,10 +241,15 @@ class EnquiryListIT extends ApiIntegrationTest {
         Instant first = Instant.parse(sentAt(enquiries.get(0)));
         String newer = enquiries.get(1).get("id").asString();
         String plusOne = first.atOffset(ZoneOffset.ofHours(1)).toString();
-        String minusFiveThirty = first.atOffset(ZoneOffset.ofHoursMinutes(-5, -30)).toString();
+        String minusFiveThirty =
+                first.atOffset(ZoneOffset.ofHoursMinutes(-5, -30)).toString();
         assertThat(plusOne).contains("+01:00");
 
-        for (String since : List.of(plusOne.replace("+", "%2B"), plusOne, minusFiveThirty, first.toString(),
+        for (String since : List.of(
+                plusOne.replace("+", "%2B"),
+                plusOne,
+                minusFiveThirty,
+                first.toString(),
                 OffsetDateTime.ofInstant(first, ZoneOffset.UTC).toString().replace("Z", "%2B00:00"))) {
             ApiClient.Response response = as(account).get(LIST + "?since=" + since);
 
@@ -230,12 +261,23 @@ class EnquiryListIT extends ApiIntegrationTest {
     @Test
     void rejectsASinceThatIsNotATimestampWithZoneOrOffset() {
         TestWorld.Account account = world.newAccount();
-        for (String since : List.of("yesterday", "2026-11-22", "2026-11-22T10:15:30", "", "1732270530",
-                "2026-13-01T00:00:00Z", "2026-11-22T25:00:00Z", "2026-11-22T10:15:30%2B25:00")) {
+        for (String since : List.of(
+                "yesterday",
+                "2026-11-22",
+                "2026-11-22T10:15:30",
+                "",
+                "1732270530",
+                "2026-13-01T00:00:00Z",
+                "2026-11-22T25:00:00Z",
+                "2026-11-22T10:15:30%2B25:00")) {
             ApiClient.Response response = as(account).get(LIST + "?since=" + since);
 
             assertFieldErrors(response, "Invalid request", "since");
-            assertThat(messages(response, "since")).as(since).singleElement().asString().contains("ISO 8601");
+            assertThat(messages(response, "since"))
+                    .as(since)
+                    .singleElement()
+                    .asString()
+                    .contains("ISO 8601");
         }
     }
 
@@ -247,8 +289,12 @@ class EnquiryListIT extends ApiIntegrationTest {
         for (String since : List.of("0000-01-01T00:00:00Z", "0001-01-01T00:00:00Z", "1900-01-01T00:00:00%2B01:00")) {
             assertThat(ids(as(account).get(LIST + "?since=" + since))).as(since).containsExactly(id);
         }
-        assertThat(ids(as(account).get(LIST + "?since=9999-12-31T23:59:59.999999Z"))).isEmpty();
-        for (String since : List.of("-0001-01-01T00:00:00Z", "%2B10000-01-01T00:00:00Z", "%2B999999999-12-31T23:59:59Z",
+        assertThat(ids(as(account).get(LIST + "?since=9999-12-31T23:59:59.999999Z")))
+                .isEmpty();
+        for (String since : List.of(
+                "-0001-01-01T00:00:00Z",
+                "%2B10000-01-01T00:00:00Z",
+                "%2B999999999-12-31T23:59:59Z",
                 "-999999999-01-01T00:00:00Z")) {
             assertFieldErrors(as(account).get(LIST + "?since=" + since), "Invalid request", "since");
         }
@@ -283,15 +329,20 @@ class EnquiryListIT extends ApiIntegrationTest {
 
         assertThat(ids(as(owner).get(LIST + "?limit=100"))).containsExactlyElementsOf(mine.reversed());
         assertThat(ids(as(other).get(LIST + "?limit=100"))).containsExactlyElementsOf(theirs.reversed());
-        assertThat(ids(as(owner).get(LIST + "?status=sent&since=2000-01-01T00:00:00Z"))).doesNotContainAnyElementsOf(theirs);
+        assertThat(ids(as(owner).get(LIST + "?status=sent&since=2000-01-01T00:00:00Z")))
+                .doesNotContainAnyElementsOf(theirs);
     }
 
     private List<String> submit(UUID propertyId, int count) {
-        return submitNodes(propertyId, count).stream().map(e -> e.get("id").asString()).toList();
+        return submitNodes(propertyId, count).stream()
+                .map(e -> e.get("id").asString())
+                .toList();
     }
 
     private List<JsonNode> submitNodes(UUID propertyId, int count) {
-        return IntStream.range(0, count).mapToObj(i -> world.submitEnquiry(propertyId)).toList();
+        return IntStream.range(0, count)
+                .mapToObj(i -> world.submitEnquiry(propertyId))
+                .toList();
     }
 
     private void patch(TestWorld.Account account, String id, String status) {

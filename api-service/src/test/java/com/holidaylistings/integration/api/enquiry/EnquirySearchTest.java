@@ -30,7 +30,8 @@ class EnquirySearchTest {
     void parsesEveryParameter() {
         UUID property = UUID.randomUUID();
 
-        EnquirySearch search = EnquirySearch.parse("100", property.toString(), "archived", "2026-11-22T10:15:30.123456Z");
+        EnquirySearch search =
+                EnquirySearch.parse("100", property.toString(), "archived", "2026-11-22T10:15:30.123456Z");
 
         assertThat(search.limit()).isEqualTo(100);
         assertThat(search.propertyId()).contains(property);
@@ -54,12 +55,22 @@ class EnquirySearchTest {
     void acceptsAnUpperCaseUuid() {
         UUID property = UUID.randomUUID();
 
-        assertThat(EnquirySearch.parse(null, property.toString().toUpperCase(), null, null).propertyId()).contains(property);
+        assertThat(EnquirySearch.parse(null, property.toString().toUpperCase(), null, null)
+                        .propertyId())
+                .contains(property);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"abc", "1-1-1-1-1", "", "6f1c2a8e3b1d4c559a0e2f9d6b7c8a01", "{6f1c2a8e-3b1d-4c55-9a0e-2f9d6b7c8a01}",
-        "6f1c2a8e-3b1d-4c55-9a0e-2f9d6b7c8a01 ", "6f1c2a8e-3b1d-4c55-9a0e-2f9d6b7c8a0g"})
+    @ValueSource(
+            strings = {
+                "abc",
+                "1-1-1-1-1",
+                "",
+                "6f1c2a8e3b1d4c559a0e2f9d6b7c8a01",
+                "{6f1c2a8e-3b1d-4c55-9a0e-2f9d6b7c8a01}",
+                "6f1c2a8e-3b1d-4c55-9a0e-2f9d6b7c8a01 ",
+                "6f1c2a8e-3b1d-4c55-9a0e-2f9d6b7c8a0g"
+            })
     void rejectsAPropertyIdThatIsNotACanonicalUuid(String propertyId) {
         assertThat(errors(null, propertyId, null, null)).isEqualTo(Map.of("property_id", List.of("must be a UUID")));
     }
@@ -113,20 +124,35 @@ class EnquirySearchTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"yesterday", "2026-11-22", "2026-11-22T10:15:30", "", "1732270530", "2026-13-01T00:00:00Z",
-        "2026-11-22T25:00:00Z", "2026-11-22T10:15:30+25:00", "2026-11-22 10:15:30Z", "2026-11-22T10:15:30 Z",
-        "-0001-01-01T00:00:00Z", "+10000-01-01T00:00:00Z", "+999999999-12-31T23:59:59Z", "0000-01-01T00:30:00+01:00"})
+    @ValueSource(
+            strings = {
+                "yesterday",
+                "2026-11-22",
+                "2026-11-22T10:15:30",
+                "",
+                "1732270530",
+                "2026-13-01T00:00:00Z",
+                "2026-11-22T25:00:00Z",
+                "2026-11-22T10:15:30+25:00",
+                "2026-11-22 10:15:30Z",
+                "2026-11-22T10:15:30 Z",
+                "-0001-01-01T00:00:00Z",
+                "+10000-01-01T00:00:00Z",
+                "+999999999-12-31T23:59:59Z",
+                "0000-01-01T00:30:00+01:00"
+            })
     void rejectsASinceWithoutDateTimeAndZoneOrOffset(String since) {
         assertThat(errors(null, null, null, since)).isEqualTo(Map.of("since", List.of(SINCE_MESSAGE)));
     }
 
     @Test
     void reportsEveryInvalidParameterAtOnce() {
-        assertThat(errors("0", "nope", "open", "soon")).isEqualTo(Map.of(
-                "limit", List.of(LIMIT_MESSAGE),
-                "property_id", List.of("must be a UUID"),
-                "status", List.of("must be one of sent, responded, archived"),
-                "since", List.of(SINCE_MESSAGE)));
+        assertThat(errors("0", "nope", "open", "soon"))
+                .isEqualTo(Map.of(
+                        "limit", List.of(LIMIT_MESSAGE),
+                        "property_id", List.of("must be a UUID"),
+                        "status", List.of("must be one of sent, responded, archived"),
+                        "since", List.of(SINCE_MESSAGE)));
     }
 
     private static Instant since(String value) {
@@ -134,8 +160,8 @@ class EnquirySearchTest {
     }
 
     private static Map<String, List<String>> errors(String limit, String propertyId, String status, String since) {
-        InvalidRequest invalid = catchThrowableOfType(InvalidRequest.class,
-                () -> EnquirySearch.parse(limit, propertyId, status, since));
+        InvalidRequest invalid =
+                catchThrowableOfType(InvalidRequest.class, () -> EnquirySearch.parse(limit, propertyId, status, since));
         assertThat(invalid).as("InvalidRequest").isNotNull();
         return invalid.fieldErrors();
     }

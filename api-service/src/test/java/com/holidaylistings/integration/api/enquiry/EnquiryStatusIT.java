@@ -31,9 +31,17 @@ class EnquiryStatusIT extends ApiIntegrationTest {
         for (String status : walk) {
             ApiClient.Response response = as(account).patch(ENQUIRIES + id, Map.of("status", status));
 
-            assertThat(response.status()).as(previous + " -> " + status + ": " + response.body()).isEqualTo(200);
+            assertThat(response.status())
+                    .as(previous + " -> " + status + ": " + response.body())
+                    .isEqualTo(200);
             assertThat(response.json().get("enquiry").get("status").asString()).isEqualTo(status);
-            assertThat(as(account).get(ENQUIRIES + id).json().get("enquiry").get("status").asString()).isEqualTo(status);
+            assertThat(as(account)
+                            .get(ENQUIRIES + id)
+                            .json()
+                            .get("enquiry")
+                            .get("status")
+                            .asString())
+                    .isEqualTo(status);
             assertThat(storedStatus(id)).isEqualTo(status);
             previous = status;
         }
@@ -50,10 +58,13 @@ class EnquiryStatusIT extends ApiIntegrationTest {
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.json().propertyNames()).containsExactly("enquiry");
         JsonNode reduced = response.json().get("enquiry");
-        assertThat(reduced.propertyNames()).containsExactlyInAnyOrder(
-                "id", "property_id", "property_title", "status", "user_name", "user_email", "sent_at");
+        assertThat(reduced.propertyNames())
+                .containsExactlyInAnyOrder(
+                        "id", "property_id", "property_title", "status", "user_name", "user_email", "sent_at");
         for (String field : List.of("id", "property_id", "property_title", "user_name", "user_email", "sent_at")) {
-            assertThat(reduced.get(field).asString()).as(field).isEqualTo(created.get(field).asString());
+            assertThat(reduced.get(field).asString())
+                    .as(field)
+                    .isEqualTo(created.get(field).asString());
         }
         assertThat(reduced.get("status").asString()).isEqualTo("responded");
     }
@@ -65,8 +76,14 @@ class EnquiryStatusIT extends ApiIntegrationTest {
         patchOk(account, id, "responded");
         Map<String, Object> before = stored(id);
 
-        for (String body : List.of("{\"status\":\"closed\"}", "{\"status\":\"SENT\"}", "{\"status\":\"\"}",
-                "{\"status\":\" sent\"}", "{}", "{\"status\":null}", "{\"state\":\"archived\"}")) {
+        for (String body : List.of(
+                "{\"status\":\"closed\"}",
+                "{\"status\":\"SENT\"}",
+                "{\"status\":\"\"}",
+                "{\"status\":\" sent\"}",
+                "{}",
+                "{\"status\":null}",
+                "{\"state\":\"archived\"}")) {
             ApiClient.Response response = as(account).patch(ENQUIRIES + id, body);
 
             assertFieldErrors(response, INVALID_UPDATE, "status");
@@ -92,8 +109,12 @@ class EnquiryStatusIT extends ApiIntegrationTest {
         String id = world.submitEnquiry(account.propertyId()).get("id").asString();
         Map<String, Object> before = stored(id);
 
-        for (String body : List.of("{\"status\":5}", "{\"status\":true}", "{\"status\":[\"sent\"]}",
-                "{\"status\":{\"value\":\"archived\"}}", "{\"status\":1.5}")) {
+        for (String body : List.of(
+                "{\"status\":5}",
+                "{\"status\":true}",
+                "{\"status\":[\"sent\"]}",
+                "{\"status\":{\"value\":\"archived\"}}",
+                "{\"status\":1.5}")) {
             ApiClient.Response response = as(account).patch(ENQUIRIES + id, body);
 
             assertFieldErrors(response, INVALID_UPDATE, "status");
@@ -107,8 +128,8 @@ class EnquiryStatusIT extends ApiIntegrationTest {
         String id = world.submitEnquiry(account.propertyId()).get("id").asString();
         Map<String, Object> before = stored(id);
 
-        for (String body : List.of("{\"status\":", "status=archived", "{\"status\":\"archived\"", "\"archived\"",
-                "[\"archived\"]", "")) {
+        for (String body : List.of(
+                "{\"status\":", "status=archived", "{\"status\":\"archived\"", "\"archived\"", "[\"archived\"]", "")) {
             ApiClient.Response response = as(account).patch(ENQUIRIES + id, body);
 
             assertFieldErrors(response, INVALID_UPDATE, "body");
@@ -126,7 +147,13 @@ class EnquiryStatusIT extends ApiIntegrationTest {
         assertError(as(owner).patch(ENQUIRIES + theirs, Map.of("status", "archived")), 404, "Enquiry not found");
 
         assertThat(stored(theirs)).isEqualTo(before);
-        assertThat(as(other).get(ENQUIRIES + theirs).json().get("enquiry").get("status").asString()).isEqualTo("sent");
+        assertThat(as(other)
+                        .get(ENQUIRIES + theirs)
+                        .json()
+                        .get("enquiry")
+                        .get("status")
+                        .asString())
+                .isEqualTo("sent");
     }
 
     @Test

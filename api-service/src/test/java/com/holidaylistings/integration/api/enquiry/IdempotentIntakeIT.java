@@ -76,7 +76,9 @@ class IdempotentIntakeIT extends ApiIntegrationTest {
         String key = UUID.randomUUID().toString();
         Map<String, Object> enquiry = Fixtures.anEnquiry(account.propertyId());
         ApiClient.Response first = listingSite(key).post(INTAKE, enquiry);
-        jdbc.sql("update properties set status = 'inactive' where id = :id").param("id", account.propertyId()).update();
+        jdbc.sql("update properties set status = 'inactive' where id = :id")
+                .param("id", account.propertyId())
+                .update();
 
         ApiClient.Response retry = listingSite(key).post(INTAKE, enquiry);
         ApiClient.Response another = listingSite(UUID.randomUUID().toString()).post(INTAKE, enquiry);
@@ -179,7 +181,7 @@ class IdempotentIntakeIT extends ApiIntegrationTest {
         TestWorld.Account account = world.newAccount();
         int copies = 12;
         try (ApiInstances.Running replica = ApiInstances.start(Map.of());
-             ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+                ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
             List<ApiClient> replicas = List.of(http, ApiClient.https(replica.port()));
             for (int round = 0; round < 5; round++) {
                 String key = UUID.randomUUID().toString();
@@ -212,7 +214,9 @@ class IdempotentIntakeIT extends ApiIntegrationTest {
                         created++;
                     }
                 }
-                assertThat(created).as("round %d: answers that created an enquiry", round).isEqualTo(1);
+                assertThat(created)
+                        .as("round %d: answers that created an enquiry", round)
+                        .isEqualTo(1);
                 assertThat(ids).as("round %d: enquiries answered", round).hasSize(1);
                 assertThat(enquiries(account, "Round " + round)).isEqualTo(1);
             }

@@ -37,8 +37,12 @@ class GuestErasureIT extends ApiIntegrationTest {
 
         static Guest unique() {
             String tag = UUID.randomUUID().toString().substring(0, 8);
-            return new Guest("Erin Erasable " + tag, "erin." + tag + "@example.org", "Private subject " + tag,
-                    "My private message " + tag, "Secret occasion " + tag);
+            return new Guest(
+                    "Erin Erasable " + tag,
+                    "erin." + tag + "@example.org",
+                    "Private subject " + tag,
+                    "My private message " + tag,
+                    "Secret occasion " + tag);
         }
 
         Map<String, Object> enquiry(UUID propertyId) {
@@ -64,7 +68,8 @@ class GuestErasureIT extends ApiIntegrationTest {
     }
 
     private UUID submit(Guest guest, UUID propertyId, String idempotencyKey) {
-        ApiClient client = idempotencyKey == null ? listingSite() : listingSite().with("Idempotency-Key", idempotencyKey);
+        ApiClient client =
+                idempotencyKey == null ? listingSite() : listingSite().with("Idempotency-Key", idempotencyKey);
         ApiClient.Response response = client.post("/internal/v1/enquiries", guest.enquiry(propertyId));
         assertThat(response.status()).as(response.body()).isEqualTo(201);
         return UUID.fromString(response.json().get("enquiry").get("id").asString());
@@ -80,13 +85,18 @@ class GuestErasureIT extends ApiIntegrationTest {
         UUID first = submit(guest, owner.propertyId(), key);
         UUID second = submit(guest, owner.propertyId(), null);
         UUID others = submit(other, owner.propertyId(), UUID.randomUUID().toString());
-        ApiClient.Response redeliver = listingSite().post("/internal/v1/owners/" + owner.ownerId() + "/hooks/" + hook
-                + "/deliveries/" + first + "/redeliver", null);
+        ApiClient.Response redeliver = listingSite()
+                .post(
+                        "/internal/v1/owners/" + owner.ownerId() + "/hooks/" + hook + "/deliveries/" + first
+                                + "/redeliver",
+                        null);
         assertThat(redeliver.status()).as(redeliver.body()).isEqualTo(202);
-        assertThat(rowsHolding(guest.email())).as("the guest's data before: enquiries, outbox, commands, answers")
+        assertThat(rowsHolding(guest.email()))
+                .as("the guest's data before: enquiries, outbox, commands, answers")
                 .contains("enquiries", "outbox", "idempotency_keys");
 
-        ApiClient.Response response = listingSite().post(ERASURES, Map.of("email", guest.email().toUpperCase()));
+        ApiClient.Response response =
+                listingSite().post(ERASURES, Map.of("email", guest.email().toUpperCase()));
 
         assertThat(response.status()).as(response.body()).isEqualTo(200);
         assertThat(response.body()).isEqualTo("{\"enquiries\":2}");
@@ -94,26 +104,38 @@ class GuestErasureIT extends ApiIntegrationTest {
             assertThat(rowsHolding(data)).as("tables holding " + data).isEmpty();
         }
         for (String data : other.data()) {
-            assertThat(rowsHolding(data)).as("the other guest's " + data).contains("enquiries", "outbox", "idempotency_keys");
+            assertThat(rowsHolding(data))
+                    .as("the other guest's " + data)
+                    .contains("enquiries", "outbox", "idempotency_keys");
         }
-        JsonNode shown = as(owner).get("/integration/v1/enquiries/" + first).json().get("enquiry");
+        JsonNode shown =
+                as(owner).get("/integration/v1/enquiries/" + first).json().get("enquiry");
         assertThat(shown.get("user_name").asString()).isEqualTo(EnquiryCreated.ERASED);
         assertThat(shown.get("user_email").asString()).isEqualTo(EnquiryCreated.ERASED_EMAIL);
         assertThat(shown.get("message").asString()).isEqualTo(EnquiryCreated.ERASED);
         assertThat(shown.get("subject").asString()).isEqualTo(EnquiryCreated.ERASED);
         assertThat(shown.get("party_details").get("occasion").isNull()).isTrue();
-        assertThat(shown.get("party_details").get("group_size").asInt()).as("kept").isEqualTo(4);
-        assertThat(as(owner).get("/integration/v1/enquiries/" + others).json().get("enquiry").get("user_name").asString())
+        assertThat(shown.get("party_details").get("group_size").asInt())
+                .as("kept")
+                .isEqualTo(4);
+        assertThat(as(owner)
+                        .get("/integration/v1/enquiries/" + others)
+                        .json()
+                        .get("enquiry")
+                        .get("user_name")
+                        .asString())
                 .isEqualTo(other.name());
 
         EnquiryCreated payload = JSON.readValue(outboxPayload(first, EnquiryCreated.TYPE), EnquiryCreated.class);
         assertThat(payload).as("still a valid enquiry.created").isEqualTo(payload.erased());
         assertThat(payload.enquiryId()).isEqualTo(first);
-        DeliveryCommand.Redeliver command = new CommandRows(jdbc).of(hook, DeliveryCommand.Redeliver.class).getFirst();
+        DeliveryCommand.Redeliver command =
+                new CommandRows(jdbc).of(hook, DeliveryCommand.Redeliver.class).getFirst();
         assertThat(command.event()).as("the redeliver's copy of the payload").isEqualTo(payload);
 
-        ApiClient.Response replayed = listingSite().with("Idempotency-Key", key).post("/internal/v1/enquiries",
-                guest.enquiry(owner.propertyId()));
+        ApiClient.Response replayed = listingSite()
+                .with("Idempotency-Key", key)
+                .post("/internal/v1/enquiries", guest.enquiry(owner.propertyId()));
         assertThat(replayed.status()).as(replayed.body()).isEqualTo(201);
         assertThat(replayed.header("Idempotent-Replayed")).isEqualTo("true");
         assertThat(replayed.json().get("enquiry").get("id").asString()).isEqualTo(first.toString());
@@ -133,7 +155,8 @@ class GuestErasureIT extends ApiIntegrationTest {
         TestWorld.Account owner = world.newAccount();
         Guest guest = Guest.unique();
         UUID enquiry = submit(guest, owner.propertyId(), null);
-        assertThat(listingSite().post(ERASURES, Map.of("email", guest.email())).body()).isEqualTo("{\"enquiries\":1}");
+        assertThat(listingSite().post(ERASURES, Map.of("email", guest.email())).body())
+                .isEqualTo("{\"enquiries\":1}");
         String erasedAt = erasedAt(enquiry);
 
         ApiClient.Response again = listingSite().post(ERASURES, Map.of("email", guest.email()));
@@ -146,7 +169,8 @@ class GuestErasureIT extends ApiIntegrationTest {
 
     @Test
     void aGuestWithNoEnquiriesIsAnsweredZero() {
-        ApiClient.Response response = listingSite().post(ERASURES, Map.of("email", "nobody-" + UUID.randomUUID() + "@example.org"));
+        ApiClient.Response response =
+                listingSite().post(ERASURES, Map.of("email", "nobody-" + UUID.randomUUID() + "@example.org"));
 
         assertThat(response.status()).as(response.body()).isEqualTo(200);
         assertThat(response.body()).isEqualTo("{\"enquiries\":0}");
@@ -160,8 +184,14 @@ class GuestErasureIT extends ApiIntegrationTest {
         Map<String, Object> nullEmail = new HashMap<>();
         nullEmail.put("email", null);
 
-        for (Object body : List.of(Map.of(), nullEmail, Map.of("email", ""), Map.of("email", "not-an-address"),
-                Map.of("email", 42), Map.of("email", List.of(guest.email())), Map.of("email", EnquiryCreated.ERASED_EMAIL),
+        for (Object body : List.of(
+                Map.of(),
+                nullEmail,
+                Map.of("email", ""),
+                Map.of("email", "not-an-address"),
+                Map.of("email", 42),
+                Map.of("email", List.of(guest.email())),
+                Map.of("email", EnquiryCreated.ERASED_EMAIL),
                 Map.of("guest", guest.email()))) {
             ApiClient.Response response = listingSite().post(ERASURES, body);
 
@@ -182,13 +212,14 @@ class GuestErasureIT extends ApiIntegrationTest {
         List<String> tables = jdbc.sql("""
                         select table_name from information_schema.tables
                          where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name
-                        """)
-                .query(String.class).list();
+                        """).query(String.class).list();
         List<String> holding = new ArrayList<>();
         for (String table : tables) {
-            boolean holds = jdbc.sql("select exists (select 1 from public.\"" + table + "\" t where strpos(t::text, :text) > 0)")
+            boolean holds = jdbc.sql(
+                            "select exists (select 1 from public.\"" + table + "\" t where strpos(t::text, :text) > 0)")
                     .param("text", text)
-                    .query(Boolean.class).single();
+                    .query(Boolean.class)
+                    .single();
             if (holds) {
                 holding.add(table);
             }
@@ -198,15 +229,24 @@ class GuestErasureIT extends ApiIntegrationTest {
 
     private String outboxPayload(UUID enquiry, String type) {
         return jdbc.sql("select payload::text from outbox where aggregate_id = :enquiry and event_type = :type")
-                .param("enquiry", enquiry).param("type", type).query(String.class).single();
+                .param("enquiry", enquiry)
+                .param("type", type)
+                .query(String.class)
+                .single();
     }
 
     private List<String> erasedEvents(UUID enquiry) {
         return jdbc.sql("select payload::text from outbox where aggregate_id = :enquiry and event_type = :type")
-                .param("enquiry", enquiry).param("type", EnquiryErased.TYPE).query(String.class).list();
+                .param("enquiry", enquiry)
+                .param("type", EnquiryErased.TYPE)
+                .query(String.class)
+                .list();
     }
 
     private String erasedAt(UUID enquiry) {
-        return jdbc.sql("select erased_at::text from enquiries where id = :id").param("id", enquiry).query(String.class).single();
+        return jdbc.sql("select erased_at::text from enquiries where id = :id")
+                .param("id", enquiry)
+                .query(String.class)
+                .single();
     }
 }

@@ -8,14 +8,16 @@ import org.junit.jupiter.params.provider.CsvSource;
 class DeliveryRefusalTest {
 
     @ParameterizedTest(name = "paused={0} unsubscribed={1} -> {2}")
-    @CsvSource(nullValues = "none", value = {
-        "false, none,    none",
-        "true,  none,    PAUSED",
-        "false, deleted, UNSUBSCRIBED",
-        "true,  deleted, UNSUBSCRIBED",
-        "false, gone,    GONE",
-        "true,  gone,    GONE"
-    })
+    @CsvSource(
+            nullValues = "none",
+            value = {
+                "false, none,    none",
+                "true,  none,    PAUSED",
+                "false, deleted, UNSUBSCRIBED",
+                "true,  deleted, UNSUBSCRIBED",
+                "false, gone,    GONE",
+                "true,  gone,    GONE"
+            })
     void refusesInOrderOfPrecedence(boolean paused, String unsubscribeReason, String expected) {
         assertThat(DeliveryRefusal.of(paused, unsubscribeReason).map(Enum::name).orElse(null))
                 .isEqualTo(expected);

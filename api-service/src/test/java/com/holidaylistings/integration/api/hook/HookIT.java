@@ -52,7 +52,8 @@ class HookIT extends ApiIntegrationTest {
         ApiClient.Response response = as(account).post(HOOKS, aHook(uniqueTarget(), account.propertyId()));
 
         assertThat(response.status()).as(response.body()).isEqualTo(200);
-        assertThat(response.json().get("propertyId").asString()).isEqualTo(account.propertyId().toString());
+        assertThat(response.json().get("propertyId").asString())
+                .isEqualTo(account.propertyId().toString());
         assertThat(response.json().get("event").asString()).isEqualTo("enquiry.created");
     }
 
@@ -73,12 +74,17 @@ class HookIT extends ApiIntegrationTest {
         TestWorld.Account account = world.newAccount();
         String target = uniqueTarget();
         String forAll = subscribe(account, aHook(target, null)).get("id").asString();
-        String forOne = subscribe(account, aHook(target, account.propertyId())).get("id").asString();
+        String forOne = subscribe(account, aHook(target, account.propertyId()))
+                .get("id")
+                .asString();
         UUID second = world.newProperty(account.ownerId());
         String forSecond = subscribe(account, aHook(target, second)).get("id").asString();
 
         assertThat(subscribe(account, aHook(target, null)).get("id").asString()).isEqualTo(forAll);
-        assertThat(subscribe(account, aHook(target, account.propertyId())).get("id").asString()).isEqualTo(forOne);
+        assertThat(subscribe(account, aHook(target, account.propertyId()))
+                        .get("id")
+                        .asString())
+                .isEqualTo(forOne);
         assertThat(List.of(forAll, forOne, forSecond)).doesNotHaveDuplicates();
         assertThat(liveRows(account.ownerId())).isEqualTo(3);
     }
@@ -111,9 +117,26 @@ class HookIT extends ApiIntegrationTest {
 
     /** Values that Jackson would read as a null UUID, or that are not a UUID at all: none may mean all properties. */
     private static List<Object> notUuids(UUID property) {
-        return List.of("", " ", "\u0000", "\t", "null", "cottage", "1-1-1-1-1", property.toString().replace("-", ""),
-                " " + property + " ", property + "x", "AAAAAAAAAAAAAAAAAAAAAA==", 5, 0, true, false,
-                List.of(), List.of(property.toString()), Map.of(), Map.of("id", property.toString()));
+        return List.of(
+                "",
+                " ",
+                "\u0000",
+                "\t",
+                "null",
+                "cottage",
+                "1-1-1-1-1",
+                property.toString().replace("-", ""),
+                " " + property + " ",
+                property + "x",
+                "AAAAAAAAAAAAAAAAAAAAAA==",
+                5,
+                0,
+                true,
+                false,
+                List.of(),
+                List.of(property.toString()),
+                Map.of(),
+                Map.of("id", property.toString()));
     }
 
     private static Map<String, Object> withPropertyId(String targetUrl, Object propertyId) {
@@ -141,8 +164,8 @@ class HookIT extends ApiIntegrationTest {
         TestWorld.Account owner = world.newAccount();
 
         for (String raw : List.of("\"\"", "\" \"", "\"\\u0000\"", "\"\\u0000 \"", "\"\\n\"")) {
-            ApiClient.Response response = as(owner).post(HOOKS,
-                    "{\"targetUrl\":\"" + uniqueTarget() + "\",\"propertyId\":" + raw + "}");
+            ApiClient.Response response =
+                    as(owner).post(HOOKS, "{\"targetUrl\":\"" + uniqueTarget() + "\",\"propertyId\":" + raw + "}");
 
             assertFieldErrors(response, "Invalid request", "propertyId");
             assertThat(messages(response, "propertyId")).as(raw).containsExactly("must be a UUID");
@@ -164,9 +187,12 @@ class HookIT extends ApiIntegrationTest {
     void acceptsAnUpperCasePropertyId() {
         TestWorld.Account owner = world.newAccount();
 
-        JsonNode hook = subscribe(owner, withPropertyId(uniqueTarget(), owner.propertyId().toString().toUpperCase()));
+        JsonNode hook = subscribe(
+                owner,
+                withPropertyId(uniqueTarget(), owner.propertyId().toString().toUpperCase()));
 
-        assertThat(hook.get("propertyId").asString()).isEqualTo(owner.propertyId().toString());
+        assertThat(hook.get("propertyId").asString())
+                .isEqualTo(owner.propertyId().toString());
     }
 
     @Test
@@ -181,7 +207,9 @@ class HookIT extends ApiIntegrationTest {
             assertFieldErrors(response, "Invalid request", "propertyId");
             assertThat(messages(response, "propertyId")).as(response.body()).containsExactly("must be a UUID");
         }
-        assertThat(as(owner).delete(HOOKS, "{\"targetUrl\":\"" + target + "\",\"propertyId\":\"\\u0000\"}").status())
+        assertThat(as(owner)
+                        .delete(HOOKS, "{\"targetUrl\":\"" + target + "\",\"propertyId\":\"\\u0000\"}")
+                        .status())
                 .isEqualTo(400);
         assertThat(liveRows(owner.ownerId())).isEqualTo(1);
         assertThat(as(owner).delete(HOOKS, aHook(target, null)).status()).isEqualTo(200);
@@ -193,15 +221,21 @@ class HookIT extends ApiIntegrationTest {
         Map<String, Object> missing = new HashMap<>();
         missing.put("propertyId", null);
 
-        List<Object> bodies = List.of(missing, aHook(null, null), aHook("", null),
-                aHook("   ", null), aHook("/hooks/receive", null),
-                aHook("93.184.215.14/hook", null), aHook("ftp://93.184.215.14/hook", null),
+        List<Object> bodies = List.of(
+                missing,
+                aHook(null, null),
+                aHook("", null),
+                aHook("   ", null),
+                aHook("/hooks/receive", null),
+                aHook("93.184.215.14/hook", null),
+                aHook("ftp://93.184.215.14/hook", null),
                 aHook("https://user:pass@93.184.215.14/hook", null),
                 aHook("https://token@93.184.215.14/hook", null),
                 aHook("https://93.184.215.14/hook#fragment", null),
                 aHook("https://93.184.215.14/" + "a".repeat(2048), null),
                 aHook("https://93.184.215.14/with space", null),
-                Map.of("targetUrl", 42), Map.of("targetUrl", List.of(TARGET)));
+                Map.of("targetUrl", 42),
+                Map.of("targetUrl", List.of(TARGET)));
         for (Object body : bodies) {
             ApiClient.Response response = as(owner).post(HOOKS, body);
 
@@ -214,11 +248,23 @@ class HookIT extends ApiIntegrationTest {
     void refusesInternalTargets() {
         TestWorld.Account owner = world.newAccount();
 
-        for (String target : List.of("http://127.0.0.1/", "http://localhost:8080/", "http://10.0.0.1/",
-                "http://192.168.1.1/", "http://172.16.0.1/", "http://169.254.169.254/latest/meta-data",
-                "http://100.64.0.1/", "http://[::1]/", "http://[fd00::1]/", "http://[::ffff:127.0.0.1]/",
-                "http://0.0.0.0/", "https://127.0.0.1:" + port + "/integration/v1/auth", "http://2130706433/",
-                "http://127.1/", "http://[fe80::1]/", "http://224.0.0.1/")) {
+        for (String target : List.of(
+                "http://127.0.0.1/",
+                "http://localhost:8080/",
+                "http://10.0.0.1/",
+                "http://192.168.1.1/",
+                "http://172.16.0.1/",
+                "http://169.254.169.254/latest/meta-data",
+                "http://100.64.0.1/",
+                "http://[::1]/",
+                "http://[fd00::1]/",
+                "http://[::ffff:127.0.0.1]/",
+                "http://0.0.0.0/",
+                "https://127.0.0.1:" + port + "/integration/v1/auth",
+                "http://2130706433/",
+                "http://127.1/",
+                "http://[fe80::1]/",
+                "http://224.0.0.1/")) {
             ApiClient.Response response = as(owner).post(HOOKS, aHook(target, null));
 
             assertFieldErrors(response, "Invalid request", "targetUrl");
@@ -230,8 +276,11 @@ class HookIT extends ApiIntegrationTest {
     void acceptsPublicIpLiteralTargets() {
         TestWorld.Account owner = world.newAccount();
 
-        for (String target : List.of("https://93.184.215.14/hook", "http://93.184.215.14:8080/hook?secret=s3cr3t",
-                "https://[2606:4700:4700::1111]/hook", "HTTPS://8.8.8.8/Upper/Case")) {
+        for (String target : List.of(
+                "https://93.184.215.14/hook",
+                "http://93.184.215.14:8080/hook?secret=s3cr3t",
+                "https://[2606:4700:4700::1111]/hook",
+                "HTTPS://8.8.8.8/Upper/Case")) {
             ApiClient.Response response = as(owner).post(HOOKS, aHook(target, null));
 
             assertThat(response.status()).as(target + ": " + response.body()).isEqualTo(200);
@@ -253,7 +302,10 @@ class HookIT extends ApiIntegrationTest {
         assertThat(removed.json().get("success").asBoolean()).isTrue();
         assertThat(liveRows(owner.ownerId())).isZero();
         assertThat(jdbc.sql("select unsubscribe_reason from webhook_subscriptions where id = :id")
-                .param("id", UUID.fromString(id)).query(String.class).single()).isEqualTo("deleted");
+                        .param("id", UUID.fromString(id))
+                        .query(String.class)
+                        .single())
+                .isEqualTo("deleted");
         assertError(as(owner).delete(HOOKS, aHook(target, null)), 404, "Not found");
     }
 
@@ -270,8 +322,10 @@ class HookIT extends ApiIntegrationTest {
         assertError(as(owner).delete(HOOKS, aHook(forAll, owner.propertyId())), 404, "Not found");
         assertThat(liveRows(owner.ownerId())).isEqualTo(2);
 
-        assertThat(as(owner).delete(HOOKS, aHook(forOne, owner.propertyId())).status()).isEqualTo(200);
-        assertThat(as(owner).delete(HOOKS, Map.of("targetUrl", forAll)).status()).isEqualTo(200);
+        assertThat(as(owner).delete(HOOKS, aHook(forOne, owner.propertyId())).status())
+                .isEqualTo(200);
+        assertThat(as(owner).delete(HOOKS, Map.of("targetUrl", forAll)).status())
+                .isEqualTo(200);
         assertThat(liveRows(owner.ownerId())).isZero();
     }
 
@@ -320,15 +374,19 @@ class HookIT extends ApiIntegrationTest {
         String removedTarget = uniqueTarget();
         subscribe(owner, aHook(removedTarget, null));
         String gone = subscribe(owner, aHook(uniqueTarget(), null)).get("id").asString();
-        String forOne = subscribe(owner, aHook(TARGET + "/one", owner.propertyId())).get("id").asString();
+        String forOne = subscribe(owner, aHook(TARGET + "/one", owner.propertyId()))
+                .get("id")
+                .asString();
         String paused = subscribe(owner, aHook(uniqueTarget(), null)).get("id").asString();
         subscribe(other, aHook(TARGET + "/all", null));
         assertThat(as(owner).delete(HOOKS, aHook(removedTarget, null)).status()).isEqualTo(200);
         // As webhook-dispatcher records a receiver's 410 Gone; the portal pauses hooks.
         jdbc.sql("update webhook_subscriptions set unsubscribed_at = now(), unsubscribe_reason = 'gone' where id = :id")
-                .param("id", UUID.fromString(gone)).update();
+                .param("id", UUID.fromString(gone))
+                .update();
         jdbc.sql("update webhook_subscriptions set paused = true where id = :id")
-                .param("id", UUID.fromString(paused)).update();
+                .param("id", UUID.fromString(paused))
+                .update();
 
         ApiClient.Response response = as(owner).get(HOOKS);
 
@@ -342,7 +400,8 @@ class HookIT extends ApiIntegrationTest {
         }
         assertThat(hooks.get(0).get("targetUrl").asString()).isEqualTo(TARGET + "/all");
         assertThat(hooks.get(0).get("propertyId").isNull()).isTrue();
-        assertThat(hooks.get(1).get("propertyId").asString()).isEqualTo(owner.propertyId().toString());
+        assertThat(hooks.get(1).get("propertyId").asString())
+                .isEqualTo(owner.propertyId().toString());
     }
 
     @Test
@@ -395,7 +454,8 @@ class HookIT extends ApiIntegrationTest {
     }
 
     private long liveRows(UUID ownerId) {
-        return jdbc.sql("select count(*) from webhook_subscriptions where owner_id = :owner and unsubscribed_at is null")
+        return jdbc.sql(
+                        "select count(*) from webhook_subscriptions where owner_id = :owner and unsubscribed_at is null")
                 .param("owner", ownerId)
                 .query(Long.class)
                 .single();

@@ -41,7 +41,9 @@ class HookLimitIT extends ApiIntegrationTest {
         TestWorld.Account owner = world.newAccount();
         ApiClient client = cappedAs(owner);
         for (String path : new String[] {"a", "b", "c"}) {
-            assertThat(client.post(HOOKS, aHook("https://93.184.215.14/" + path, null)).status()).isEqualTo(200);
+            assertThat(client.post(HOOKS, aHook("https://93.184.215.14/" + path, null))
+                            .status())
+                    .isEqualTo(200);
         }
 
         ApiClient.Response refused = client.post(HOOKS, aHook("https://93.184.215.14/d", null));
@@ -50,18 +52,22 @@ class HookLimitIT extends ApiIntegrationTest {
         assertThat(messages(refused, "targetUrl")).containsExactly("subscription limit of 3 reached; remove one first");
         assertThat(liveRows(owner)).isEqualTo(3);
 
-        assertThat(client.delete(HOOKS, aHook("https://93.184.215.14/b", null)).status()).isEqualTo(200);
-        assertThat(client.post(HOOKS, aHook("https://93.184.215.14/d", null)).status()).isEqualTo(200);
+        assertThat(client.delete(HOOKS, aHook("https://93.184.215.14/b", null)).status())
+                .isEqualTo(200);
+        assertThat(client.post(HOOKS, aHook("https://93.184.215.14/d", null)).status())
+                .isEqualTo(200);
         assertThat(liveRows(owner)).isEqualTo(3);
-        assertFieldErrors(client.post(HOOKS, aHook("https://93.184.215.14/b", null)), "Invalid request",
-                "targetUrl");
+        assertFieldErrors(client.post(HOOKS, aHook("https://93.184.215.14/b", null)), "Invalid request", "targetUrl");
     }
 
     @Test
     void stillAnswersAnExistingSubscriptionAtTheCap() {
         TestWorld.Account owner = world.newAccount();
         ApiClient client = cappedAs(owner);
-        String first = client.post(HOOKS, aHook("https://93.184.215.14/a", null)).json().get("id").asString();
+        String first = client.post(HOOKS, aHook("https://93.184.215.14/a", null))
+                .json()
+                .get("id")
+                .asString();
         client.post(HOOKS, aHook("https://93.184.215.14/a", owner.propertyId()));
         client.post(HOOKS, aHook("https://93.184.215.14/c", null));
         assertThat(liveRows(owner)).isEqualTo(3);
@@ -80,11 +86,15 @@ class HookLimitIT extends ApiIntegrationTest {
             cappedAs(owner).post(HOOKS, aHook("https://93.184.215.14/" + path, null));
         }
 
-        assertThat(cappedAs(other).post(HOOKS, aHook("https://93.184.215.14/a", null)).status()).isEqualTo(200);
+        assertThat(cappedAs(other)
+                        .post(HOOKS, aHook("https://93.184.215.14/a", null))
+                        .status())
+                .isEqualTo(200);
     }
 
     private long liveRows(TestWorld.Account account) {
-        return jdbc.sql("select count(*) from webhook_subscriptions where owner_id = :owner and unsubscribed_at is null")
+        return jdbc.sql(
+                        "select count(*) from webhook_subscriptions where owner_id = :owner and unsubscribed_at is null")
                 .param("owner", account.ownerId())
                 .query(Long.class)
                 .single();

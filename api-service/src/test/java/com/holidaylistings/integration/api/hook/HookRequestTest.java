@@ -17,7 +17,8 @@ class HookRequestTest {
 
     @Test
     void meansAllPropertiesOnlyWhenAbsentOrNull() {
-        for (String body : List.of("{\"targetUrl\":\"https://x\"}", "{\"targetUrl\":\"https://x\",\"propertyId\":null}")) {
+        for (String body :
+                List.of("{\"targetUrl\":\"https://x\"}", "{\"targetUrl\":\"https://x\",\"propertyId\":null}")) {
             FieldErrors errors = new FieldErrors();
 
             assertThat(read(body).propertyFilter(errors)).as(body).isNull();
@@ -30,20 +31,36 @@ class HookRequestTest {
         for (String id : List.of(PROPERTY.toString(), PROPERTY.toString().toUpperCase())) {
             FieldErrors errors = new FieldErrors();
 
-            assertThat(read("{\"propertyId\":\"" + id + "\"}").propertyFilter(errors)).isEqualTo(PROPERTY);
+            assertThat(read("{\"propertyId\":\"" + id + "\"}").propertyFilter(errors))
+                    .isEqualTo(PROPERTY);
             assertThat(errors.isEmpty()).isTrue();
         }
     }
 
     @Test
     void refusesEveryOtherValue() {
-        List<String> values = List.of("\"\"", "\" \"", "\"\\u0000\"", "\"\\t\"", "\"null\"", "\"1-1-1-1-1\"",
-                "\"" + PROPERTY.toString().replace("-", "") + "\"", "\" " + PROPERTY + "\"",
-                "\"AAAAAAAAAAAAAAAAAAAAAA==\"", "0", "5", "true", "[]", "{}", "[\"" + PROPERTY + "\"]");
+        List<String> values = List.of(
+                "\"\"",
+                "\" \"",
+                "\"\\u0000\"",
+                "\"\\t\"",
+                "\"null\"",
+                "\"1-1-1-1-1\"",
+                "\"" + PROPERTY.toString().replace("-", "") + "\"",
+                "\" " + PROPERTY + "\"",
+                "\"AAAAAAAAAAAAAAAAAAAAAA==\"",
+                "0",
+                "5",
+                "true",
+                "[]",
+                "{}",
+                "[\"" + PROPERTY + "\"]");
         for (String value : values) {
             FieldErrors errors = new FieldErrors();
 
-            assertThat(read("{\"propertyId\":" + value + "}").propertyFilter(errors)).as(value).isNull();
+            assertThat(read("{\"propertyId\":" + value + "}").propertyFilter(errors))
+                    .as(value)
+                    .isNull();
             assertThat(errors.asMap()).as(value).isEqualTo(Map.of("propertyId", List.of("must be a UUID")));
         }
     }

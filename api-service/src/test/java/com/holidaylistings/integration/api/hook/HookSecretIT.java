@@ -40,7 +40,9 @@ class HookSecretIT extends ApiIntegrationTest {
 
         assertThat(response.status()).as(response.body()).isEqualTo(200);
         assertThat(response.json().propertyNames()).containsExactly("secret");
-        assertThat(response.json().get("secret").asString()).startsWith("whsec_").isEqualTo(ownersSecret());
+        assertThat(response.json().get("secret").asString())
+                .startsWith("whsec_")
+                .isEqualTo(ownersSecret());
         assertThat(storedRows(hook)).isZero();
     }
 
@@ -55,19 +57,29 @@ class HookSecretIT extends ApiIntegrationTest {
         String rotated = response.json().get("secret").asString();
         assertThat(rotated).startsWith("whsec_").isNotEqualTo(ownersSecret);
         assertThat(secretOf(hook)).isEqualTo(rotated);
-        assertThat(secretOf(otherHook)).as("the owner's other hook keeps the owner's").isEqualTo(ownersSecret);
+        assertThat(secretOf(otherHook))
+                .as("the owner's other hook keeps the owner's")
+                .isEqualTo(ownersSecret);
         assertThat(ownersSecret()).as("the owner's secret is unchanged").isEqualTo(ownersSecret);
         Stored stored = stored(hook);
         assertThat(stored.secret()).isEqualTo(rotated);
-        assertThat(stored.previousSecret()).as("the owner's keeps signing through the overlap").isEqualTo(ownersSecret);
+        assertThat(stored.previousSecret())
+                .as("the owner's keeps signing through the overlap")
+                .isEqualTo(ownersSecret);
         assertThat(storedRows(otherHook)).isZero();
     }
 
     @Test
     void rotatingAgainKeepsTheHooksReplacedSecretAsThePreviousOne() {
-        String first = admin().post(secretPath(hook) + "/rotate", null).json().get("secret").asString();
+        String first = admin().post(secretPath(hook) + "/rotate", null)
+                .json()
+                .get("secret")
+                .asString();
 
-        String second = admin().post(secretPath(hook) + "/rotate", null).json().get("secret").asString();
+        String second = admin().post(secretPath(hook) + "/rotate", null)
+                .json()
+                .get("secret")
+                .asString();
 
         assertThat(second).isNotEqualTo(first);
         assertThat(secretOf(hook)).isEqualTo(second);
@@ -76,10 +88,15 @@ class HookSecretIT extends ApiIntegrationTest {
 
     @Test
     void rotatingTheOwnersSecretLeavesAHookWithItsOwnSecret() {
-        String own = admin().post(secretPath(hook) + "/rotate", null).json().get("secret").asString();
+        String own = admin().post(secretPath(hook) + "/rotate", null)
+                .json()
+                .get("secret")
+                .asString();
 
         String ownersNew = admin().post("/internal/v1/owners/" + owner.ownerId() + "/webhook-secret/rotate", null)
-                .json().get("secret").asString();
+                .json()
+                .get("secret")
+                .asString();
 
         assertThat(secretOf(hook)).isEqualTo(own);
         assertThat(secretOf(otherHook)).isEqualTo(ownersNew);
@@ -90,7 +107,8 @@ class HookSecretIT extends ApiIntegrationTest {
         TestWorld.Account other = world.newAccount();
         String othersPath = "/internal/v1/owners/" + other.ownerId() + "/hooks/";
         for (String hookId : List.of(hook.toString(), UUID.randomUUID().toString(), "not-a-uuid")) {
-            for (ApiClient.Response response : List.of(admin().get(othersPath + hookId + "/secret"),
+            for (ApiClient.Response response : List.of(
+                    admin().get(othersPath + hookId + "/secret"),
                     admin().post(othersPath + hookId + "/secret/rotate", null))) {
                 assertThat(response.status()).as(hookId).isEqualTo(404);
                 assertThat(response.body()).isEqualTo("{\"error\":\"Not found\"}");
@@ -119,12 +137,17 @@ class HookSecretIT extends ApiIntegrationTest {
     }
 
     private String ownersSecret() {
-        return admin().get("/internal/v1/owners/" + owner.ownerId() + "/webhook-secret").json().get("secret").asString();
+        return admin().get("/internal/v1/owners/" + owner.ownerId() + "/webhook-secret")
+                .json()
+                .get("secret")
+                .asString();
     }
 
     private int storedRows(UUID hookId) {
-        return jdbc.sql("select count(*) from hook_secrets where subscription_id = :hook").param("hook", hookId)
-                .query(Integer.class).single();
+        return jdbc.sql("select count(*) from hook_secrets where subscription_id = :hook")
+                .param("hook", hookId)
+                .query(Integer.class)
+                .single();
     }
 
     private record Stored(String secret, String previousSecret) {}
@@ -133,7 +156,8 @@ class HookSecretIT extends ApiIntegrationTest {
     private Stored stored(UUID hookId) {
         return jdbc.sql("select secret, previous_secret from hook_secrets where subscription_id = :hook")
                 .param("hook", hookId)
-                .query((rs, n) -> new Stored(decrypted(rs.getString("secret")), decrypted(rs.getString("previous_secret"))))
+                .query((rs, n) ->
+                        new Stored(decrypted(rs.getString("secret")), decrypted(rs.getString("previous_secret"))))
                 .single();
     }
 

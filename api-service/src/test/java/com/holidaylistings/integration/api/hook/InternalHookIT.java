@@ -24,8 +24,18 @@ import tools.jackson.databind.JsonNode;
 class InternalHookIT extends ApiIntegrationTest {
 
     private static final String HOOKS = "/integration/v1/hooks/enquiries";
-    private static final List<String> HOOK_FIELDS = List.of("id", "targetUrl", "propertyId", "event", "display_status",
-            "paused", "last_attempt_at", "last_success_at", "consecutive_failures", "throttle_per_second", "status_reason");
+    private static final List<String> HOOK_FIELDS = List.of(
+            "id",
+            "targetUrl",
+            "propertyId",
+            "event",
+            "display_status",
+            "paused",
+            "last_attempt_at",
+            "last_success_at",
+            "consecutive_failures",
+            "throttle_per_second",
+            "status_reason");
     private static final Instant T0 = Instant.parse("2026-11-20T10:00:00.123456Z");
 
     private ApiClient portal() {
@@ -62,9 +72,12 @@ class InternalHookIT extends ApiIntegrationTest {
         assertThat(first.get("consecutive_failures").isInt()).isTrue();
         assertThat(first.get("consecutive_failures").asInt()).isZero();
         assertThat(first.get("throttle_per_second").isNull()).isTrue();
-        assertThat(first.get("status_reason").isNull()).as("an Active hook has nothing to explain").isTrue();
+        assertThat(first.get("status_reason").isNull())
+                .as("an Active hook has nothing to explain")
+                .isTrue();
         assertThat(hooks.get(1).get("id").asString()).isEqualTo(forOne.toString());
-        assertThat(hooks.get(1).get("propertyId").asString()).isEqualTo(owner.propertyId().toString());
+        assertThat(hooks.get(1).get("propertyId").asString())
+                .isEqualTo(owner.propertyId().toString());
     }
 
     @Test
@@ -124,7 +137,9 @@ class InternalHookIT extends ApiIntegrationTest {
         assertThat(hook(owner, hook).get("display_status").asString()).isEqualTo("Failed");
 
         portal().post(hooksOf(owner.ownerId()) + "/" + hook + "/pause", null);
-        assertThat(hook(owner, hook).get("display_status").asString()).as("paused wins").isEqualTo("Inactive");
+        assertThat(hook(owner, hook).get("display_status").asString())
+                .as("paused wins")
+                .isEqualTo("Inactive");
         portal().post(hooksOf(owner.ownerId()) + "/" + hook + "/resume", null);
         assertThat(hook(owner, hook).get("display_status").asString()).isEqualTo("Failed");
 
@@ -166,7 +181,10 @@ class InternalHookIT extends ApiIntegrationTest {
         assertThat(paused.json().get("paused").asBoolean()).isTrue();
         assertThat(paused.json().get("display_status").asString()).isEqualTo("Inactive");
         assertThat(hook(owner, hook).get("display_status").asString()).isEqualTo("Inactive");
-        assertThat(portal().post(hooksOf(owner.ownerId()) + "/" + hook + "/pause", null).json().get("paused").asBoolean())
+        assertThat(portal().post(hooksOf(owner.ownerId()) + "/" + hook + "/pause", null)
+                        .json()
+                        .get("paused")
+                        .asBoolean())
                 .isTrue();
 
         ApiClient.Response resumed = portal().post(hooksOf(owner.ownerId()) + "/" + hook + "/resume", null);
@@ -183,17 +201,26 @@ class InternalHookIT extends ApiIntegrationTest {
         UUID hook = world.subscribe(owner, "https://93.184.215.14/paused-failing", null);
         attempt(hook, UUID.randomUUID(), 1, "failed", 500, null, T0);
 
-        assertThat(portal().post(hooksOf(owner.ownerId()) + "/" + hook + "/pause", null).json()
-                .get("display_status").asString()).isEqualTo("Inactive");
-        assertThat(portal().post(hooksOf(owner.ownerId()) + "/" + hook + "/resume", null).json()
-                .get("display_status").asString()).isEqualTo("Failed");
+        assertThat(portal().post(hooksOf(owner.ownerId()) + "/" + hook + "/pause", null)
+                        .json()
+                        .get("display_status")
+                        .asString())
+                .isEqualTo("Inactive");
+        assertThat(portal().post(hooksOf(owner.ownerId()) + "/" + hook + "/resume", null)
+                        .json()
+                        .get("display_status")
+                        .asString())
+                .isEqualTo("Failed");
     }
 
     @Test
     void keepsListingARemovedHookAsInactive() {
         TestWorld.Account owner = world.newAccount();
         UUID hook = world.subscribe(owner, "https://93.184.215.14/removed", null);
-        assertThat(as(owner).delete(HOOKS, aHook("https://93.184.215.14/removed", null)).status()).isEqualTo(200);
+        assertThat(as(owner)
+                        .delete(HOOKS, aHook("https://93.184.215.14/removed", null))
+                        .status())
+                .isEqualTo(200);
 
         JsonNode status = hook(owner, hook);
 
@@ -255,8 +282,18 @@ class InternalHookIT extends ApiIntegrationTest {
         JsonNode deliveries = response.json().get("deliveries");
         assertThat(deliveries.size()).isEqualTo(3);
         for (JsonNode delivery : deliveries) {
-            assertThat(delivery.propertyNames()).containsExactlyInAnyOrder("attempt_id", "webhook_id", "test",
-                    "enquiry_id", "attempt", "status", "http_status", "error", "attempted_at", "duration_ms");
+            assertThat(delivery.propertyNames())
+                    .containsExactlyInAnyOrder(
+                            "attempt_id",
+                            "webhook_id",
+                            "test",
+                            "enquiry_id",
+                            "attempt",
+                            "status",
+                            "http_status",
+                            "error",
+                            "attempted_at",
+                            "duration_ms");
         }
         JsonNode newest = deliveries.get(0);
         assertThat(newest.get("enquiry_id").asString()).isEqualTo(second.toString());
@@ -307,7 +344,10 @@ class InternalHookIT extends ApiIntegrationTest {
         assertThat(attemptTimes(portal().get(deliveries))).hasSize(50).first().isEqualTo(T0.plusSeconds(59));
         assertThat(attemptTimes(portal().get(deliveries + "?limit=2")))
                 .containsExactly(T0.plusSeconds(59), T0.plusSeconds(58));
-        assertThat(attemptTimes(portal().get(deliveries + "?limit=100"))).hasSize(60).last().isEqualTo(T0);
+        assertThat(attemptTimes(portal().get(deliveries + "?limit=100")))
+                .hasSize(60)
+                .last()
+                .isEqualTo(T0);
         for (String limit : List.of("0", "101", "abc", "")) {
             assertFieldErrors(portal().get(deliveries + "?limit=" + limit), "Invalid request", "limit");
         }
@@ -324,13 +364,20 @@ class InternalHookIT extends ApiIntegrationTest {
         throw new AssertionError("hook " + hookId + " not listed: " + response.body());
     }
 
-    private void attempt(UUID hook, UUID enquiry, int attempt, String outcome, Integer httpStatus, String error,
-            Instant at) {
+    private void attempt(
+            UUID hook, UUID enquiry, int attempt, String outcome, Integer httpStatus, String error, Instant at) {
         attempt(hook, enquiry, attempt, outcome, httpStatus, error, at, null);
     }
 
-    private void attempt(UUID hook, UUID enquiry, int attempt, String outcome, Integer httpStatus, String error,
-            Instant at, Integer durationMs) {
+    private void attempt(
+            UUID hook,
+            UUID enquiry,
+            int attempt,
+            String outcome,
+            Integer httpStatus,
+            String error,
+            Instant at,
+            Integer durationMs) {
         new DeliveryRows(jdbc).attempt(hook, enquiry, attempt, outcome, httpStatus, error, at, durationMs);
     }
 
@@ -344,7 +391,9 @@ class InternalHookIT extends ApiIntegrationTest {
     private static List<Instant> attemptTimes(ApiClient.Response response) {
         assertThat(response.status()).as(response.body()).isEqualTo(200);
         List<Instant> times = new ArrayList<>();
-        response.json().get("deliveries").forEach(d -> times.add(Instant.parse(d.get("attempted_at").asString())));
+        response.json()
+                .get("deliveries")
+                .forEach(d -> times.add(Instant.parse(d.get("attempted_at").asString())));
         return times;
     }
 }

@@ -41,7 +41,8 @@ class LocalStackTargetsIT extends ApiIntegrationTest {
         TestWorld.Account owner = world.newAccount();
         ApiClient client = ApiClient.https(localStack.port()).withToken(owner.token());
 
-        for (String target : List.of("http://127.0.0.1:38080/hook", "http://localhost:9000/hook", "http://10.0.0.5/hook")) {
+        for (String target :
+                List.of("http://127.0.0.1:38080/hook", "http://localhost:9000/hook", "http://10.0.0.5/hook")) {
             ApiClient.Response response = client.post(HOOKS, aHook(target, null));
 
             assertThat(response.status()).as(target + ": " + response.body()).isEqualTo(200);
@@ -53,14 +54,22 @@ class LocalStackTargetsIT extends ApiIntegrationTest {
         TestWorld.Account owner = world.newAccount();
         ApiClient client = ApiClient.https(localStack.port()).withToken(owner.token());
 
-        for (String target : List.of("http://127.0.0.1:5432/", "http://localhost:15432/", "https://localhost:8443/internal/v1",
-                "http://127.0.0.1:8081/actuator/health", "http://127.0.0.1:8083/actuator", "http://[::1]:9092/",
-                "http://127.0.0.1:19092/", "http://10.0.0.5:5432/")) {
+        for (String target : List.of(
+                "http://127.0.0.1:5432/",
+                "http://localhost:15432/",
+                "https://localhost:8443/internal/v1",
+                "http://127.0.0.1:8081/actuator/health",
+                "http://127.0.0.1:8083/actuator",
+                "http://[::1]:9092/",
+                "http://127.0.0.1:19092/",
+                "http://10.0.0.5:5432/")) {
             ApiClient.Response response = client.post(HOOKS, aHook(target, null));
 
             assertFieldErrors(response, "Invalid request", "targetUrl");
-            assertThat(messages(response, "targetUrl")).as(target)
-                    .containsExactly("must not point to one of the stack's own ports (its services, PostgreSQL, Kafka)");
+            assertThat(messages(response, "targetUrl"))
+                    .as(target)
+                    .containsExactly(
+                            "must not point to one of the stack's own ports (its services, PostgreSQL, Kafka)");
         }
         assertThat(liveSubscriptions(owner)).isZero();
     }
@@ -70,18 +79,24 @@ class LocalStackTargetsIT extends ApiIntegrationTest {
         TestWorld.Account owner = world.newAccount();
         ApiClient client = ApiClient.https(localStack.port()).withToken(owner.token());
 
-        for (String target : List.of("http://169.254.169.254/latest/meta-data", "http://[fe80::1]:8080/",
+        for (String target : List.of(
+                "http://169.254.169.254/latest/meta-data",
+                "http://[fe80::1]:8080/",
                 "http://[::ffff:169.254.169.254]/")) {
             ApiClient.Response response = client.post(HOOKS, aHook(target, null));
 
             assertFieldErrors(response, "Invalid request", "targetUrl");
-            assertThat(messages(response, "targetUrl")).as(target).containsExactly("must not point to a link-local address");
+            assertThat(messages(response, "targetUrl"))
+                    .as(target)
+                    .containsExactly("must not point to a link-local address");
         }
         assertThat(liveSubscriptions(owner)).isZero();
     }
 
     private int liveSubscriptions(TestWorld.Account owner) {
         return jdbc.sql("select count(*) from webhook_subscriptions where owner_id = :o")
-                .param("o", owner.ownerId()).query(Integer.class).single();
+                .param("o", owner.ownerId())
+                .query(Integer.class)
+                .single();
     }
 }

@@ -48,21 +48,29 @@ class StatusReasonIT extends ApiIntegrationTest {
         assertThat(disabled.get("display_status").asString()).isEqualTo("Inactive");
         assertThat(disabled.get("paused").asBoolean()).isTrue();
         assertThat(disabled.get("status_reason").asString())
-                .isEqualTo("Turned off on 2026-11-20 after failing for 5 days without a success (last answer: HTTP 503).");
+                .isEqualTo(
+                        "Turned off on 2026-11-20 after failing for 5 days without a success (last answer: HTTP 503).");
 
         ApiClient.Response resumed = portal().post(hooks() + "/" + hook + "/resume", null);
 
         assertThat(resumed.status()).as(resumed.body()).isEqualTo(200);
         assertThat(resumed.json().get("paused").asBoolean()).isFalse();
-        assertThat(resumed.json().get("display_status").asString()).as("its last attempts failed").isEqualTo("Failed");
+        assertThat(resumed.json().get("display_status").asString())
+                .as("its last attempts failed")
+                .isEqualTo("Failed");
         assertThat(resumed.json().get("status_reason").asString()).startsWith("The last 12 attempts failed");
-        assertThat(jdbc.sql("select disabled_at is null from webhook_subscriptions where id = :id").param("id", hook)
-                .query(Boolean.class).single()).as("the disabling is over").isTrue();
+        assertThat(jdbc.sql("select disabled_at is null from webhook_subscriptions where id = :id")
+                        .param("id", hook)
+                        .query(Boolean.class)
+                        .single())
+                .as("the disabling is over")
+                .isTrue();
         assertThat(jdbc.sql("""
                         select s.resumed_at > h.disabled_at from webhook_subscriptions s
                           join subscription_health h on h.subscription_id = s.id where s.id = :id
                         """).param("id", hook).query(Boolean.class).single())
-                .as("the resume is recorded, later than the dispatcher's disabling, which it lifts").isTrue();
+                .as("the resume is recorded, later than the dispatcher's disabling, which it lifts")
+                .isTrue();
     }
 
     @Test
@@ -71,11 +79,16 @@ class StatusReasonIT extends ApiIntegrationTest {
 
         ApiClient.Response paused = portal().post(hooks() + "/" + hook + "/pause", null);
 
-        assertThat(paused.json().get("status_reason").asString()).isEqualTo("Paused: nothing is sent until it is resumed.");
+        assertThat(paused.json().get("status_reason").asString())
+                .isEqualTo("Paused: nothing is sent until it is resumed.");
         rows.disabled(hook, DISABLED_AT.minusSeconds(86_400 * 6), DISABLED_AT, null, "connection refused");
-        assertThat(portal().post(hooks() + "/" + hook + "/pause", null).json().get("status_reason").asString())
+        assertThat(portal().post(hooks() + "/" + hook + "/pause", null)
+                        .json()
+                        .get("status_reason")
+                        .asString())
                 .as("pausing a disabled hook keeps why it was turned off")
-                .isEqualTo("Turned off on 2026-11-20 after failing for 6 days without a success (last answer: connection refused).");
+                .isEqualTo(
+                        "Turned off on 2026-11-20 after failing for 6 days without a success (last answer: connection refused).");
     }
 
     @Test
@@ -83,12 +96,14 @@ class StatusReasonIT extends ApiIntegrationTest {
         UUID gone = world.subscribe(owner, "https://93.184.215.14/gone/" + UUID.randomUUID(), null);
         rows.attempt(gone, UUID.randomUUID(), 1, "gone", Instant.now());
         jdbc.sql("update webhook_subscriptions set unsubscribed_at = now(), unsubscribe_reason = 'gone' where id = :id")
-                .param("id", gone).update();
+                .param("id", gone)
+                .update();
         String target = "https://93.184.215.14/removed/" + UUID.randomUUID();
         UUID removed = world.subscribe(owner, target, null);
         as(owner).delete("/integration/v1/hooks/enquiries", aHook(target, null));
 
-        assertThat(hook(gone).get("status_reason").asString()).isEqualTo("The receiver answered 410 Gone, so it was unsubscribed.");
+        assertThat(hook(gone).get("status_reason").asString())
+                .isEqualTo("The receiver answered 410 Gone, so it was unsubscribed.");
         assertThat(hook(removed).get("status_reason").asString()).startsWith("Removed by your integration");
     }
 

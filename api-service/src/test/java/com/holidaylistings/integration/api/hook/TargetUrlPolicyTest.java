@@ -19,7 +19,8 @@ class TargetUrlPolicyTest {
     private static final String INTERNAL = "must not point to a private, loopback or otherwise internal address";
     private static final String NOT_HTTP = "must be an absolute http or https URL";
     private static final String LINK_LOCAL = "must not point to a link-local address";
-    private static final String STACK_PORT = "must not point to one of the stack's own ports (its services, PostgreSQL, Kafka)";
+    private static final String STACK_PORT =
+            "must not point to one of the stack's own ports (its services, PostgreSQL, Kafka)";
     private static final Set<Integer> STACK_PORTS = Set.of(80, 5432, 8443, 9092);
 
     /** A resolver that knows a few names and records what it was asked. */
@@ -45,7 +46,8 @@ class TargetUrlPolicyTest {
             }
             List<InetAddress> addresses = new ArrayList<>();
             for (String literal : literals) {
-                addresses.add(InetAddress.getByAddress(host, InetAddress.getByName(literal).getAddress()));
+                addresses.add(InetAddress.getByAddress(
+                        host, InetAddress.getByName(literal).getAddress()));
             }
             return addresses;
         }
@@ -63,12 +65,14 @@ class TargetUrlPolicyTest {
     @Test
     void refusesANameThatResolvesToAPrivateAddress() {
         assertThat(errors(DNS, false, "https://hooks.internal.example/receive")).containsExactly(INTERNAL);
-        assertThat(errors(DNS, false, "http://metadata.example.com/latest/meta-data")).containsExactly(INTERNAL);
+        assertThat(errors(DNS, false, "http://metadata.example.com/latest/meta-data"))
+                .containsExactly(INTERNAL);
     }
 
     @Test
     void acceptsANameThatResolvesToPublicAddresses() {
-        assertThat(errors(DNS, false, "https://hooks.example.com/receive?secret=abc")).isEmpty();
+        assertThat(errors(DNS, false, "https://hooks.example.com/receive?secret=abc"))
+                .isEmpty();
         assertThat(errors(DNS, false, "http://v6.example.com:8080/hook")).isEmpty();
     }
 
@@ -85,9 +89,20 @@ class TargetUrlPolicyTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"http://127.0.0.1/", "http://10.0.0.1/", "http://192.168.1.1/", "http://172.16.0.1/",
-        "http://169.254.169.254/latest/meta-data", "http://100.64.0.1/", "http://[::1]/", "http://[fd00::1]/",
-        "http://[::ffff:127.0.0.1]/", "http://0.0.0.0/", "https://[fe80::1]:8443/x"})
+    @ValueSource(
+            strings = {
+                "http://127.0.0.1/",
+                "http://10.0.0.1/",
+                "http://192.168.1.1/",
+                "http://172.16.0.1/",
+                "http://169.254.169.254/latest/meta-data",
+                "http://100.64.0.1/",
+                "http://[::1]/",
+                "http://[fd00::1]/",
+                "http://[::ffff:127.0.0.1]/",
+                "http://0.0.0.0/",
+                "https://[fe80::1]:8443/x"
+            })
     void refusesInternalIpLiterals(String url) {
         assertThat(errors(DNS, false, url)).containsExactly(INTERNAL);
     }
@@ -96,7 +111,8 @@ class TargetUrlPolicyTest {
     void resolvesTheBareAddressOfAnIpv6Literal() {
         FakeResolver resolver = new FakeResolver(Map.of());
 
-        assertThat(errors(resolver, false, "https://[2606:4700:4700::1111]:8443/hook")).isEmpty();
+        assertThat(errors(resolver, false, "https://[2606:4700:4700::1111]:8443/hook"))
+                .isEmpty();
         assertThat(resolver.asked).containsExactly("2606:4700:4700::1111");
     }
 
@@ -110,8 +126,12 @@ class TargetUrlPolicyTest {
     void allowsPrivateTargetsWhereAllowed() {
         FakeResolver resolver = new FakeResolver(Map.of("localhost", List.of("127.0.0.1", "::1")));
 
-        for (String url : List.of("http://127.0.0.1:8080/hook", "http://localhost:9000/", "http://10.0.0.5:81/",
-                "https://hooks.internal.example/receive", "http://[::1]:8080/",
+        for (String url : List.of(
+                "http://127.0.0.1:8080/hook",
+                "http://localhost:9000/",
+                "http://10.0.0.5:81/",
+                "https://hooks.internal.example/receive",
+                "http://[::1]:8080/",
                 "http://unknown.example.com/x")) {
             assertThat(errors(resolver, true, url)).as(url).isEmpty();
         }
@@ -119,19 +139,30 @@ class TargetUrlPolicyTest {
 
     @Test
     void refusesTheStacksOwnPortsOnInternalAddressesEvenWherePrivateTargetsAreAllowed() {
-        FakeResolver resolver = new FakeResolver(Map.of("localhost", List.of("127.0.0.1"), "postgres", List.of("172.18.0.2")));
+        FakeResolver resolver =
+                new FakeResolver(Map.of("localhost", List.of("127.0.0.1"), "postgres", List.of("172.18.0.2")));
 
-        for (String url : List.of("http://127.0.0.1:5432/", "https://localhost:8443/integration/v1/auth",
-                "http://postgres:5432/x", "http://[::1]:9092/", "http://10.0.0.5/", "https://0.0.0.0:8443/")) {
+        for (String url : List.of(
+                "http://127.0.0.1:5432/",
+                "https://localhost:8443/integration/v1/auth",
+                "http://postgres:5432/x",
+                "http://[::1]:9092/",
+                "http://10.0.0.5/",
+                "https://0.0.0.0:8443/")) {
             assertThat(errors(resolver, true, url)).as(url).containsExactly(STACK_PORT);
         }
-        assertThat(errors(DNS, true, "http://93.184.215.14:5432/")).as("a public host's port is its own").isEmpty();
+        assertThat(errors(DNS, true, "http://93.184.215.14:5432/"))
+                .as("a public host's port is its own")
+                .isEmpty();
     }
 
     @Test
     void refusesLinkLocalTargetsEvenWherePrivateTargetsAreAllowed() {
-        for (String url : List.of("http://169.254.169.254/latest/meta-data", "http://metadata.example.com:8080/",
-                "http://[fe80::1]:8080/", "http://[::ffff:169.254.169.254]/")) {
+        for (String url : List.of(
+                "http://169.254.169.254/latest/meta-data",
+                "http://metadata.example.com:8080/",
+                "http://[fe80::1]:8080/",
+                "http://[::ffff:169.254.169.254]/")) {
             assertThat(errors(DNS, true, url)).as(url).containsExactly(LINK_LOCAL);
         }
     }
@@ -167,7 +198,8 @@ class TargetUrlPolicyTest {
     void reportsUnderTheGivenField() {
         FieldErrors errors = new FieldErrors();
 
-        new TargetUrlPolicy(DNS, new TargetAddressRule(false, STACK_PORTS)).check("targetUrl", "http://10.0.0.1/", errors);
+        new TargetUrlPolicy(DNS, new TargetAddressRule(false, STACK_PORTS))
+                .check("targetUrl", "http://10.0.0.1/", errors);
 
         assertThat(errors.asMap()).isEqualTo(Map.of("targetUrl", List.of(INTERNAL)));
     }

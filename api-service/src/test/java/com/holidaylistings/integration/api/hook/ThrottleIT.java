@@ -52,7 +52,9 @@ class ThrottleIT extends ApiIntegrationTest {
 
     private Integer stored() {
         int stored = jdbc.sql("select coalesce(throttle_per_second, 0) from webhook_subscriptions where id = :id")
-                .param("id", hook).query(Integer.class).single();
+                .param("id", hook)
+                .query(Integer.class)
+                .single();
         return stored == 0 ? null : stored;
     }
 
@@ -70,11 +72,24 @@ class ThrottleIT extends ApiIntegrationTest {
         assertThat(set.json().get("id").asString()).isEqualTo(hook.toString());
         assertThat(set.json().get("throttle_per_second").asInt()).isEqualTo(5);
         assertThat(stored()).isEqualTo(5);
-        assertThat(portal().get("/internal/v1/owners/" + owner.ownerId() + "/hooks").json().get("hooks").get(0)
-                .get("throttle_per_second").asInt()).isEqualTo(5);
+        assertThat(portal().get("/internal/v1/owners/" + owner.ownerId() + "/hooks")
+                        .json()
+                        .get("hooks")
+                        .get(0)
+                        .get("throttle_per_second")
+                        .asInt())
+                .isEqualTo(5);
 
-        assertThat(portal().send("PUT", throttle(), perSecond(1000)).json().get("throttle_per_second").asInt()).isEqualTo(1000);
-        assertThat(portal().send("PUT", throttle(), perSecond(1)).json().get("throttle_per_second").asInt()).isOne();
+        assertThat(portal().send("PUT", throttle(), perSecond(1000))
+                        .json()
+                        .get("throttle_per_second")
+                        .asInt())
+                .isEqualTo(1000);
+        assertThat(portal().send("PUT", throttle(), perSecond(1))
+                        .json()
+                        .get("throttle_per_second")
+                        .asInt())
+                .isOne();
 
         ApiClient.Response lifted = portal().send("PUT", throttle(), perSecond(null));
         assertThat(lifted.status()).as(lifted.body()).isEqualTo(200);
@@ -84,7 +99,10 @@ class ThrottleIT extends ApiIntegrationTest {
 
     @Test
     void aChangedRateTellsTheDispatcherInTheOutboxAndTheSameRateDoesNot() {
-        assertThat(portal().with("X-Request-Id", "set").send("PUT", throttle(), perSecond(1)).status()).isEqualTo(200);
+        assertThat(portal().with("X-Request-Id", "set")
+                        .send("PUT", throttle(), perSecond(1))
+                        .status())
+                .isEqualTo(200);
         UUID waiting = world.newEnquiry(owner);
         rows.delivery(hook, waiting, DeliveryStatus.PENDING, 0, 1);
         Instant anHourOn = Instant.now().plus(Duration.ofHours(1)); // a thousand deliveries ahead at 1 a second
@@ -99,19 +117,27 @@ class ThrottleIT extends ApiIntegrationTest {
         assertThat(raised.json().get("throttle_per_second").asInt()).isEqualTo(50);
         ApiClient.Response lifted = portal().with("X-Request-Id", "lift").send("PUT", throttle(), perSecond(null));
         assertThat(lifted.status()).as(lifted.body()).isEqualTo(200);
-        assertThat(portal().with("X-Request-Id", "lift-again").send("PUT", throttle(), perSecond(null)).status())
+        assertThat(portal().with("X-Request-Id", "lift-again")
+                        .send("PUT", throttle(), perSecond(null))
+                        .status())
                 .isEqualTo(200);
 
         List<DeliveryCommand.ThrottleChanged> sent = commands.of(hook, DeliveryCommand.ThrottleChanged.class);
-        assertThat(sent).as("one command a change of rate, none for the same rate")
-                .extracting(DeliveryCommand.ThrottleChanged::requestId, DeliveryCommand.ThrottleChanged::perSecond,
-                        command -> command.owner().value(), command -> command.hook().value())
+        assertThat(sent)
+                .as("one command a change of rate, none for the same rate")
+                .extracting(
+                        DeliveryCommand.ThrottleChanged::requestId,
+                        DeliveryCommand.ThrottleChanged::perSecond,
+                        command -> command.owner().value(),
+                        command -> command.hook().value())
                 .containsExactly(
                         tuple("set", 1, owner.ownerId(), hook),
                         tuple("raise", 50, owner.ownerId(), hook),
                         tuple("lift", null, owner.ownerId(), hook));
         assertThat(sent.get(1).requestedAt()).isBetween(before, Instant.now());
-        assertThat(commands.of(hook)).as("nothing else is asked of the dispatcher").hasSize(3);
+        assertThat(commands.of(hook))
+                .as("nothing else is asked of the dispatcher")
+                .hasSize(3);
         DeliveryRows.ThrottledWait wait = rows.throttledWait(hook, waiting);
         assertThat(wait.throttledUntil())
                 .as("the dispatcher releases the backlog when it applies the command; api-service does not write it")
@@ -128,18 +154,24 @@ class ThrottleIT extends ApiIntegrationTest {
         }
         assertFieldErrors(portal().send("PUT", throttle(), Map.of()), "Invalid request", "per_second");
         assertFieldErrors(portal().send("PUT", throttle(), Map.of("perSecond", 5)), "Invalid request", "per_second");
-        assertThat(portal().send("PUT", throttle(), "[5]", "application/json").status()).isEqualTo(400);
-        assertThat(portal().send("PUT", throttle(), "{", "application/json").status()).isEqualTo(400);
-        assertThat(portal().send("PUT", throttle(), "", "application/json").status()).isEqualTo(400);
+        assertThat(portal().send("PUT", throttle(), "[5]", "application/json").status())
+                .isEqualTo(400);
+        assertThat(portal().send("PUT", throttle(), "{", "application/json").status())
+                .isEqualTo(400);
+        assertThat(portal().send("PUT", throttle(), "", "application/json").status())
+                .isEqualTo(400);
         assertThat(stored()).isEqualTo(7);
         assertThat(commands.of(hook, DeliveryCommand.ThrottleChanged.class))
-                .extracting(DeliveryCommand.ThrottleChanged::perSecond).as("only the valid change").containsExactly(7);
+                .extracting(DeliveryCommand.ThrottleChanged::perSecond)
+                .as("only the valid change")
+                .containsExactly(7);
     }
 
     @Test
     void answersNotFoundForAnotherOwnersUnknownOrMalformedHookAndChangesNothing() {
         TestWorld.Account other = world.newAccount();
-        for (String path : List.of("/internal/v1/owners/" + other.ownerId() + "/hooks/" + hook + "/throttle",
+        for (String path : List.of(
+                "/internal/v1/owners/" + other.ownerId() + "/hooks/" + hook + "/throttle",
                 "/internal/v1/owners/" + owner.ownerId() + "/hooks/" + UUID.randomUUID() + "/throttle",
                 "/internal/v1/owners/" + owner.ownerId() + "/hooks/abc/throttle")) {
             assertError(portal().send("PUT", path, perSecond(3)), 404, "Not found");

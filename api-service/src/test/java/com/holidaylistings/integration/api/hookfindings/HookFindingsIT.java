@@ -51,8 +51,10 @@ class HookFindingsIT extends ApiIntegrationTest {
 
     @BeforeEach
     void connect() {
-        producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, OperationalTopic.bootstrapServers()),
-                new StringSerializer(), new StringSerializer());
+        producer = new KafkaProducer<>(
+                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, OperationalTopic.bootstrapServers()),
+                new StringSerializer(),
+                new StringSerializer());
         owner = world.newAccount();
         rows = new DeliveryRows(jdbc);
     }
@@ -64,7 +66,9 @@ class HookFindingsIT extends ApiIntegrationTest {
 
     @Test
     void theTopicIsTheDocumentedOne() {
-        assertThat(CONTRACT.address("webhookOperational")).isEqualTo(HookFindingsListener.TOPIC).isEqualTo(OperationalTopic.NAME);
+        assertThat(CONTRACT.address("webhookOperational"))
+                .isEqualTo(HookFindingsListener.TOPIC)
+                .isEqualTo(OperationalTopic.NAME);
     }
 
     @Test
@@ -74,8 +78,10 @@ class HookFindingsIT extends ApiIntegrationTest {
 
         publish(unsubscribed(hook, Instant.now()));
 
-        await().atMost(APPLIED).until(() -> "Inactive".equals(hook(hook).get("display_status").asString()));
-        assertThat(hook(hook).get("status_reason").asString()).isEqualTo("The receiver answered 410 Gone, so it was unsubscribed.");
+        await().atMost(APPLIED)
+                .until(() -> "Inactive".equals(hook(hook).get("display_status").asString()));
+        assertThat(hook(hook).get("status_reason").asString())
+                .isEqualTo("The receiver answered 410 Gone, so it was unsubscribed.");
         assertThat(integrationHookIds()).doesNotContain(hook.toString());
     }
 
@@ -90,8 +96,9 @@ class HookFindingsIT extends ApiIntegrationTest {
         await().atMost(APPLIED).until(() -> hook(hook).get("paused").asBoolean());
         JsonNode shown = hook(hook);
         assertThat(shown.get("display_status").asString()).isEqualTo("Inactive");
-        assertThat(shown.get("status_reason").asString()).isEqualTo("Turned off on " + at.atZone(ZoneOffset.UTC).toLocalDate()
-                + " after failing for 6 days without a success (last answer: HTTP 503).");
+        assertThat(shown.get("status_reason").asString())
+                .isEqualTo("Turned off on " + at.atZone(ZoneOffset.UTC).toLocalDate()
+                        + " after failing for 6 days without a success (last answer: HTTP 503).");
         assertThat(disabledAt(hook)).isEqualTo(at);
         assertThat(integrationHookIds()).as("paused hooks stay in the list").contains(hook.toString());
 
@@ -111,7 +118,8 @@ class HookFindingsIT extends ApiIntegrationTest {
         portal().post(hooks() + "/" + hook + "/resume", null);
         Record gone = unsubscribed(hook, at.plusSeconds(1));
         publish(gone);
-        await().atMost(APPLIED).until(() -> "Inactive".equals(hook(hook).get("display_status").asString()));
+        await().atMost(APPLIED)
+                .until(() -> "Inactive".equals(hook(hook).get("display_status").asString()));
         Instant unsubscribedAt = unsubscribedAt(hook);
 
         publish(record); // the disabling again, as a dispatcher that died before removing it from its outbox sends it
@@ -119,8 +127,12 @@ class HookFindingsIT extends ApiIntegrationTest {
         UUID witness = subscribe("witness");
         publish(unsubscribed(witness, Instant.now()));
 
-        await().atMost(APPLIED).until(() -> "Inactive".equals(hook(witness).get("display_status").asString()));
-        assertThat(hook(hook).get("paused").asBoolean()).as("resumed since: the replayed disabling pauses nothing").isFalse();
+        await().atMost(APPLIED)
+                .until(() ->
+                        "Inactive".equals(hook(witness).get("display_status").asString()));
+        assertThat(hook(hook).get("paused").asBoolean())
+                .as("resumed since: the replayed disabling pauses nothing")
+                .isFalse();
         assertThat(disabledAt(hook)).isNull();
         assertThat(unsubscribedAt(hook)).isEqualTo(unsubscribedAt);
     }
@@ -136,7 +148,9 @@ class HookFindingsIT extends ApiIntegrationTest {
         UUID witness = subscribe("late-witness");
         publish(unsubscribed(witness, Instant.now()));
 
-        await().atMost(APPLIED).until(() -> "Inactive".equals(hook(witness).get("display_status").asString()));
+        await().atMost(APPLIED)
+                .until(() ->
+                        "Inactive".equals(hook(witness).get("display_status").asString()));
         assertThat(hook(hook).get("display_status").asString()).isEqualTo("Active");
         assertThat(hook(hook).get("paused").asBoolean()).isFalse();
         assertThat(disabledAt(hook)).isNull();
@@ -148,10 +162,14 @@ class HookFindingsIT extends ApiIntegrationTest {
         UUID untouched = subscribe("untouched");
         String key = hook.toString();
         // all on one partition, the records after them too: they must not hold it up
-        for (String value : new String[] {"not json", "[]", "{\"type\":42}",
-                "{\"type\":\"hook.unsubscribed\",\"hook_id\":\"not-a-uuid\",\"owner_id\":\"" + owner.ownerId()
-                        + "\",\"occurred_at\":\"2026-11-23T08:00:00.000001Z\"}",
-                "{\"type\":\"hook.disabled\",\"hook_id\":\"" + untouched + "\",\"owner_id\":\"" + owner.ownerId() + "\"}"}) {
+        for (String value : new String[] {
+            "not json",
+            "[]",
+            "{\"type\":42}",
+            "{\"type\":\"hook.unsubscribed\",\"hook_id\":\"not-a-uuid\",\"owner_id\":\"" + owner.ownerId()
+                    + "\",\"occurred_at\":\"2026-11-23T08:00:00.000001Z\"}",
+            "{\"type\":\"hook.disabled\",\"hook_id\":\"" + untouched + "\",\"owner_id\":\"" + owner.ownerId() + "\"}"
+        }) {
             send(new ProducerRecord<>(OperationalTopic.NAME, 0, key, value));
         }
         Map<String, Object> failing = new LinkedHashMap<>();
@@ -161,8 +179,11 @@ class HookFindingsIT extends ApiIntegrationTest {
         publish(record("hook.failing", hook, Instant.now(), failing), 0); // another type: passed over
         publish(unsubscribed(hook, Instant.now()), 0);
 
-        await().atMost(APPLIED).until(() -> "Inactive".equals(hook(hook).get("display_status").asString()));
-        assertThat(hook(untouched).get("paused").asBoolean()).as("a disabling without its time is not applied").isFalse();
+        await().atMost(APPLIED)
+                .until(() -> "Inactive".equals(hook(hook).get("display_status").asString()));
+        assertThat(hook(untouched).get("paused").asBoolean())
+                .as("a disabling without its time is not applied")
+                .isFalse();
     }
 
     /** A record as the dispatcher's OperationalOutbox writes it: the fields in the documented order. */
@@ -193,8 +214,12 @@ class HookFindingsIT extends ApiIntegrationTest {
         value.put("propertyId", null);
         value.putAll(extra);
         JsonNode node = JSON.valueToTree(value);
-        String schema = type.equals("hook.disabled") ? "HookDisabled" : type.equals("hook.failing") ? "HookFailing" : "HookUnsubscribed";
-        assertThat(CONTRACT.violations(schema, node)).as("as documented: " + node).isEmpty();
+        String schema = type.equals("hook.disabled")
+                ? "HookDisabled"
+                : type.equals("hook.failing") ? "HookFailing" : "HookUnsubscribed";
+        assertThat(CONTRACT.violations(schema, node))
+                .as("as documented: " + node)
+                .isEmpty();
         return new Record(type, hook, JSON.writeValueAsString(node));
     }
 
@@ -204,9 +229,12 @@ class HookFindingsIT extends ApiIntegrationTest {
 
     /** Publishes to {@code partition}, or where its key goes (null). */
     private void publish(Record record, Integer partition) {
-        ProducerRecord<String, String> sent =
-                new ProducerRecord<>(OperationalTopic.NAME, partition, record.hookId().toString(), record.value());
-        sent.headers().add("event-id", JSON.readTree(record.value()).get("event_id").asString().getBytes(StandardCharsets.UTF_8));
+        ProducerRecord<String, String> sent = new ProducerRecord<>(
+                OperationalTopic.NAME, partition, record.hookId().toString(), record.value());
+        sent.headers()
+                .add(
+                        "event-id",
+                        JSON.readTree(record.value()).get("event_id").asString().getBytes(StandardCharsets.UTF_8));
         sent.headers().add("event-type", record.type().getBytes(StandardCharsets.UTF_8));
         send(sent);
     }
@@ -253,12 +281,18 @@ class HookFindingsIT extends ApiIntegrationTest {
     }
 
     private Instant disabledAt(UUID hook) {
-        return jdbc.sql("select disabled_at from webhook_subscriptions where id = :id").param("id", hook)
-                .query((rs, n) -> Optional.ofNullable(rs.getTimestamp(1)).map(Timestamp::toInstant)).single().orElse(null);
+        return jdbc.sql("select disabled_at from webhook_subscriptions where id = :id")
+                .param("id", hook)
+                .query((rs, n) -> Optional.ofNullable(rs.getTimestamp(1)).map(Timestamp::toInstant))
+                .single()
+                .orElse(null);
     }
 
     private Instant unsubscribedAt(UUID hook) {
-        return jdbc.sql("select unsubscribed_at from webhook_subscriptions where id = :id").param("id", hook)
-                .query((rs, n) -> Optional.ofNullable(rs.getTimestamp(1)).map(Timestamp::toInstant)).single().orElse(null);
+        return jdbc.sql("select unsubscribed_at from webhook_subscriptions where id = :id")
+                .param("id", hook)
+                .query((rs, n) -> Optional.ofNullable(rs.getTimestamp(1)).map(Timestamp::toInstant))
+                .single()
+                .orElse(null);
     }
 }

@@ -22,15 +22,18 @@ class KafkaAwayIT {
         try (ServerSocket socket = new ServerSocket(0)) {
             nobody = socket.getLocalPort(); // free once closed: nothing listens there
         }
-        try (ApiInstances.Running service = ApiInstances.start(Map.of("spring.kafka.bootstrap-servers", "127.0.0.1:" + nobody))) {
-            ApiClient.Response readiness = ApiClient.plainHttp(service.managementPort()).get("/actuator/health/readiness");
+        try (ApiInstances.Running service =
+                ApiInstances.start(Map.of("spring.kafka.bootstrap-servers", "127.0.0.1:" + nobody))) {
+            ApiClient.Response readiness =
+                    ApiClient.plainHttp(service.managementPort()).get("/actuator/health/readiness");
             assertThat(readiness.status()).as(readiness.body()).isEqualTo(200);
             assertThat(readiness.json().get("status").asString()).isEqualTo("UP");
 
             TestWorld world = new TestWorld(ApiClient.https(service.port()));
             TestWorld.Account owner = world.newAccount();
             UUID hook = world.subscribe(owner, "https://93.184.215.14/kafka-away/" + UUID.randomUUID(), null);
-            ApiClient.Response resumed = ApiClient.https(service.port()).with("X-Admin-Key", TestWorld.ADMIN_KEY)
+            ApiClient.Response resumed = ApiClient.https(service.port())
+                    .with("X-Admin-Key", TestWorld.ADMIN_KEY)
                     .post("/internal/v1/owners/" + owner.ownerId() + "/hooks/" + hook + "/resume", null);
             assertThat(resumed.status()).as(resumed.body()).isEqualTo(200);
         }

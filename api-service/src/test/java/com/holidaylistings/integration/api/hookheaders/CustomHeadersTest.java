@@ -23,8 +23,11 @@ class CustomHeadersTest {
         CustomHeaders headers = CustomHeaders.of(Map.of("headers", given));
 
         assertThat(headers.headers()).containsExactlyEntriesOf(given);
-        assertThat(headers.masked()).containsExactly(Map.entry("Authorization", "\u2022\u2022\u2022\u2022"),
-                Map.entry("X-Tenant", "\u2022\u2022\u2022\u2022"), Map.entry("x!#$%&'*+-.^_`|~9", "\u2022\u2022\u2022\u2022"));
+        assertThat(headers.masked())
+                .containsExactly(
+                        Map.entry("Authorization", "\u2022\u2022\u2022\u2022"),
+                        Map.entry("X-Tenant", "\u2022\u2022\u2022\u2022"),
+                        Map.entry("x!#$%&'*+-.^_`|~9", "\u2022\u2022\u2022\u2022"));
     }
 
     @Test
@@ -33,33 +36,70 @@ class CustomHeadersTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"webhook-id", "Webhook-Signature", "webhook-anything", "Content-Type", "content-length",
-            "CONTENT-ENCODING", "Host", "User-Agent", "Accept-Encoding", "Expect", "Connection", "Keep-Alive",
-            "Proxy-Authenticate", "Proxy-Authorization", "Proxy-Connection", "TE", "Trailer", "Transfer-Encoding",
-            "Upgrade"})
+    @ValueSource(
+            strings = {
+                "webhook-id",
+                "Webhook-Signature",
+                "webhook-anything",
+                "Content-Type",
+                "content-length",
+                "CONTENT-ENCODING",
+                "Host",
+                "User-Agent",
+                "Accept-Encoding",
+                "Expect",
+                "Connection",
+                "Keep-Alive",
+                "Proxy-Authenticate",
+                "Proxy-Authorization",
+                "Proxy-Connection",
+                "TE",
+                "Trailer",
+                "Transfer-Encoding",
+                "Upgrade"
+            })
     void refusesANameThatWouldOverrideTheDeliverysOwnHeaders(String name) {
-        assertThat(errors(Map.of(name, "x"))).containsExactly(
-                Map.entry("headers." + name, List.of("is set by the delivery itself and cannot be overridden")));
+        assertThat(errors(Map.of(name, "x")))
+                .containsExactly(Map.entry(
+                        "headers." + name, List.of("is set by the delivery itself and cannot be overridden")));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "X Tenant", "X-Tenant:", "(x)", "X-Ten\u00e4nt", "X\r\nInjected", "a/b", "\"x\"", "x@y"})
+    @ValueSource(
+            strings = {"", "X Tenant", "X-Tenant:", "(x)", "X-Ten\u00e4nt", "X\r\nInjected", "a/b", "\"x\"", "x@y"})
     void refusesANameThatIsNotAnHttpToken(String name) {
-        assertThat(errors(Map.of(name, "x")).get("headers." + name)).singleElement().asString()
+        assertThat(errors(Map.of(name, "x")).get("headers." + name))
+                .singleElement()
+                .asString()
                 .startsWith("must be a header name");
     }
 
     @Test
     void refusesANameLongerThanTheLimit() {
         assertThat(errors(Map.of("x".repeat(101), "v"))).hasSize(1);
-        assertThat(CustomHeaders.of(Map.of("headers", Map.of("x".repeat(100), "v"))).headers()).hasSize(1);
+        assertThat(CustomHeaders.of(Map.of("headers", Map.of("x".repeat(100), "v")))
+                        .headers())
+                .hasSize(1);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"a\r\nX-Injected: 1", "a\nb", "a\rb", "tab\there", "nul\u0000", "del\u007f", "caf\u00e9",
-            " leading", "trailing ", ""})
+    @ValueSource(
+            strings = {
+                "a\r\nX-Injected: 1",
+                "a\nb",
+                "a\rb",
+                "tab\there",
+                "nul\u0000",
+                "del\u007f",
+                "caf\u00e9",
+                " leading",
+                "trailing ",
+                ""
+            })
     void refusesAValueWithControlCharactersLineBreaksOrOuterSpaces(String value) {
-        assertThat(errors(Map.of("X-Tenant", value)).get("headers.X-Tenant")).singleElement().asString()
+        assertThat(errors(Map.of("X-Tenant", value)).get("headers.X-Tenant"))
+                .singleElement()
+                .asString()
                 .startsWith("must have a value");
     }
 
@@ -67,7 +107,9 @@ class CustomHeadersTest {
     void refusesAValueLongerThan1024Characters() {
         assertThat(errors(Map.of("X-Long", "v".repeat(1025))).get("headers.X-Long"))
                 .containsExactly("must have a value of 1 to 1024 characters");
-        assertThat(CustomHeaders.of(Map.of("headers", Map.of("X-Long", "v".repeat(1024)))).headers()).hasSize(1);
+        assertThat(CustomHeaders.of(Map.of("headers", Map.of("X-Long", "v".repeat(1024))))
+                        .headers())
+                .hasSize(1);
     }
 
     @Test
@@ -91,11 +133,14 @@ class CustomHeadersTest {
 
     @Test
     void refusesAMissingOrMistypedObjectOrValue() {
-        assertThat(catchThrowableOfType(InvalidRequest.class, () -> CustomHeaders.of(Map.of())).fieldErrors())
+        assertThat(catchThrowableOfType(InvalidRequest.class, () -> CustomHeaders.of(Map.of()))
+                        .fieldErrors())
                 .containsOnlyKeys("headers");
         assertThat(catchThrowableOfType(InvalidRequest.class, () -> CustomHeaders.of(Map.of("headers", List.of())))
-                .fieldErrors()).containsOnlyKeys("headers");
-        assertThat(errors(Map.of("X-Number", 7))).containsExactly(Map.entry("headers.X-Number", List.of("must have a string value")));
+                        .fieldErrors())
+                .containsOnlyKeys("headers");
+        assertThat(errors(Map.of("X-Number", 7)))
+                .containsExactly(Map.entry("headers.X-Number", List.of("must have a string value")));
     }
 
     @Test
@@ -104,13 +149,16 @@ class CustomHeadersTest {
 
         CustomHeaders replaced = headers.with("x-tenant", "b").with("Authorization", "Bearer t");
 
-        assertThat(replaced.headers()).containsExactly(Map.entry("x-tenant", "b"), Map.entry("Authorization", "Bearer t"));
+        assertThat(replaced.headers())
+                .containsExactly(Map.entry("x-tenant", "b"), Map.entry("Authorization", "Bearer t"));
         assertThat(replaced.without("AUTHORIZATION").headers()).containsOnlyKeys("x-tenant");
-        assertThat(catchThrowableOfType(InvalidRequest.class, () -> headers.with("Host", "evil")).fieldErrors())
+        assertThat(catchThrowableOfType(InvalidRequest.class, () -> headers.with("Host", "evil"))
+                        .fieldErrors())
                 .containsOnlyKeys("headers.Host");
     }
 
     private static Map<String, List<String>> errors(Map<String, Object> headers) {
-        return catchThrowableOfType(InvalidRequest.class, () -> CustomHeaders.of(Map.of("headers", headers))).fieldErrors();
+        return catchThrowableOfType(InvalidRequest.class, () -> CustomHeaders.of(Map.of("headers", headers)))
+                .fieldErrors();
     }
 }

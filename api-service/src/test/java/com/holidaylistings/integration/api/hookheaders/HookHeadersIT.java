@@ -40,13 +40,17 @@ class HookHeadersIT extends ApiIntegrationTest {
 
     @Test
     void setsTheHeadersAndAnswersThemMasked() {
-        ApiClient.Response response = put(hook, Map.of("Authorization", "Bearer receiver-token-1", "X-Tenant", "north-7"));
+        ApiClient.Response response =
+                put(hook, Map.of("Authorization", "Bearer receiver-token-1", "X-Tenant", "north-7"));
 
         assertThat(response.status()).as(response.body()).isEqualTo(200);
         assertThat(response.json().propertyNames()).containsExactly("headers");
-        assertThat(response.json().get("headers").properties()).extracting(Map.Entry::getKey)
+        assertThat(response.json().get("headers").properties())
+                .extracting(Map.Entry::getKey)
                 .containsExactlyInAnyOrder("Authorization", "X-Tenant");
-        assertThat(response.json().get("headers").properties()).extracting(e -> e.getValue().asString()).containsOnly(MASK);
+        assertThat(response.json().get("headers").properties())
+                .extracting(e -> e.getValue().asString())
+                .containsOnly(MASK);
         assertThat(response.body()).doesNotContain("receiver-token-1", "north-7");
         assertThat(stored(hook)).isEqualTo(Map.of("Authorization", "Bearer receiver-token-1", "X-Tenant", "north-7"));
     }
@@ -87,12 +91,14 @@ class HookHeadersIT extends ApiIntegrationTest {
         refused.put("X-Injected", "a\r\nX-Evil: 1");
         refused.put("X-Long", "v".repeat(1025));
         for (Map.Entry<String, String> header : refused.entrySet()) {
-            ApiClient.Response response = put(hook, Map.of("Authorization", "Bearer fine", header.getKey(), header.getValue()));
+            ApiClient.Response response =
+                    put(hook, Map.of("Authorization", "Bearer fine", header.getKey(), header.getValue()));
 
             assertThat(response.status()).as(header.getKey()).isEqualTo(400);
             JsonNode body = response.json();
             assertThat(body.get("error").asString()).isEqualTo("Invalid request");
-            assertThat(body.get("details").get("fieldErrors").propertyNames()).as(header.getKey())
+            assertThat(body.get("details").get("fieldErrors").propertyNames())
+                    .as(header.getKey())
                     .containsExactly("headers." + header.getKey());
             assertThat(stored(hook)).as("nothing changed").isEqualTo(Map.of("X-Tenant", "kept"));
         }
@@ -108,7 +114,12 @@ class HookHeadersIT extends ApiIntegrationTest {
         ApiClient.Response response = put(hook, eleven);
 
         assertThat(response.status()).isEqualTo(400);
-        assertThat(response.json().get("details").get("fieldErrors").get("headers").get(0).asString())
+        assertThat(response.json()
+                        .get("details")
+                        .get("fieldErrors")
+                        .get("headers")
+                        .get(0)
+                        .asString())
                 .isEqualTo("must hold at most 10 headers");
         assertThat(rows(hook)).isZero();
         eleven.remove("X-Header-11");
@@ -117,12 +128,15 @@ class HookHeadersIT extends ApiIntegrationTest {
 
     @Test
     void refusesABodyWithoutAHeadersObject() {
-        for (Object body : List.of(Map.of(), Map.of("headers", List.of("X-Tenant")), Map.of("headers", "X-Tenant: 1"))) {
+        for (Object body :
+                List.of(Map.of(), Map.of("headers", List.of("X-Tenant")), Map.of("headers", "X-Tenant: 1"))) {
             ApiClient.Response response = admin().send("PUT", path(owner.ownerId(), hook), body);
             assertThat(response.status()).as(response.body()).isEqualTo(400);
-            assertThat(response.json().get("details").get("fieldErrors").propertyNames()).containsExactly("headers");
+            assertThat(response.json().get("details").get("fieldErrors").propertyNames())
+                    .containsExactly("headers");
         }
-        ApiClient.Response notJson = admin().send("PUT", path(owner.ownerId(), hook), "{\"headers\":", "application/json");
+        ApiClient.Response notJson =
+                admin().send("PUT", path(owner.ownerId(), hook), "{\"headers\":", "application/json");
         assertThat(notJson.status()).isEqualTo(400);
         assertThat(rows(hook)).isZero();
     }
@@ -131,9 +145,10 @@ class HookHeadersIT extends ApiIntegrationTest {
     void anotherOwnersHookOrAnUnknownOneIsNotFound() {
         TestWorld.Account other = world.newAccount();
         for (String hookId : List.of(hook.toString(), UUID.randomUUID().toString(), "not-a-uuid")) {
-            ApiClient.Response response = admin().send("PUT",
-                    "/internal/v1/owners/" + other.ownerId() + "/hooks/" + hookId + "/headers",
-                    Map.of("headers", Map.of("X-Tenant", "intruder")));
+            ApiClient.Response response = admin().send(
+                            "PUT",
+                            "/internal/v1/owners/" + other.ownerId() + "/hooks/" + hookId + "/headers",
+                            Map.of("headers", Map.of("X-Tenant", "intruder")));
             assertThat(response.status()).as(hookId).isEqualTo(404);
             assertThat(response.body()).isEqualTo("{\"error\":\"Not found\"}");
         }
@@ -143,8 +158,8 @@ class HookHeadersIT extends ApiIntegrationTest {
     @Test
     void needsTheAdminKey() {
         for (ApiClient client : List.of(http, http.with("X-Admin-Key", "wrong"), http.withToken(owner.token()))) {
-            ApiClient.Response response = client.send("PUT", path(owner.ownerId(), hook),
-                    Map.of("headers", Map.of("X-Tenant", "x")));
+            ApiClient.Response response =
+                    client.send("PUT", path(owner.ownerId(), hook), Map.of("headers", Map.of("X-Tenant", "x")));
             assertThat(response.status()).isEqualTo(401);
         }
         assertThat(rows(hook)).isZero();
@@ -159,17 +174,23 @@ class HookHeadersIT extends ApiIntegrationTest {
     }
 
     private int rows(UUID hookId) {
-        return jdbc.sql("select count(*) from hook_headers where subscription_id = :hook").param("hook", hookId)
-                .query(Integer.class).single();
+        return jdbc.sql("select count(*) from hook_headers where subscription_id = :hook")
+                .param("hook", hookId)
+                .query(Integer.class)
+                .single();
     }
 
     /** The hook's stored headers, which are encrypted with the current key and bound to the owner, decrypted. */
     private Map<String, String> stored(UUID hookId) {
-        String stored = jdbc.sql("select headers from hook_headers where subscription_id = :hook").param("hook", hookId)
-                .query(String.class).single();
+        String stored = jdbc.sql("select headers from hook_headers where subscription_id = :hook")
+                .param("hook", hookId)
+                .query(String.class)
+                .single();
         assertThat(stored).as("stored encrypted").startsWith("v1." + TestSecrets.CURRENT_KEY_ID + ".");
-        return new tools.jackson.databind.json.JsonMapper().readValue(cipher.decrypt(stored, owner.ownerId()),
-                new tools.jackson.core.type.TypeReference<Map<String, String>>() {});
+        return new tools.jackson.databind.json.JsonMapper()
+                .readValue(
+                        cipher.decrypt(stored, owner.ownerId()),
+                        new tools.jackson.core.type.TypeReference<Map<String, String>>() {});
     }
 
     private ApiClient admin() {

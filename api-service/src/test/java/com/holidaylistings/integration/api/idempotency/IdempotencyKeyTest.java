@@ -28,8 +28,8 @@ class IdempotencyKeyTest {
     @ValueSource(strings = {"", "two words", "tab\there", "caf\u00e9", "line\nbreak", "\u007f"})
     void refusesEmptyKeysAndAnythingButVisibleAscii(String value) {
         assertThatThrownBy(() -> IdempotencyKey.fromHeader(List.of(value)))
-                .isInstanceOfSatisfying(InvalidRequest.class, e ->
-                        assertThat(e.fieldErrors()).containsOnlyKeys("Idempotency-Key"));
+                .isInstanceOfSatisfying(
+                        InvalidRequest.class, e -> assertThat(e.fieldErrors()).containsOnlyKeys("Idempotency-Key"));
     }
 
     @Test

@@ -57,7 +57,12 @@ class IdempotencyKeysIT extends ApiIntegrationTest {
         TestWorld.Account account = world.newAccount();
         String key = UUID.randomUUID().toString();
         Map<String, Object> enquiry = Fixtures.anEnquiry(account.propertyId());
-        String first = listingSite(key).post(INTAKE, enquiry).json().get("enquiry").get("id").asString();
+        String first = listingSite(key)
+                .post(INTAKE, enquiry)
+                .json()
+                .get("enquiry")
+                .get("id")
+                .asString();
         age(key, "25 hours");
 
         ApiClient.Response again = listingSite(key).post(INTAKE, enquiry);
@@ -78,7 +83,8 @@ class IdempotencyKeysIT extends ApiIntegrationTest {
         listingSite(key).post(INTAKE, enquiry);
         age(key, "23 hours 59 minutes");
 
-        assertThat(listingSite(key).post(INTAKE, enquiry).header("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(listingSite(key).post(INTAKE, enquiry).header("Idempotent-Replayed"))
+                .isEqualTo("true");
     }
 
     @Test
@@ -105,8 +111,9 @@ class IdempotencyKeysIT extends ApiIntegrationTest {
 
     private boolean stored(String key) {
         return jdbc.sql("select count(*) from idempotency_keys where idempotency_key = :key")
-                .param("key", key)
-                .query(Long.class)
-                .single() == 1;
+                        .param("key", key)
+                        .query(Long.class)
+                        .single()
+                == 1;
     }
 }

@@ -18,7 +18,8 @@ class RequestFingerprintTest {
 
     @Test
     void isTheSameForTheSameRequest() {
-        Submission again = new Submission("Summer week", "Is it free?", new Party(4, LocalDate.parse("2027-08-01"), null));
+        Submission again =
+                new Submission("Summer week", "Is it free?", new Party(4, LocalDate.parse("2027-08-01"), null));
 
         assertThat(RequestFingerprint.of("POST /x", again)).isEqualTo(RequestFingerprint.of("POST /x", REQUEST));
     }
@@ -29,10 +30,13 @@ class RequestFingerprintTest {
 
         assertThat(RequestFingerprint.of("POST /x", new Submission("Summer week!", "Is it free?", REQUEST.party())))
                 .isNotEqualTo(first);
-        assertThat(RequestFingerprint.of("POST /x",
-                        new Submission("Summer week", "Is it free?", new Party(5, LocalDate.parse("2027-08-01"), null))))
+        assertThat(RequestFingerprint.of(
+                        "POST /x",
+                        new Submission(
+                                "Summer week", "Is it free?", new Party(5, LocalDate.parse("2027-08-01"), null))))
                 .isNotEqualTo(first);
-        assertThat(RequestFingerprint.of("POST /x",
+        assertThat(RequestFingerprint.of(
+                        "POST /x",
                         new Submission("Summer week", "Is it free?", new Party(4, LocalDate.parse("2027-08-01"), ""))))
                 .isNotEqualTo(first);
     }

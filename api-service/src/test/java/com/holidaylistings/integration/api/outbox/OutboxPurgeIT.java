@@ -34,10 +34,7 @@ class OutboxPurgeIT extends ApiIntegrationTest {
         jdbc.sql("""
                         insert into outbox (id, aggregate_type, aggregate_id, event_type, payload, created_at)
                         values (:id, 'enquiry', :id, 'enquiry.created', '{}', now() - cast(:age as interval))
-                        """)
-                .param("id", id)
-                .param("age", age)
-                .update();
+                        """).param("id", id).param("age", age).update();
         return id;
     }
 }

@@ -32,14 +32,18 @@ class InternalOwnerIT extends ApiIntegrationTest {
         assertThat(response.json().propertyNames()).containsExactlyInAnyOrder("id", "email");
         assertThat(response.json().get("email").asString()).isEqualTo(email);
         UUID id = UUID.fromString(response.json().get("id").asString());
-        assertThat(jdbc.sql("select email from owners where id = :id").param("id", id).query(String.class).single())
+        assertThat(jdbc.sql("select email from owners where id = :id")
+                        .param("id", id)
+                        .query(String.class)
+                        .single())
                 .isEqualTo(email);
     }
 
     @Test
     void refusesADuplicateEmail() {
         String email = uniqueEmail();
-        assertThat(admin().post("/internal/v1/owners", Map.of("email", email)).status()).isEqualTo(201);
+        assertThat(admin().post("/internal/v1/owners", Map.of("email", email)).status())
+                .isEqualTo(201);
 
         ApiClient.Response response = admin().post("/internal/v1/owners", Map.of("email", email));
 
@@ -50,7 +54,8 @@ class InternalOwnerIT extends ApiIntegrationTest {
     @Test
     void refusesAnEmailDifferingOnlyInCase() {
         String email = uniqueEmail();
-        assertThat(admin().post("/internal/v1/owners", Map.of("email", email)).status()).isEqualTo(201);
+        assertThat(admin().post("/internal/v1/owners", Map.of("email", email)).status())
+                .isEqualTo(201);
 
         assertConflict(admin().post("/internal/v1/owners", Map.of("email", email.toUpperCase())));
         assertConflict(admin().post("/internal/v1/owners", Map.of("email", "O" + email.substring(1))));
@@ -60,14 +65,27 @@ class InternalOwnerIT extends ApiIntegrationTest {
 
     @Test
     void refusesAnInvalidEmail() {
-        for (String email : List.of("", "   ", "no-at-sign.example.com", "two@@example.com", "a@b", "with space@example.com",
-                "a@example.com\u0007", "x".repeat(250) + "@example.com")) {
+        for (String email : List.of(
+                "",
+                "   ",
+                "no-at-sign.example.com",
+                "two@@example.com",
+                "a@b",
+                "with space@example.com",
+                "a@example.com\u0007",
+                "x".repeat(250) + "@example.com")) {
             ApiClient.Response response = admin().post("/internal/v1/owners", Map.of("email", email));
 
             assertThat(response.status()).as(email).isEqualTo(400);
             assertThat(response.json().get("error").asString()).isEqualTo("Invalid request");
-            assertThat(response.json().get("details").get("fieldErrors").propertyNames()).containsExactly("email");
-            assertThat(response.json().get("details").get("fieldErrors").get("email").size()).isPositive();
+            assertThat(response.json().get("details").get("fieldErrors").propertyNames())
+                    .containsExactly("email");
+            assertThat(response.json()
+                            .get("details")
+                            .get("fieldErrors")
+                            .get("email")
+                            .size())
+                    .isPositive();
             assertThat(ownersWithEmail(email)).isZero();
         }
     }
@@ -78,9 +96,16 @@ class InternalOwnerIT extends ApiIntegrationTest {
         ApiClient.Response wrongType = admin().post("/internal/v1/owners", "{\"email\": 42}");
 
         assertThat(missing.status()).isEqualTo(400);
-        assertThat(missing.json().get("details").get("fieldErrors").get("email").get(0).asString()).isEqualTo("is required");
+        assertThat(missing.json()
+                        .get("details")
+                        .get("fieldErrors")
+                        .get("email")
+                        .get(0)
+                        .asString())
+                .isEqualTo("is required");
         assertThat(wrongType.status()).isEqualTo(400);
-        assertThat(wrongType.json().get("details").get("fieldErrors").propertyNames()).containsExactly("email");
+        assertThat(wrongType.json().get("details").get("fieldErrors").propertyNames())
+                .containsExactly("email");
     }
 
     @Test
@@ -94,7 +119,8 @@ class InternalOwnerIT extends ApiIntegrationTest {
         assertThat(first.json().propertyNames()).containsExactly("secret");
         String secret = first.json().get("secret").asString();
         assertThat(secret).startsWith("whsec_");
-        assertThat(Base64.getDecoder().decode(secret.substring("whsec_".length()))).hasSize(32);
+        assertThat(Base64.getDecoder().decode(secret.substring("whsec_".length())))
+                .hasSize(32);
         assertThat(second.json().get("secret").asString()).isEqualTo(secret);
     }
 
@@ -103,8 +129,14 @@ class InternalOwnerIT extends ApiIntegrationTest {
         TestWorld.Owner one = world.newOwner();
         TestWorld.Owner two = world.newOwner();
 
-        String first = admin().get("/internal/v1/owners/" + one.id() + "/webhook-secret").json().get("secret").asString();
-        String second = admin().get("/internal/v1/owners/" + two.id() + "/webhook-secret").json().get("secret").asString();
+        String first = admin().get("/internal/v1/owners/" + one.id() + "/webhook-secret")
+                .json()
+                .get("secret")
+                .asString();
+        String second = admin().get("/internal/v1/owners/" + two.id() + "/webhook-secret")
+                .json()
+                .get("secret")
+                .asString();
 
         assertThat(first).isNotEqualTo(second);
     }
@@ -133,7 +165,8 @@ class InternalOwnerIT extends ApiIntegrationTest {
         assertThat(response.json().propertyNames()).containsExactly("secret");
         String rotated = response.json().get("secret").asString();
         assertThat(rotated).startsWith("whsec_").isNotEqualTo(old);
-        assertThat(Base64.getDecoder().decode(rotated.substring("whsec_".length()))).hasSize(32);
+        assertThat(Base64.getDecoder().decode(rotated.substring("whsec_".length())))
+                .hasSize(32);
         assertThat(secretOf(owner.id())).isEqualTo(rotated);
         StoredSecret stored = stored(owner.id());
         assertThat(stored.secret()).isEqualTo(rotated);
@@ -145,7 +178,8 @@ class InternalOwnerIT extends ApiIntegrationTest {
     void rotatingTwiceReplacesThePreviousSecretWithTheNewestReplacedOne() {
         TestWorld.Owner owner = world.newOwner();
         String original = secretOf(owner.id());
-        String first = admin().post(rotate(owner.id()), null).json().get("secret").asString();
+        String first =
+                admin().post(rotate(owner.id()), null).json().get("secret").asString();
         Instant firstRotation = stored(owner.id()).rotatedAt();
 
         ApiClient.Response second = admin().post(rotate(owner.id()), "{}");
@@ -198,9 +232,17 @@ class InternalOwnerIT extends ApiIntegrationTest {
     @Test
     void answersNotFoundForPropertiesOfAnUnknownOrMalformedOwner() {
         for (String owner : List.of(UUID.randomUUID().toString(), "not-a-uuid", "1-1-1-1-1")) {
-            ApiClient.Response response = admin().post("/internal/v1/owners/" + owner + "/properties", Map.of(
-                    "title", "Cottage", "location", "Village", "url_slug", "slug-" + UUID.randomUUID(),
-                    "unique_code", "U" + UUID.randomUUID()));
+            ApiClient.Response response = admin().post(
+                            "/internal/v1/owners/" + owner + "/properties",
+                            Map.of(
+                                    "title",
+                                    "Cottage",
+                                    "location",
+                                    "Village",
+                                    "url_slug",
+                                    "slug-" + UUID.randomUUID(),
+                                    "unique_code",
+                                    "U" + UUID.randomUUID()));
 
             assertThat(response.status()).as(owner).isEqualTo(404);
             assertThat(response.body()).isEqualTo("{\"error\":\"Not found\"}");
@@ -220,8 +262,10 @@ class InternalOwnerIT extends ApiIntegrationTest {
     private StoredSecret stored(UUID ownerId) {
         return jdbc.sql("select secret, previous_secret, rotated_at from webhook_secrets where owner_id = :owner")
                 .param("owner", ownerId)
-                .query((rs, n) -> new StoredSecret(decrypted(rs.getString("secret"), ownerId),
-                        decrypted(rs.getString("previous_secret"), ownerId), Timestamps.read(rs, "rotated_at")))
+                .query((rs, n) -> new StoredSecret(
+                        decrypted(rs.getString("secret"), ownerId),
+                        decrypted(rs.getString("previous_secret"), ownerId),
+                        Timestamps.read(rs, "rotated_at")))
                 .single();
     }
 
@@ -234,7 +278,9 @@ class InternalOwnerIT extends ApiIntegrationTest {
     }
 
     private Instant databaseNow() {
-        return jdbc.sql("select clock_timestamp()").query((rs, n) -> Timestamps.read(rs, "clock_timestamp")).single();
+        return jdbc.sql("select clock_timestamp()")
+                .query((rs, n) -> Timestamps.read(rs, "clock_timestamp"))
+                .single();
     }
 
     private String secretOf(UUID ownerId) {

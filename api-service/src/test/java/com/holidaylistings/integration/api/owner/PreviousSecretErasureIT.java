@@ -66,7 +66,8 @@ class PreviousSecretErasureIT extends ApiIntegrationTest {
         UUID ended = rotated(Duration.ofHours(25));
         UUID recent = rotated(Duration.ZERO);
 
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(stored(ended).previousSecret()).isNull());
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(stored(ended).previousSecret()).isNull());
         assertThat(stored(recent).previousSecret()).isNotNull();
     }
 
@@ -77,7 +78,9 @@ class PreviousSecretErasureIT extends ApiIntegrationTest {
                 .post("/internal/v1/owners/" + owner + "/webhook-secret/rotate", null);
         assertThat(response.status()).as(response.body()).isEqualTo(200);
         jdbc.sql("update webhook_secrets set rotated_at = now() - make_interval(secs => :ago) where owner_id = :owner")
-                .param("ago", ago.toMillis() / 1000.0).param("owner", owner).update();
+                .param("ago", ago.toMillis() / 1000.0)
+                .param("owner", owner)
+                .update();
         return owner;
     }
 
@@ -87,19 +90,27 @@ class PreviousSecretErasureIT extends ApiIntegrationTest {
         ApiClient.Response response = http.with("X-Admin-Key", TestWorld.ADMIN_KEY)
                 .post("/internal/v1/owners/" + account.ownerId() + "/hooks/" + hook + "/secret/rotate", null);
         assertThat(response.status()).as(response.body()).isEqualTo(200);
-        jdbc.sql("update hook_secrets set rotated_at = now() - make_interval(secs => :ago) where subscription_id = :hook")
-                .param("ago", ago.toMillis() / 1000.0).param("hook", hook).update();
+        jdbc.sql(
+                        "update hook_secrets set rotated_at = now() - make_interval(secs => :ago) where subscription_id = :hook")
+                .param("ago", ago.toMillis() / 1000.0)
+                .param("hook", hook)
+                .update();
         return hook;
     }
 
     private String hookSecret(UUID hook) {
-        return jdbc.sql("select secret from hook_secrets where subscription_id = :hook").param("hook", hook)
-                .query(String.class).single();
+        return jdbc.sql("select secret from hook_secrets where subscription_id = :hook")
+                .param("hook", hook)
+                .query(String.class)
+                .single();
     }
 
     private String hookPrevious(UUID hook) {
-        return jdbc.sql("select previous_secret from hook_secrets where subscription_id = :hook").param("hook", hook)
-                .query((rs, n) -> Optional.ofNullable(rs.getString("previous_secret"))).single().orElse(null);
+        return jdbc.sql("select previous_secret from hook_secrets where subscription_id = :hook")
+                .param("hook", hook)
+                .query((rs, n) -> Optional.ofNullable(rs.getString("previous_secret")))
+                .single()
+                .orElse(null);
     }
 
     private record StoredSecrets(String secret, String previousSecret, Timestamp rotatedAt) {}
@@ -107,8 +118,8 @@ class PreviousSecretErasureIT extends ApiIntegrationTest {
     private StoredSecrets stored(UUID owner) {
         return jdbc.sql("select secret, previous_secret, rotated_at from webhook_secrets where owner_id = :owner")
                 .param("owner", owner)
-                .query((rs, n) -> new StoredSecrets(rs.getString("secret"), rs.getString("previous_secret"),
-                        rs.getTimestamp("rotated_at")))
+                .query((rs, n) -> new StoredSecrets(
+                        rs.getString("secret"), rs.getString("previous_secret"), rs.getTimestamp("rotated_at")))
                 .single();
     }
 }

@@ -75,18 +75,25 @@ class SecretReEncryptionIT extends ApiIntegrationTest {
                         insert into hook_secrets (subscription_id, secret, previous_secret, rotated_at)
                         values (:hook, :secret, :previous, now())
                         """)
-                .param("hook", hook).param("secret", retired.encrypt(secret, account.ownerId()))
-                .param("previous", retired.encrypt(previous, account.ownerId())).update();
+                .param("hook", hook)
+                .param("secret", retired.encrypt(secret, account.ownerId()))
+                .param("previous", retired.encrypt(previous, account.ownerId()))
+                .update();
 
         reEncryption.reEncryptAll();
 
         List<String> raw = jdbc.sql("select secret, previous_secret from hook_secrets where subscription_id = :hook")
                 .param("hook", hook)
-                .query((rs, n) -> List.of(rs.getString("secret"), rs.getString("previous_secret"))).single();
+                .query((rs, n) -> List.of(rs.getString("secret"), rs.getString("previous_secret")))
+                .single();
         assertThat(raw).allSatisfy(value -> assertThat(value).startsWith(CURRENT));
-        assertThat(raw.stream().map(value -> cipher.decrypt(value, account.ownerId()))).containsExactly(secret, previous);
+        assertThat(raw.stream().map(value -> cipher.decrypt(value, account.ownerId())))
+                .containsExactly(secret, previous);
         assertThat(admin().get("/internal/v1/owners/" + account.ownerId() + "/hooks/" + hook + "/secret")
-                .json().get("secret").asString()).isEqualTo(secret);
+                        .json()
+                        .get("secret")
+                        .asString())
+                .isEqualTo(secret);
     }
 
     @Test
@@ -96,12 +103,16 @@ class SecretReEncryptionIT extends ApiIntegrationTest {
         SecretCipher retired = new SecretCipher(EncryptionKeys.parse(TestSecrets.RETIRED_KEY));
         String headers = "{\"Authorization\":\"Bearer " + aSecret() + "\"}";
         jdbc.sql("insert into hook_headers (subscription_id, headers) values (:hook, :headers)")
-                .param("hook", hook).param("headers", retired.encrypt(headers, account.ownerId())).update();
+                .param("hook", hook)
+                .param("headers", retired.encrypt(headers, account.ownerId()))
+                .update();
 
         reEncryption.reEncryptAll();
 
-        String raw = jdbc.sql("select headers from hook_headers where subscription_id = :hook").param("hook", hook)
-                .query(String.class).single();
+        String raw = jdbc.sql("select headers from hook_headers where subscription_id = :hook")
+                .param("hook", hook)
+                .query(String.class)
+                .single();
         assertThat(raw).startsWith(CURRENT);
         assertThat(cipher.decrypt(raw, account.ownerId())).isEqualTo(headers);
     }
@@ -119,14 +130,20 @@ class SecretReEncryptionIT extends ApiIntegrationTest {
 
     @Test
     void reEncryptsEveryRowInBatches() {
-        List<UUID> owners = IntStream.range(0, 7).mapToObj(i -> world.newOwner().id()).toList();
+        List<UUID> owners =
+                IntStream.range(0, 7).mapToObj(i -> world.newOwner().id()).toList();
         owners.forEach(owner -> store(owner, aSecret(), null));
-        SecretReEncryption inTwos = new SecretReEncryption(jdbc, transactions, cipher, new SecretsProperties(null, 2, Duration.ofHours(24), Duration.ofMinutes(1)));
+        SecretReEncryption inTwos = new SecretReEncryption(
+                jdbc,
+                transactions,
+                cipher,
+                new SecretsProperties(null, 2, Duration.ofHours(24), Duration.ofMinutes(1)));
 
         SecretReEncryption.Outcome outcome = inTwos.reEncryptAll();
 
         assertThat(outcome.reEncrypted()).isGreaterThanOrEqualTo(owners.size());
-        owners.forEach(owner -> assertThat(raw(owner)).singleElement().asString().startsWith(CURRENT));
+        owners.forEach(
+                owner -> assertThat(raw(owner)).singleElement().asString().startsWith(CURRENT));
         assertThat(inTwos.reEncryptAll().reEncrypted()).as("a second run").isZero();
     }
 
@@ -143,7 +160,9 @@ class SecretReEncryptionIT extends ApiIntegrationTest {
             assertThat(outcome.remaining()).isPositive();
             assertThat(raw(owner)).containsExactly(stored);
         } finally {
-            jdbc.sql("delete from owners where id = :owner").param("owner", owner).update();
+            jdbc.sql("delete from owners where id = :owner")
+                    .param("owner", owner)
+                    .update();
         }
     }
 
@@ -154,7 +173,9 @@ class SecretReEncryptionIT extends ApiIntegrationTest {
                                rotated_at = case when :rotated then now() end
                          where owner_id = :owner
                         """)
-                .param("secret", secret).param("previous", previous).param("rotated", previous != null)
+                .param("secret", secret)
+                .param("previous", previous)
+                .param("rotated", previous != null)
                 .param("owner", owner)
                 .update();
     }

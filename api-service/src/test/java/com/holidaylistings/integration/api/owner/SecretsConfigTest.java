@@ -11,7 +11,8 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 /** The service does not start without valid SECRETS_ENCRYPTION_KEYS, and says what is wrong. */
 class SecretsConfigTest {
 
-    private final ApplicationContextRunner context = new ApplicationContextRunner().withUserConfiguration(SecretsConfig.class);
+    private final ApplicationContextRunner context =
+            new ApplicationContextRunner().withUserConfiguration(SecretsConfig.class);
 
     @Test
     void startsWithValidKeys() {
@@ -22,15 +23,22 @@ class SecretsConfigTest {
     @Test
     void refusesToStartWithoutKeys() {
         context.withPropertyValues("secrets.encryption-keys=")
-                .run(started -> assertThat(started).hasFailed().getFailure().rootCause()
+                .run(started -> assertThat(started)
+                        .hasFailed()
+                        .getFailure()
+                        .rootCause()
                         .hasMessageStartingWith("SECRETS_ENCRYPTION_KEYS is not set"));
     }
 
     @Test
     void refusesToStartWithAKeyOfTheWrongLengthWithoutShowingIt() {
-        String shortKey = Base64.getEncoder().encodeToString(new byte[]{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16});
+        String shortKey =
+                Base64.getEncoder().encodeToString(new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16});
         context.withPropertyValues("secrets.encryption-keys=k1:" + shortKey)
-                .run(started -> assertThat(started).hasFailed().getFailure().rootCause()
+                .run(started -> assertThat(started)
+                        .hasFailed()
+                        .getFailure()
+                        .rootCause()
                         .hasMessage("SECRETS_ENCRYPTION_KEYS, entry 1 ('k1'): the key has 16 bytes, not 32")
                         .hasMessageNotContaining(shortKey));
     }

@@ -32,7 +32,8 @@ final class Chromium {
     private Chromium() {}
 
     static void assumeInstalled() {
-        assumeTrue(Files.isExecutable(BROWSER) && Files.isExecutable(DRIVER),
+        assumeTrue(
+                Files.isExecutable(BROWSER) && Files.isExecutable(DRIVER),
                 "Chromium and ChromeDriver are not installed (apt-get install chromium chromium-driver)");
     }
 
@@ -46,10 +47,21 @@ final class Chromium {
         }
         ChromeOptions options = new ChromeOptions();
         options.setBinary(BROWSER.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--ignore-certificate-errors", "--user-data-dir=" + profile, "--window-size=1280,900");
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile()).build();
+        options.addArguments(
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--ignore-certificate-errors",
+                "--user-data-dir=" + profile,
+                "--window-size=1280,900");
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(DRIVER.toFile())
+                .build();
         ChromeDriver driver = new ChromeDriver(service, options);
         driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
         return driver;

@@ -95,11 +95,13 @@ class PortalBrowserIT extends ApiIntegrationTest {
         assertThat(row.getText()).contains("Zapier");
         press(row.findElement(By.xpath(".//button[normalize-space()='Revoke']")));
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Revoke token");
-        assertThat(http.withToken(token).get("/integration/v1/auth").status()).as("not revoked before confirming")
+        assertThat(http.withToken(token).get("/integration/v1/auth").status())
+                .as("not revoked before confirming")
                 .isEqualTo(200);
         press(button("Revoke token"));
 
-        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("revoked");
+        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText())
+                .contains("revoked");
         assertThat(tokenRows()).noneMatch(text -> text.contains("Zapier"));
         assertThat(http.withToken(token).get("/integration/v1/auth").status()).isEqualTo(401);
     }
@@ -109,7 +111,8 @@ class PortalBrowserIT extends ApiIntegrationTest {
         TestWorld.Account owner = world.newAccount();
         UUID failing = subscribe(owner, "https://93.184.215.14/zapier/hooks/catch/123/abc");
         UUID healthy = subscribe(owner, "https://93.184.215.14/channel-manager/enquiries");
-        UUID enquiry = UUID.fromString(world.submitEnquiry(owner.propertyId()).get("id").asString());
+        UUID enquiry = UUID.fromString(
+                world.submitEnquiry(owner.propertyId()).get("id").asString());
         Instant t0 = Instant.now().minusSeconds(600);
         attempt(healthy, UUID.randomUUID(), 1, "succeeded", 200, null, t0);
         attempt(failing, enquiry, 1, "failed", 500, null, t0);
@@ -119,9 +122,14 @@ class PortalBrowserIT extends ApiIntegrationTest {
 
         open(owner.ownerId());
         WebElement table = table("Webhook subscriptions");
-        assertThat(table.findElements(By.xpath(".//thead//th[normalize-space()='Status']"))).hasSize(1);
-        assertThat(hookRow(failing).getText()).contains("https://93.184.215.14/zapier/hooks/catch/123/abc", "Failed",
-                "The last 2 attempts failed (connection refused)", "All properties");
+        assertThat(table.findElements(By.xpath(".//thead//th[normalize-space()='Status']")))
+                .hasSize(1);
+        assertThat(hookRow(failing).getText())
+                .contains(
+                        "https://93.184.215.14/zapier/hooks/catch/123/abc",
+                        "Failed",
+                        "The last 2 attempts failed (connection refused)",
+                        "All properties");
         assertThat(hookRow(healthy).getText()).contains("Active");
         Chromium.screenshot(browser, "notifications", 1280);
         Chromium.screenshot(browser, "notifications-phone", 390);
@@ -140,12 +148,14 @@ class PortalBrowserIT extends ApiIntegrationTest {
         assertThat(attempts.get(0).getText()).contains(enquiry.toString(), "2", "failed", "connection refused");
         assertThat(attempts.get(1).getText()).contains("500");
         press(attempts.get(0).findElement(By.xpath(".//button[normalize-space()='Redeliver']")));
-        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("queued");
+        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText())
+                .contains("queued");
         // Asked of the dispatcher, which marks a delivery already being retried as asked for; its retries go on.
         assertThat(commands.of(failing, DeliveryCommand.Redeliver.class))
                 .extracting(command -> command.enquiry().value(), DeliveryCommand.Redeliver::eventId)
                 .containsExactly(tuple(enquiry, rows.eventId(enquiry)));
-        assertThat(rows.deliveries(failing)).extracting(DeliveryRows.Delivery::enquiryId, DeliveryRows.Delivery::status)
+        assertThat(rows.deliveries(failing))
+                .extracting(DeliveryRows.Delivery::enquiryId, DeliveryRows.Delivery::status)
                 .containsExactly(tuple(enquiry, DeliveryStatus.PENDING));
 
         // What the dispatcher writes when the redelivery succeeds: the hook shows Active again.
@@ -162,7 +172,8 @@ class PortalBrowserIT extends ApiIntegrationTest {
 
         press(hookRow(hook).findElement(By.xpath(".//button[normalize-space()='Send test event']")));
 
-        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("Test event sent", "msg_");
+        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText())
+                .contains("Test event sent", "msg_");
         List<DeliveryCommand.TestEvent> sent = commands.of(hook, DeliveryCommand.TestEvent.class);
         assertThat(sent).hasSize(1);
         assertThat(browser.findElement(By.cssSelector("[role=status]")).getText())
@@ -177,15 +188,20 @@ class PortalBrowserIT extends ApiIntegrationTest {
         UUID hook = subscribe(owner, "https://93.184.215.14/test-event/quota");
         String test = "/internal/v1/owners/" + owner.ownerId() + "/hooks/" + hook + "/test";
         for (int i = 0; i < 10; i++) {
-            assertThat(internal().post(test, null).status()).as("within the default quota of 10 a minute").isEqualTo(202);
+            assertThat(internal().post(test, null).status())
+                    .as("within the default quota of 10 a minute")
+                    .isEqualTo(202);
         }
         open(owner.ownerId());
 
         press(hookRow(hook).findElement(By.xpath(".//button[normalize-space()='Send test event']")));
 
-        assertThat(browser.findElement(By.cssSelector("[role=alert]")).getText()).matches(
-                "Test event not sent: you have reached the limit of 10 test events a minute; try again in \\d+ seconds?\\.");
-        assertThat(commands.of(hook, DeliveryCommand.TestEvent.class)).as("nothing queued").hasSize(10);
+        assertThat(browser.findElement(By.cssSelector("[role=alert]")).getText())
+                .matches(
+                        "Test event not sent: you have reached the limit of 10 test events a minute; try again in \\d+ seconds?\\.");
+        assertThat(commands.of(hook, DeliveryCommand.TestEvent.class))
+                .as("nothing queued")
+                .hasSize(10);
     }
 
     @Test
@@ -196,16 +212,42 @@ class PortalBrowserIT extends ApiIntegrationTest {
         rows.delivery(hook, enquiry, DeliveryStatus.SUCCEEDED, 2, 2);
         Instant t0 = Instant.now().minusSeconds(3600).truncatedTo(java.time.temporal.ChronoUnit.MICROS);
         for (int i = 0; i < 30; i++) {
-            attempt(hook, UUID.randomUUID(), 1, i % 3 == 0 ? "failed" : "succeeded", i % 3 == 0 ? 503 : 200, null,
+            attempt(
+                    hook,
+                    UUID.randomUUID(),
+                    1,
+                    i % 3 == 0 ? "failed" : "succeeded",
+                    i % 3 == 0 ? 503 : 200,
+                    null,
                     t0.plusSeconds(i));
         }
         String webhookId = rows.deliveries(hook).getFirst().webhookId();
-        rows.exchange(hook, enquiry, 1, "failed", 503, "HTTP 503", t0.plusSeconds(100), new DeliveryRows.Exchange(
-                DeliveryRows.Exchange.requestHeaders(webhookId), "{\"content-type\": \"text/html\"}",
-                "<html>Service Unavailable</html>", true));
-        rows.exchange(hook, enquiry, 2, "succeeded", 200, null, t0.plusSeconds(200), new DeliveryRows.Exchange(
-                DeliveryRows.Exchange.requestHeaders(webhookId), "{\"content-type\": \"application/json\"}",
-                "{\"received\": true}", false));
+        rows.exchange(
+                hook,
+                enquiry,
+                1,
+                "failed",
+                503,
+                "HTTP 503",
+                t0.plusSeconds(100),
+                new DeliveryRows.Exchange(
+                        DeliveryRows.Exchange.requestHeaders(webhookId),
+                        "{\"content-type\": \"text/html\"}",
+                        "<html>Service Unavailable</html>",
+                        true));
+        rows.exchange(
+                hook,
+                enquiry,
+                2,
+                "succeeded",
+                200,
+                null,
+                t0.plusSeconds(200),
+                new DeliveryRows.Exchange(
+                        DeliveryRows.Exchange.requestHeaders(webhookId),
+                        "{\"content-type\": \"application/json\"}",
+                        "{\"received\": true}",
+                        false));
         LocalDate today = LocalDate.now(ZoneOffset.UTC);
         rows.counted(hook, today, "succeeded", 200, 21);
         rows.counted(hook, today, "failed", 503, 11);
@@ -217,9 +259,11 @@ class PortalBrowserIT extends ApiIntegrationTest {
         open(owner.ownerId());
         press(hookRow(hook).findElement(By.linkText("Deliveries")));
 
-        WebElement figure = browser.findElement(By.xpath("//figure[figcaption[normalize-space()='Deliveries in the last 7 days']]"));
+        WebElement figure = browser.findElement(
+                By.xpath("//figure[figcaption[normalize-space()='Deliveries in the last 7 days']]"));
         assertThat(figure.getAccessibleName()).isEqualTo("Deliveries in the last 7 days");
-        assertThat(figure.findElements(By.cssSelector("svg rect.bar-delivered"))).hasSize(7);
+        assertThat(figure.findElements(By.cssSelector("svg rect.bar-delivered")))
+                .hasSize(7);
         List<WebElement> days = table("Deliveries per day (UTC)").findElements(By.cssSelector("tbody tr"));
         assertThat(days).hasSize(7);
         assertThat(days.getLast().getText()).contains(today.toString(), "21", "11");
@@ -242,16 +286,24 @@ class PortalBrowserIT extends ApiIntegrationTest {
         assertThat(status.getAccessibleName()).isEqualTo("Status");
         new Select(status).selectByVisibleText("Failed");
         press(button("Filter"));
-        assertThat(attemptRows()).hasSize(11).allSatisfy(row -> assertThat(row.getText()).contains("failed"));
+        assertThat(attemptRows())
+                .hasSize(11)
+                .allSatisfy(row -> assertThat(row.getText()).contains("failed"));
         assertThat(browser.findElements(By.linkText("Older"))).isEmpty();
 
         press(attemptRows().getFirst().findElement(By.linkText("Details")));
         assertThat(heading(2, "Request")).isNotNull();
         assertThat(heading(2, "Response")).isNotNull();
         String page = browser.findElement(By.tagName("main")).getText();
-        assertThat(page).contains("https://93.184.215.14/paged/receiver", "webhook-id: " + webhookId,
-                "webhook-signature: v1,", "\"enquiry.created\"", "503", "<html>Service Unavailable</html>",
-                "only its first 4 KiB");
+        assertThat(page)
+                .contains(
+                        "https://93.184.215.14/paged/receiver",
+                        "webhook-id: " + webhookId,
+                        "webhook-signature: v1,",
+                        "\"enquiry.created\"",
+                        "503",
+                        "<html>Service Unavailable</html>",
+                        "only its first 4 KiB");
         Chromium.screenshot(browser, "attempt-detail", 1280);
     }
 
@@ -267,8 +319,10 @@ class PortalBrowserIT extends ApiIntegrationTest {
         field.sendKeys("12");
         press(button("Save throttle"));
 
-        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("at most 12");
-        assertThat(browser.findElement(By.id("throttle-per-second")).getDomProperty("value")).isEqualTo("12");
+        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText())
+                .contains("at most 12");
+        assertThat(browser.findElement(By.id("throttle-per-second")).getDomProperty("value"))
+                .isEqualTo("12");
         assertThat(throttle(hook)).isEqualTo(12);
 
         field = browser.findElement(By.id("throttle-per-second"));
@@ -276,16 +330,19 @@ class PortalBrowserIT extends ApiIntegrationTest {
         field.clear();
         field.sendKeys("5000");
         press(button("Save throttle"));
-        assertThat(browser.findElement(By.cssSelector("[role=alert]")).getText()).contains("not saved");
+        assertThat(browser.findElement(By.cssSelector("[role=alert]")).getText())
+                .contains("not saved");
         assertThat(throttle(hook)).isEqualTo(12);
 
         browser.findElement(By.id("throttle-per-second")).clear();
         press(button("Save throttle"));
-        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("Throttle removed");
+        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText())
+                .contains("Throttle removed");
         assertThat(throttle(hook)).isZero();
         assertThat(commands.of(hook, DeliveryCommand.ThrottleChanged.class))
                 .as("the dispatcher told of each change, to release the backlog the old rate reserved")
-                .extracting(DeliveryCommand.ThrottleChanged::perSecond).containsExactly(12, null);
+                .extracting(DeliveryCommand.ThrottleChanged::perSecond)
+                .containsExactly(12, null);
     }
 
     @Test
@@ -300,21 +357,27 @@ class PortalBrowserIT extends ApiIntegrationTest {
         UUID second = world.newEnquiry(owner);
 
         open(owner.ownerId());
-        assertThat(hookRow(hook).getText()).contains("Inactive", "Turned off on", "after failing for 5 days",
-                "HTTP 503");
-        assertThat(hookRow(healthy).findElements(By.xpath(".//button[normalize-space()='Resume and recover']"))).isEmpty();
+        assertThat(hookRow(hook).getText())
+                .contains("Inactive", "Turned off on", "after failing for 5 days", "HTTP 503");
+        assertThat(hookRow(healthy).findElements(By.xpath(".//button[normalize-space()='Resume and recover']")))
+                .isEmpty();
         Chromium.screenshot(browser, "notifications-disabled", 1280);
 
         press(hookRow(hook).findElement(By.xpath(".//button[normalize-space()='Resume and recover']")));
 
-        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("Resumed", "2 missed events");
+        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText())
+                .contains("Resumed", "2 missed events");
         assertThat(paused(hook)).isFalse();
-        assertThat(jdbc.sql("select disabled_at is null from webhook_subscriptions where id = :id").param("id", hook)
-                .query(Boolean.class).single()).isTrue();
+        assertThat(jdbc.sql("select disabled_at is null from webhook_subscriptions where id = :id")
+                        .param("id", hook)
+                        .query(Boolean.class)
+                        .single())
+                .isTrue();
         assertThat(commands.of(hook, DeliveryCommand.Recover.class))
                 .extracting(command -> command.enquiry().value(), DeliveryCommand.Recover::eventId)
                 .containsExactly(tuple(first, rows.eventId(first)), tuple(second, rows.eventId(second)));
-        assertThat(hookRow(hook).findElements(By.xpath(".//button[normalize-space()='Resume and recover']"))).isEmpty();
+        assertThat(hookRow(hook).findElements(By.xpath(".//button[normalize-space()='Resume and recover']")))
+                .isEmpty();
     }
 
     @Test
@@ -345,7 +408,8 @@ class PortalBrowserIT extends ApiIntegrationTest {
 
         String after = browser.findElement(By.id("secret")).getDomProperty("value");
         assertThat(after).startsWith("whsec_").isNotEqualTo(before).isEqualTo(secretOf(owner.id()));
-        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("rotated");
+        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText())
+                .contains("rotated");
     }
 
     @Test
@@ -359,20 +423,31 @@ class PortalBrowserIT extends ApiIntegrationTest {
 
         press(hookRow(hook).findElement(By.xpath(".//button[normalize-space()='Reveal secret']")));
 
-        assertThat(hookRow(hook).findElement(By.id("secret-" + hook)).getDomProperty("value")).isEqualTo(ownersSecret);
-        assertThat(hookRow(other).findElements(By.tagName("input")).stream().map(input -> input.getDomProperty("value")))
-                .as("the other hook's secret stays hidden").doesNotContain(ownersSecret);
+        assertThat(hookRow(hook).findElement(By.id("secret-" + hook)).getDomProperty("value"))
+                .isEqualTo(ownersSecret);
+        assertThat(hookRow(other).findElements(By.tagName("input")).stream()
+                        .map(input -> input.getDomProperty("value")))
+                .as("the other hook's secret stays hidden")
+                .doesNotContain(ownersSecret);
 
         press(hookRow(hook).findElement(By.xpath(".//button[normalize-space()='Rotate secret']")));
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Rotate secret");
-        assertThat(hookSecretOf(owner.ownerId(), hook)).as("not rotated before confirming").isEqualTo(ownersSecret);
+        assertThat(hookSecretOf(owner.ownerId(), hook))
+                .as("not rotated before confirming")
+                .isEqualTo(ownersSecret);
         press(button("Rotate secret now"));
 
         String rotated = hookRow(hook).findElement(By.id("secret-" + hook)).getDomProperty("value");
-        assertThat(rotated).startsWith("whsec_").isNotEqualTo(ownersSecret).isEqualTo(hookSecretOf(owner.ownerId(), hook));
-        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("rotated");
+        assertThat(rotated)
+                .startsWith("whsec_")
+                .isNotEqualTo(ownersSecret)
+                .isEqualTo(hookSecretOf(owner.ownerId(), hook));
+        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText())
+                .contains("rotated");
         Chromium.screenshot(hookRow(hook), "hook-secret");
-        assertThat(hookSecretOf(owner.ownerId(), other)).as("the other hook keeps the owner's").isEqualTo(ownersSecret);
+        assertThat(hookSecretOf(owner.ownerId(), other))
+                .as("the other hook keeps the owner's")
+                .isEqualTo(ownersSecret);
         assertThat(secretOf(owner.ownerId())).isEqualTo(ownersSecret);
         browser.navigate().refresh();
         assertThat(browser.getPageSource()).doesNotContain("whsec_");
@@ -388,31 +463,43 @@ class PortalBrowserIT extends ApiIntegrationTest {
         assertThat(headersSection(hook).getAccessibleName()).isEqualTo("Custom headers");
 
         addHeader(hook, "Authorization", "Bearer receiver-token-9");
-        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("Authorization saved");
+        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText())
+                .contains("Authorization saved");
         addHeader(hook, "X-Tenant", "north-7");
 
-        assertThat(headersSection(hook).getText()).contains("Authorization: \u2022\u2022\u2022\u2022",
-                "X-Tenant: \u2022\u2022\u2022\u2022");
-        assertThat(browser.getPageSource()).as("a saved value is never shown").doesNotContain("receiver-token-9", "north-7");
+        assertThat(headersSection(hook).getText())
+                .contains("Authorization: \u2022\u2022\u2022\u2022", "X-Tenant: \u2022\u2022\u2022\u2022");
+        assertThat(browser.getPageSource())
+                .as("a saved value is never shown")
+                .doesNotContain("receiver-token-9", "north-7");
         assertThat(hookHeaders.of(owner.ownerId(), hook).headers())
-                .containsExactly(Map.entry("Authorization", "Bearer receiver-token-9"), Map.entry("X-Tenant", "north-7"));
+                .containsExactly(
+                        Map.entry("Authorization", "Bearer receiver-token-9"), Map.entry("X-Tenant", "north-7"));
         assertThat(headersSection(other).getText()).contains("No custom headers.");
         Chromium.screenshot(headersSection(hook), "custom-headers");
 
         addHeader(hook, "Host", "internal.example");
-        assertThat(browser.findElement(By.cssSelector("[role=alert]")).getText()).contains("not saved",
-                "Header Host is set by the delivery itself and cannot be overridden");
+        assertThat(browser.findElement(By.cssSelector("[role=alert]")).getText())
+                .contains("not saved", "Header Host is set by the delivery itself and cannot be overridden");
         assertThat(hookHeaders.of(owner.ownerId(), hook).headers()).containsOnlyKeys("Authorization", "X-Tenant");
 
-        press(headersSection(hook).findElement(
-                By.xpath(".//li[.//code[normalize-space()='Authorization']]//button[normalize-space()='Remove']")));
-        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("Authorization removed");
-        assertThat(headersSection(hook).getText()).doesNotContain("Authorization").contains("X-Tenant");
+        press(headersSection(hook)
+                .findElement(By.xpath(
+                        ".//li[.//code[normalize-space()='Authorization']]//button[normalize-space()='Remove']")));
+        assertThat(browser.findElement(By.cssSelector("[role=status]")).getText())
+                .contains("Authorization removed");
+        assertThat(headersSection(hook).getText())
+                .doesNotContain("Authorization")
+                .contains("X-Tenant");
         assertThat(hookHeaders.of(owner.ownerId(), hook).headers()).containsExactly(Map.entry("X-Tenant", "north-7"));
         press(headersSection(hook).findElement(By.xpath(".//button[normalize-space()='Remove']")));
         assertThat(headersSection(hook).getText()).contains("No custom headers.");
-        assertThat(jdbc.sql("select count(*) from hook_headers where subscription_id in (:h, :o)").param("h", hook)
-                .param("o", other).query(Integer.class).single()).isZero();
+        assertThat(jdbc.sql("select count(*) from hook_headers where subscription_id in (:h, :o)")
+                        .param("h", hook)
+                        .param("o", other)
+                        .query(Integer.class)
+                        .single())
+                .isZero();
     }
 
     @Test
@@ -421,8 +508,13 @@ class PortalBrowserIT extends ApiIntegrationTest {
         TestWorld.Account theirs = world.newAccount();
         subscribe(mine, "https://93.184.215.14/mine");
         UUID theirHook = subscribe(theirs, "https://93.184.215.14/theirs");
-        String theirToken = internal().get("/internal/v1/owners/" + theirs.ownerId() + "/tokens").json()
-                .get("tokens").get(0).get("id").asString();
+        String theirToken = internal()
+                .get("/internal/v1/owners/" + theirs.ownerId() + "/tokens")
+                .json()
+                .get("tokens")
+                .get(0)
+                .get("id")
+                .asString();
         open(mine.ownerId());
         assertThat(browser.getPageSource()).doesNotContain("/theirs").doesNotContain(theirToken);
 
@@ -437,31 +529,51 @@ class PortalBrowserIT extends ApiIntegrationTest {
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Not found");
         UUID theirEnquiry = world.newEnquiry(theirs);
         attempt(theirHook, theirEnquiry, 1, "failed", 503, null, Instant.now());
-        long theirAttempt = jdbc.sql("select id from delivery_attempts where subscription_id = :h").param("h", theirHook)
-                .query(Long.class).single();
+        long theirAttempt = jdbc.sql("select id from delivery_attempts where subscription_id = :h")
+                .param("h", theirHook)
+                .query(Long.class)
+                .single();
         browser.get(base() + "/portal/hooks/" + theirHook + "/attempts/" + theirAttempt);
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Not found");
         browser.get(base() + "/portal/");
-        for (String action : List.of("test", "throttle", "resume-and-recover", "secret/reveal", "secret/rotate", "headers",
+        for (String action : List.of(
+                "test",
+                "throttle",
+                "resume-and-recover",
+                "secret/reveal",
+                "secret/rotate",
+                "headers",
                 "headers/remove")) {
-            WebElement test = browser.findElement(By.xpath("//button[normalize-space()='Send test event']/ancestor::form"));
+            WebElement test =
+                    browser.findElement(By.xpath("//button[normalize-space()='Send test event']/ancestor::form"));
             browser.executeScript("arguments[0].action = '/portal/hooks/" + theirHook + "/" + action + "'", test);
             press(test.findElement(By.tagName("button")));
-            assertThat(browser.findElement(By.tagName("h1")).getText()).as(action).isEqualTo("Not found");
+            assertThat(browser.findElement(By.tagName("h1")).getText())
+                    .as(action)
+                    .isEqualTo("Not found");
             browser.get(base() + "/portal/");
         }
         assertThat(commands.of(theirHook)).isEmpty();
         assertThat(throttle(theirHook)).isZero();
-        assertThat(jdbc.sql("select count(*) from hook_secrets where subscription_id = :h").param("h", theirHook)
-                .query(Integer.class).single()).as("no secret of its own given").isZero();
-        assertThat(jdbc.sql("select count(*) from hook_headers where subscription_id = :h").param("h", theirHook)
-                .query(Integer.class).single()).as("no header set").isZero();
+        assertThat(jdbc.sql("select count(*) from hook_secrets where subscription_id = :h")
+                        .param("h", theirHook)
+                        .query(Integer.class)
+                        .single())
+                .as("no secret of its own given")
+                .isZero();
+        assertThat(jdbc.sql("select count(*) from hook_headers where subscription_id = :h")
+                        .param("h", theirHook)
+                        .query(Integer.class)
+                        .single())
+                .as("no header set")
+                .isZero();
         assertThat(browser.getPageSource()).doesNotContain("whsec_");
         browser.get(base() + "/portal/hooks/" + theirHook + "/secret/rotate");
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Not found");
         browser.get(base() + "/portal/tokens/" + theirToken + "/revoke");
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Not found");
-        assertThat(http.withToken(theirs.token()).get("/integration/v1/auth").status()).isEqualTo(200);
+        assertThat(http.withToken(theirs.token()).get("/integration/v1/auth").status())
+                .isEqualTo(200);
     }
 
     @Test
@@ -477,8 +589,10 @@ class PortalBrowserIT extends ApiIntegrationTest {
         Chromium.screenshot(browser, "link-refused", 800);
 
         String expired = linkFor(owner.id());
-        jdbc.sql("update portal_links set expires_at = now() - interval '1 second' where owner_id = :o and used_at is null")
-                .param("o", owner.id()).update();
+        jdbc.sql(
+                        "update portal_links set expires_at = now() - interval '1 second' where owner_id = :o and used_at is null")
+                .param("o", owner.id())
+                .update();
         browser.get(expired);
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("This link cannot be used");
         browser.get(base() + "/portal/");
@@ -501,10 +615,13 @@ class PortalBrowserIT extends ApiIntegrationTest {
         Chromium.screenshot(browser, "switch-account", 800);
         press(browser.findElement(By.partialLinkText("Stay signed in as")));
         assertThat(browser.getCurrentUrl()).isEqualTo(base() + "/portal/");
-        assertThat(table("Webhook subscriptions").getText()).contains("/signed-in/").doesNotContain("/other/");
+        assertThat(table("Webhook subscriptions").getText())
+                .contains("/signed-in/")
+                .doesNotContain("/other/");
 
         browser.get(othersLink);
-        assertThat(browser.findElement(By.tagName("h1")).getText()).as("the link was not used by asking")
+        assertThat(browser.findElement(By.tagName("h1")).getText())
+                .as("the link was not used by asking")
                 .isEqualTo("Switch account?");
         press(button("Switch account"));
 
@@ -539,11 +656,19 @@ class PortalBrowserIT extends ApiIntegrationTest {
     }
 
     private String secretOf(UUID ownerId) {
-        return internal().get("/internal/v1/owners/" + ownerId + "/webhook-secret").json().get("secret").asString();
+        return internal()
+                .get("/internal/v1/owners/" + ownerId + "/webhook-secret")
+                .json()
+                .get("secret")
+                .asString();
     }
 
     private String hookSecretOf(UUID ownerId, UUID hook) {
-        return internal().get("/internal/v1/owners/" + ownerId + "/hooks/" + hook + "/secret").json().get("secret").asString();
+        return internal()
+                .get("/internal/v1/owners/" + ownerId + "/hooks/" + hook + "/secret")
+                .json()
+                .get("secret")
+                .asString();
     }
 
     private String base() {
@@ -587,7 +712,9 @@ class PortalBrowserIT extends ApiIntegrationTest {
 
     private int throttle(UUID hook) {
         return jdbc.sql("select coalesce(throttle_per_second, 0) from webhook_subscriptions where id = :id")
-                .param("id", hook).query(Integer.class).single();
+                .param("id", hook)
+                .query(Integer.class)
+                .single();
     }
 
     private WebElement tokenRow(String name) {
@@ -595,7 +722,9 @@ class PortalBrowserIT extends ApiIntegrationTest {
     }
 
     private List<String> tokenRows() {
-        return table("Active tokens").findElements(By.cssSelector("tbody tr")).stream().map(WebElement::getText).toList();
+        return table("Active tokens").findElements(By.cssSelector("tbody tr")).stream()
+                .map(WebElement::getText)
+                .toList();
     }
 
     /** The "Custom headers" section under a hook's row. */
@@ -620,19 +749,21 @@ class PortalBrowserIT extends ApiIntegrationTest {
     }
 
     private UUID subscribe(TestWorld.Account owner, String targetUrl) {
-        ApiClient.Response response = http.withToken(owner.token())
-                .post("/integration/v1/hooks/enquiries", Map.of("targetUrl", targetUrl));
+        ApiClient.Response response =
+                http.withToken(owner.token()).post("/integration/v1/hooks/enquiries", Map.of("targetUrl", targetUrl));
         assertThat(response.status()).as(response.body()).isEqualTo(200);
         return UUID.fromString(response.json().get("id").asString());
     }
 
     private boolean paused(UUID hook) {
-        return jdbc.sql("select paused from webhook_subscriptions where id = :id").param("id", hook)
-                .query(Boolean.class).single();
+        return jdbc.sql("select paused from webhook_subscriptions where id = :id")
+                .param("id", hook)
+                .query(Boolean.class)
+                .single();
     }
 
-    private void attempt(UUID hook, UUID enquiry, int attempt, String outcome, Integer httpStatus, String error,
-            Instant at) {
+    private void attempt(
+            UUID hook, UUID enquiry, int attempt, String outcome, Integer httpStatus, String error, Instant at) {
         rows.attempt(hook, enquiry, attempt, outcome, httpStatus, error, at, 42);
     }
 }

@@ -31,15 +31,28 @@ class PortalPropertiesTest {
 
     @Test
     void refusesABaseUrlThatIsNotAnAbsoluteHttpsUrl() {
-        for (String url : new String[] {"http://owners.example.com", "owners.example.com", "/portal",
-            "https://owners.example.com/?x=1", "https://user@owners.example.com", "https://a b"}) {
-            assertThatThrownBy(() -> properties(url, true)).as(url)
+        for (String url : new String[] {
+            "http://owners.example.com",
+            "owners.example.com",
+            "/portal",
+            "https://owners.example.com/?x=1",
+            "https://user@owners.example.com",
+            "https://a b"
+        }) {
+            assertThatThrownBy(() -> properties(url, true))
+                    .as(url)
                     .hasMessageContaining("PORTAL_BASE_URL must be an absolute https URL");
         }
     }
 
     private static PortalProperties properties(String baseUrl, boolean allowRequestHost) {
-        return new PortalProperties(baseUrl, allowRequestHost, "'none'", Duration.ofMinutes(10), Duration.ofHours(1),
-                Duration.ofMinutes(30), "Lax");
+        return new PortalProperties(
+                baseUrl,
+                allowRequestHost,
+                "'none'",
+                Duration.ofMinutes(10),
+                Duration.ofHours(1),
+                Duration.ofMinutes(30),
+                "Lax");
     }
 }

@@ -64,12 +64,15 @@ class PortalSessionGuardsIT extends ApiIntegrationTest {
     private boolean linkUsed(String link) {
         return jdbc.sql("select used_at is not null from portal_links where token_hash = :hash")
                 .param("hash", com.holidaylistings.integration.api.auth.TokenHash.of(tokenOf(link)))
-                .query(Boolean.class).single();
+                .query(Boolean.class)
+                .single();
     }
 
     private int sessionsOf(UUID ownerId) {
-        return jdbc.sql("select count(*) from portal_sessions where owner_id = :o").param("o", ownerId)
-                .query(Integer.class).single();
+        return jdbc.sql("select count(*) from portal_sessions where owner_id = :o")
+                .param("o", ownerId)
+                .query(Integer.class)
+                .single();
     }
 
     @Test
@@ -84,11 +87,18 @@ class PortalSessionGuardsIT extends ApiIntegrationTest {
         assertThat(asked.status()).isEqualTo(200);
         assertThat(asked.header("Set-Cookie")).isNull();
         assertThat(asked.header("Cache-Control")).isEqualTo("no-store");
-        assertThat(asked.body()).contains("<h1>Switch account?</h1>", victim.email(), attacker.email(),
-                "action=\"/portal/switch\"", "Switch account</button>");
+        assertThat(asked.body())
+                .contains(
+                        "<h1>Switch account?</h1>",
+                        victim.email(),
+                        attacker.email(),
+                        "action=\"/portal/switch\"",
+                        "Switch account</button>");
         assertThat(linkUsed(attackersLink)).as("the link is not used by asking").isFalse();
         assertThat(sessionsOf(attacker.id())).isZero();
-        assertThat(browser.get("/portal/").status()).as("still the victim's session").isEqualTo(200);
+        assertThat(browser.get("/portal/").status())
+                .as("still the victim's session")
+                .isEqualTo(200);
     }
 
     @Test
@@ -105,8 +115,10 @@ class PortalSessionGuardsIT extends ApiIntegrationTest {
         assertThat(forged.status()).as("a cross-site form has no CSRF token").isEqualTo(403);
         assertThat(forged.header("Set-Cookie")).isNull();
         assertThat(linkUsed(secondLink)).isFalse();
-        assertThat(submit(http, "/portal/switch", "token=" + token + "&_csrf=" + csrf).status())
-                .as("no session at all").isEqualTo(401);
+        assertThat(submit(http, "/portal/switch", "token=" + token + "&_csrf=" + csrf)
+                        .status())
+                .as("no session at all")
+                .isEqualTo(401);
 
         ApiClient.Response switched = submit(browser, "/portal/switch", "token=" + token + "&_csrf=" + csrf);
 
@@ -119,9 +131,15 @@ class PortalSessionGuardsIT extends ApiIntegrationTest {
         assertThat(sessionsOf(first.id())).as("the replaced session is ended").isZero();
         assertThat(http.with("Cookie", firstCookie).get("/portal/").status()).isEqualTo(401);
         assertThat(http.with("Cookie", secondCookie).get("/portal/").status()).isEqualTo(200);
-        assertThat(submit(http.with("Cookie", secondCookie), "/portal/switch", "token=" + token + "&_csrf="
-                + csrfOf(http.with("Cookie", secondCookie).get("/portal/"))).status())
-                .as("a link works once").isEqualTo(410);
+        assertThat(submit(
+                                http.with("Cookie", secondCookie),
+                                "/portal/switch",
+                                "token=" + token + "&_csrf="
+                                        + csrfOf(http.with("Cookie", secondCookie)
+                                                .get("/portal/")))
+                        .status())
+                .as("a link works once")
+                .isEqualTo(410);
     }
 
     @Test
@@ -133,10 +151,16 @@ class PortalSessionGuardsIT extends ApiIntegrationTest {
 
         assertThat(reopened.status()).isEqualTo(302);
         assertThat(reopened.header("Set-Cookie")).startsWith("__Host-portal-session=");
-        assertThat(http.with("Cookie", "__Host-portal-session=" + RandomTokens.next()).get(linkFor(owner.id())).status())
-                .as("an unknown session is no session").isEqualTo(302);
-        assertThat(http.with("Cookie", cookie).get("/portal/open?token=" + RandomTokens.next()).status())
-                .as("a forged link in a live session").isEqualTo(410);
+        assertThat(http.with("Cookie", "__Host-portal-session=" + RandomTokens.next())
+                        .get(linkFor(owner.id()))
+                        .status())
+                .as("an unknown session is no session")
+                .isEqualTo(302);
+        assertThat(http.with("Cookie", cookie)
+                        .get("/portal/open?token=" + RandomTokens.next())
+                        .status())
+                .as("a forged link in a live session")
+                .isEqualTo(410);
     }
 
     @Test
@@ -153,25 +177,32 @@ class PortalSessionGuardsIT extends ApiIntegrationTest {
         assertThat(ended.body()).contains("Your session has ended");
 
         assertThat(http.with("Cookie", activeCookie).get("/portal/").status()).isEqualTo(200);
-        assertThat(jdbc.sql("select last_seen_at > now() - interval '1 minute' from portal_sessions where owner_id = :o")
-                .param("o", active.id()).query(Boolean.class).single())
-                .as("each request restarts the idle time").isTrue();
+        assertThat(jdbc.sql(
+                                "select last_seen_at > now() - interval '1 minute' from portal_sessions where owner_id = :o")
+                        .param("o", active.id())
+                        .query(Boolean.class)
+                        .single())
+                .as("each request restarts the idle time")
+                .isTrue();
         setLastSeen(active.id(), "29 minutes");
-        assertThat(http.with("Cookie", activeCookie).get("/portal/").status()).as("29 minutes after the last request")
+        assertThat(http.with("Cookie", activeCookie).get("/portal/").status())
+                .as("29 minutes after the last request")
                 .isEqualTo(200);
     }
 
     @Test
     void endsASessionAfterTheConfiguredIdleTimeout() {
-        try (ApiInstances.Running shortIdle = ApiInstances.start(Map.of(
-                "owner-api.portal.session-idle-timeout", "2s"))) {
+        try (ApiInstances.Running shortIdle =
+                ApiInstances.start(Map.of("owner-api.portal.session-idle-timeout", "2s"))) {
             ApiClient client = ApiClient.https(shortIdle.port());
             TestWorld.Owner owner = world.newOwner();
             ApiClient browser = client.with("Cookie", open(client, linkFor(client, owner.id())));
             assertThat(browser.get("/portal/").status()).isEqualTo(200);
 
             // Each request restarts the idle time: poll less often than the timeout, or the session lives on.
-            await().atMost(Duration.ofSeconds(60)).pollDelay(Duration.ofSeconds(3)).pollInterval(Duration.ofSeconds(3))
+            await().atMost(Duration.ofSeconds(60))
+                    .pollDelay(Duration.ofSeconds(3))
+                    .pollInterval(Duration.ofSeconds(3))
                     .until(() -> browser.get("/portal/").status() == 401);
 
             assertThat(browser.get("/portal/").body()).contains("Your session has ended");
@@ -180,6 +211,8 @@ class PortalSessionGuardsIT extends ApiIntegrationTest {
 
     private void setLastSeen(UUID ownerId, String ago) {
         jdbc.sql("update portal_sessions set last_seen_at = now() - cast(:ago as interval) where owner_id = :o")
-                .param("ago", ago).param("o", ownerId).update();
+                .param("ago", ago)
+                .param("o", ownerId)
+                .update();
     }
 }

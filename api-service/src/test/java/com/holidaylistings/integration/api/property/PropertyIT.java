@@ -84,7 +84,8 @@ class PropertyIT extends ApiIntegrationTest {
                 .update();
 
         assertThat(ids(http.withToken(world.newToken(owner.id(), null)).get(LIST)))
-                .containsExactlyElementsOf(created.stream().sorted(Comparator.naturalOrder()).toList());
+                .containsExactlyElementsOf(
+                        created.stream().sorted(Comparator.naturalOrder()).toList());
     }
 
     @Test
@@ -96,10 +97,7 @@ class PropertyIT extends ApiIntegrationTest {
                         select gen_random_uuid(), :owner, 'Flat ' || n, 'Town', :tag || '-flat-' || n, :tag || 'F' || n,
                                timestamptz '2026-01-01T00:00:00Z' + n * interval '1 second'
                           from generate_series(1, 101) n
-                        """)
-                .param("owner", owner.id())
-                .param("tag", "p" + tag)
-                .update();
+                        """).param("owner", owner.id()).param("tag", "p" + tag).update();
         ApiClient client = http.withToken(world.newToken(owner.id(), null));
 
         List<String> byDefault = titles(client.get(LIST));
@@ -149,7 +147,9 @@ class PropertyIT extends ApiIntegrationTest {
         assertThat(property.get("url_slug").asString()).isEqualTo(body.get("url_slug"));
         assertThat(property.get("unique_code").asString()).isEqualTo(body.get("unique_code"));
         assertThat(jdbc.sql("select owner_id from properties where id = :id")
-                .param("id", UUID.fromString(property.get("id").asString())).query(UUID.class).single())
+                        .param("id", UUID.fromString(property.get("id").asString()))
+                        .query(UUID.class)
+                        .single())
                 .isEqualTo(owner.id());
     }
 
@@ -181,7 +181,8 @@ class PropertyIT extends ApiIntegrationTest {
     @Test
     void rejectsASlugThatIsNotLowerCaseWordsJoinedByHyphens() {
         TestWorld.Owner owner = world.newOwner();
-        for (String slug : List.of("Sea View", "sea_view", "sea--view", "-sea", "sea-", "SeaView", "sea/view", "séaview")) {
+        for (String slug :
+                List.of("Sea View", "sea_view", "sea--view", "-sea", "sea-", "SeaView", "sea/view", "séaview")) {
             Map<String, Object> body = aProperty();
             body.put("url_slug", slug);
 
@@ -222,7 +223,9 @@ class PropertyIT extends ApiIntegrationTest {
 
         for (UUID ownerId : List.of(owner.id(), other.id())) {
             for (Map<String, Object> body : List.of(sameSlug, sameCode)) {
-                assertError(portal().post(path(ownerId), body), 409,
+                assertError(
+                        portal().post(path(ownerId), body),
+                        409,
                         "A property with this url_slug or unique_code already exists");
             }
         }
@@ -256,13 +259,17 @@ class PropertyIT extends ApiIntegrationTest {
     }
 
     private long ownerRows(UUID ownerId) {
-        return jdbc.sql("select count(*) from properties where owner_id = :owner").param("owner", ownerId)
-                .query(Long.class).single();
+        return jdbc.sql("select count(*) from properties where owner_id = :owner")
+                .param("owner", ownerId)
+                .query(Long.class)
+                .single();
     }
 
     private long rows(String column, Object value) {
-        return jdbc.sql("select count(*) from properties where " + column + " = :value").param("value", value)
-                .query(Long.class).single();
+        return jdbc.sql("select count(*) from properties where " + column + " = :value")
+                .param("value", value)
+                .query(Long.class)
+                .single();
     }
 
     private static String path(UUID ownerId) {

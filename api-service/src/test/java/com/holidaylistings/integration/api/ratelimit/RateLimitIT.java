@@ -49,7 +49,9 @@ class RateLimitIT extends ApiIntegrationTest {
 
         for (int i = 0; i < PER_MINUTE; i++) {
             ApiClient.Response response = replicas.get(i % 2).get("/integration/v1/auth");
-            assertThat(response.status()).as("request %s: %s", i + 1, response.body()).isEqualTo(200);
+            assertThat(response.status())
+                    .as("request %s: %s", i + 1, response.body())
+                    .isEqualTo(200);
             assertThat(response.header("X-RateLimit-Limit")).isEqualTo("5");
             assertThat(response.header("X-RateLimit-Remaining")).isEqualTo(Integer.toString(PER_MINUTE - 1 - i));
             assertResetSoon(response);
@@ -112,9 +114,7 @@ class RateLimitIT extends ApiIntegrationTest {
         jdbc.sql("""
                         insert into rate_limit_counters (token_id, hour)
                         values (:token, array[(floor(extract(epoch from clock_timestamp()) / 60)::bigint - 5, 4)::rate_slot])
-                        """)
-                .param("token", tokenId)
-                .update();
+                        """).param("token", tokenId).update();
         List<ApiClient> replicas = replicas(created.json().get("token").asString());
 
         for (int i = 0; i < PER_HOUR - 4; i++) {
@@ -149,7 +149,9 @@ class RateLimitIT extends ApiIntegrationTest {
     }
 
     private static List<ApiClient> replicas(String token) {
-        return List.of(ApiClient.https(replicaA.port()).withToken(token), ApiClient.https(replicaB.port()).withToken(token));
+        return List.of(
+                ApiClient.https(replicaA.port()).withToken(token),
+                ApiClient.https(replicaB.port()).withToken(token));
     }
 
     private static void assertResetSoon(ApiClient.Response response) {

@@ -77,7 +77,8 @@ class RateLimitWindowIT extends ApiIntegrationTest {
         }
 
         for (int i = 0; i + 10 < allowed.size(); i++) {
-            assertThat(allowed.get(i + 10) - allowed.get(i)).as("11 requests within 60 s from %s", allowed.get(i))
+            assertThat(allowed.get(i + 10) - allowed.get(i))
+                    .as("11 requests within 60 s from %s", allowed.get(i))
                     .isGreaterThan(60.0);
         }
         assertThat(allowed).startsWith(0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 61.0, 61.1);
@@ -96,7 +97,9 @@ class RateLimitWindowIT extends ApiIntegrationTest {
         assertThat(take(token, 100, 10_000, 70.999).allowed()).isFalse();
 
         for (int i = 0; i < 60; i++) {
-            assertThat(take(token, 100, 10_000, 71.0).allowed()).as("request %s at 71", i).isTrue();
+            assertThat(take(token, 100, 10_000, 71.0).allowed())
+                    .as("request %s at 71", i)
+                    .isTrue();
         }
         RateLimitDecision full = take(token, 100, 10_000, 71.0);
         assertThat(full.allowed()).isFalse();
@@ -130,12 +133,14 @@ class RateLimitWindowIT extends ApiIntegrationTest {
 
         assertThat(released.allowed()).isTrue();
         assertThat(released.remaining()).isEqualTo(4);
-        int counted = jdbc.sql("select coalesce(sum((s).hits), 0) from rate_limit_counters c, unnest(c.minute) s where c.token_id = :token")
+        int counted = jdbc.sql(
+                        "select coalesce(sum((s).hits), 0) from rate_limit_counters c, unnest(c.minute) s where c.token_id = :token")
                 .param("token", token)
                 .query(Integer.class)
                 .single();
         assertThat(counted).isEqualTo(1);
-        int hourCounted = jdbc.sql("select coalesce(sum((s).hits), 0) from rate_limit_counters c, unnest(c.hour) s where c.token_id = :token")
+        int hourCounted = jdbc.sql(
+                        "select coalesce(sum((s).hits), 0) from rate_limit_counters c, unnest(c.hour) s where c.token_id = :token")
                 .param("token", token)
                 .query(Integer.class)
                 .single();
@@ -318,7 +323,8 @@ class RateLimitWindowIT extends ApiIntegrationTest {
                 .single();
         double meanInDatabase = (System.nanoTime() - startedInDatabase) / 1e6 / calls;
 
-        System.out.printf("take_rate_limit mean over %d calls, one thread, through JdbcClient: "
+        System.out.printf(
+                "take_rate_limit mean over %d calls, one thread, through JdbcClient: "
                         + "%.3f ms (database clock, all allowed), %.3f ms (61 occupied second slots), %.3f ms (refused); "
                         + "%.3f ms inside the database without the round trip%n",
                 calls, meanNow, meanFull, meanRefused, meanInDatabase);
@@ -327,7 +333,9 @@ class RateLimitWindowIT extends ApiIntegrationTest {
 
     private void takeAll(UUID token, int count, int perMinute, int perHour, double at) {
         for (int i = 0; i < count; i++) {
-            assertThat(take(token, perMinute, perHour, at).allowed()).as("request %s at %s", i, at).isTrue();
+            assertThat(take(token, perMinute, perHour, at).allowed())
+                    .as("request %s at %s", i, at)
+                    .isTrue();
         }
     }
 
@@ -359,8 +367,12 @@ class RateLimitWindowIT extends ApiIntegrationTest {
     }
 
     private static RateLimitDecision decision(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
-        return new RateLimitDecision(rs.getBoolean("allowed"), rs.getInt("window_limit"), rs.getInt("remaining"),
-                rs.getLong("reset_at"), rs.getInt("retry_after"));
+        return new RateLimitDecision(
+                rs.getBoolean("allowed"),
+                rs.getInt("window_limit"),
+                rs.getInt("remaining"),
+                rs.getLong("reset_at"),
+                rs.getInt("retry_after"));
     }
 
     private UUID newTokenId() {

@@ -34,7 +34,8 @@ class RecoverCostIT extends ApiIntegrationTest {
         UUID hook = world.subscribe(owner, "https://93.184.215.14/cost", null);
         UUID twin = world.subscribe(owner, "https://93.184.215.14/cost-twin", null);
         jdbc.sql("update webhook_subscriptions set created_at = now() - interval '30 days' where owner_id = :owner")
-                .param("owner", owner.ownerId()).update();
+                .param("owner", owner.ownerId())
+                .update();
         // 100,000 enquiries, one every 25 s over the last 29 days; the newest 12,000 (3.5 days) in the outbox.
         jdbc.sql("""
                         insert into enquiries (id, property_id, owner_id, subject, message, status, user_name, user_email,
@@ -44,7 +45,9 @@ class RecoverCostIT extends ApiIntegrationTest {
                                now() - make_interval(secs => n * 25), now()
                           from generate_series(1, 100000) n
                         """)
-                .param("property", owner.propertyId()).param("owner", owner.ownerId()).update();
+                .param("property", owner.propertyId())
+                .param("owner", owner.ownerId())
+                .update();
         jdbc.sql("""
                         insert into outbox (id, aggregate_type, aggregate_id, event_type, payload, request_id, created_at)
                         select gen_random_uuid(), 'enquiry', e.id, 'enquiry.created',
@@ -52,11 +55,12 @@ class RecoverCostIT extends ApiIntegrationTest {
                                'intake', e.sent_at
                           from (select id, message, sent_at from enquiries where owner_id = :owner
                                  order by sent_at desc limit 12000) e
-                        """)
-                .param("owner", owner.ownerId()).update();
+                        """).param("owner", owner.ownerId()).update();
         for (String table : List.of("webhook_events", "deliveries")) {
             jdbc.sql("select create_day_partitions(cast(:table as regclass), current_date - 30, current_date)")
-                    .param("table", table).query(Integer.class).single();
+                    .param("table", table)
+                    .query(Integer.class)
+                    .single();
         }
         jdbc.sql("""
                         insert into webhook_events (event_id, submitted_at, enquiry_id, payload)
@@ -66,8 +70,7 @@ class RecoverCostIT extends ApiIntegrationTest {
                                   from enquiries where owner_id = :owner) e
                           left join outbox o on o.aggregate_id = e.id
                          where e.n <= 2000 or e.n > 12000
-                        """)
-                .param("owner", owner.ownerId()).update();
+                        """).param("owner", owner.ownerId()).update();
         jdbc.sql("""
                         insert into deliveries (webhook_id, submitted_at, event_id, subscription_id, owner_id, enquiry_id,
                                                 status, attempts)
@@ -76,15 +79,15 @@ class RecoverCostIT extends ApiIntegrationTest {
                           from webhook_events w
                           join enquiries e on e.id = w.enquiry_id and e.owner_id = :owner
                           cross join (select id from webhook_subscriptions where owner_id = :owner) s
-                        """)
-                .param("owner", owner.ownerId()).update();
+                        """).param("owner", owner.ownerId()).update();
         for (String table : List.of("enquiries", "outbox", "webhook_events", "deliveries")) {
             jdbc.sql("analyze " + table).update();
         }
         Instant since = Instant.now().minus(Duration.ofDays(5));
         ApiClient portal = http.with("X-Admin-Key", TestWorld.ADMIN_KEY);
         String path = "/internal/v1/owners/" + owner.ownerId() + "/hooks/" + hook + "/recover";
-        portal.post("/internal/v1/owners/" + owner.ownerId() + "/hooks/" + UUID.randomUUID() + "/recover",
+        portal.post(
+                "/internal/v1/owners/" + owner.ownerId() + "/hooks/" + UUID.randomUUID() + "/recover",
                 Map.of("since", since.toString())); // warm up the code path
 
         long start = System.nanoTime();
@@ -94,15 +97,21 @@ class RecoverCostIT extends ApiIntegrationTest {
         assertThat(response.status()).as(response.body()).isEqualTo(202);
         assertThat(response.json().get("queued").asInt()).isEqualTo(10_000);
         assertThat(new CommandRows(jdbc).of(hook)).hasSize(10_000);
-        System.out.printf("RECOVER-COST api: queued %d in %d ms (HTTP call)%n", response.json().get("queued").asInt(), millis);
+        System.out.printf(
+                "RECOVER-COST api: queued %d in %d ms (HTTP call)%n",
+                response.json().get("queued").asInt(), millis);
 
         // The same select for the twin hook, analysed.
         List<String> plan = jdbc.sql("explain (analyze, buffers, costs off) " + Redeliveries.recoverStatement(false))
-                .param("subscription", twin).param("type", "enquiry.created")
-                .param("owner", owner.ownerId()).param("since", since.atOffset(ZoneOffset.UTC))
+                .param("subscription", twin)
+                .param("type", "enquiry.created")
+                .param("owner", owner.ownerId())
+                .param("since", since.atOffset(ZoneOffset.UTC))
                 .param("createdAt", Instant.now().minus(Duration.ofDays(30)).atOffset(ZoneOffset.UTC))
-                .param("missed", List.of("abandoned", "skipped")).param("max", 10_000)
-                .query(String.class).list();
+                .param("missed", List.of("abandoned", "skipped"))
+                .param("max", 10_000)
+                .query(String.class)
+                .list();
         plan.forEach(line -> System.out.println("RECOVER-COST plan: " + line));
     }
 }

@@ -93,14 +93,19 @@ class RecoverIT extends ApiIntegrationTest {
         Instant since = Instant.now().minus(Duration.ofDays(2));
         Instant asked = Instant.now().truncatedTo(ChronoUnit.MICROS);
 
-        ApiClient.Response response = portal().with("X-Request-Id", "recover-1").post(recover(owner.ownerId(), hook), since(since));
+        ApiClient.Response response =
+                portal().with("X-Request-Id", "recover-1").post(recover(owner.ownerId(), hook), since(since));
 
         assertThat(response.status()).as(response.body()).isEqualTo(202);
         assertThat(response.json().propertyNames()).containsExactly("queued");
         assertThat(response.json().get("queued").asInt()).isEqualTo(3);
         List<DeliveryCommand.Recover> sent = commands.of(hook, DeliveryCommand.Recover.class);
-        assertThat(sent).extracting(command -> command.enquiry().value(), DeliveryCommand.Recover::eventId,
-                        DeliveryCommand.Recover::submittedAt, DeliveryCommand.Recover::requestId)
+        assertThat(sent)
+                .extracting(
+                        command -> command.enquiry().value(),
+                        DeliveryCommand.Recover::eventId,
+                        DeliveryCommand.Recover::submittedAt,
+                        DeliveryCommand.Recover::requestId)
                 .containsExactly(
                         tuple(abandoned, rows.eventId(abandoned), rows.sentAt(abandoned), "recover-1"),
                         tuple(skipped, rows.eventId(skipped), rows.sentAt(skipped), "recover-1"),
@@ -110,25 +115,33 @@ class RecoverIT extends ApiIntegrationTest {
             assertThat(command.requestedAt()).isBetween(asked, Instant.now());
         });
         assertThat(sent).extracting(DeliveryCommand.Recover::commandId).doesNotHaveDuplicates();
-        assertThat(sent).extracting(command -> command.event() != null)
-                .as("the payload only for the event the dispatcher never had").containsExactly(false, false, true);
+        assertThat(sent)
+                .extracting(command -> command.event() != null)
+                .as("the payload only for the event the dispatcher never had")
+                .containsExactly(false, false, true);
         assertThat(rows.deliveries(hook)).as("left to the dispatcher").isEqualTo(before);
 
         // Asked again before the dispatcher applied them: the same events asked for again, which it skips then.
-        ApiClient.Response again = portal().with("X-Request-Id", "recover-2").post(recover(owner.ownerId(), hook), since(since));
+        ApiClient.Response again =
+                portal().with("X-Request-Id", "recover-2").post(recover(owner.ownerId(), hook), since(since));
         assertThat(again.json().get("queued").asInt()).isEqualTo(3);
-        assertThat(commands.of(hook, DeliveryCommand.Recover.class)).hasSize(6)
-                .extracting(DeliveryCommand.Recover::commandId).doesNotHaveDuplicates();
+        assertThat(commands.of(hook, DeliveryCommand.Recover.class))
+                .hasSize(6)
+                .extracting(DeliveryCommand.Recover::commandId)
+                .doesNotHaveDuplicates();
 
         // Once the dispatcher has them queued, delivered or abandoned again, only the unreceived are asked for.
         rows.status(hook, abandoned, SUCCEEDED);
         rows.status(hook, skipped, WAITING);
         rows.delivery(hook, neverAttempted, ABANDONED, 6, 6);
         rows.status(hook, retrying, ABANDONED);
-        ApiClient.Response third = portal().with("X-Request-Id", "recover-3").post(recover(owner.ownerId(), hook), since(since));
+        ApiClient.Response third =
+                portal().with("X-Request-Id", "recover-3").post(recover(owner.ownerId(), hook), since(since));
         assertThat(third.json().get("queued").asInt()).isEqualTo(2);
-        assertThat(commands.of(hook, DeliveryCommand.Recover.class)).filteredOn(command -> command.requestId().equals("recover-3"))
-                .extracting(command -> command.enquiry().value()).containsExactly(retrying, neverAttempted);
+        assertThat(commands.of(hook, DeliveryCommand.Recover.class))
+                .filteredOn(command -> command.requestId().equals("recover-3"))
+                .extracting(command -> command.enquiry().value())
+                .containsExactly(retrying, neverAttempted);
     }
 
     @Test
@@ -139,15 +152,20 @@ class RecoverIT extends ApiIntegrationTest {
         List<UUID> enquiries = List.of(world.newEnquiry(owner), world.newEnquiry(owner));
         enquiries.forEach(enquiry -> rows.delivery(hook, enquiry, ABANDONED, 6, 6));
 
-        ApiClient.Response first = portal().with("X-Request-Id", "first").post(recover(owner.ownerId(), hook), since(since));
+        ApiClient.Response first =
+                portal().with("X-Request-Id", "first").post(recover(owner.ownerId(), hook), since(since));
         // As the dispatcher leaves them once it applied the commands: one queued, one taken by its row poller.
         rows.status(hook, enquiries.get(0), WAITING);
         rows.status(hook, enquiries.get(1), PENDING);
-        ApiClient.Response second = portal().with("X-Request-Id", "second").post(recover(owner.ownerId(), hook), since(since));
+        ApiClient.Response second =
+                portal().with("X-Request-Id", "second").post(recover(owner.ownerId(), hook), since(since));
 
         assertThat(first.json().get("queued").asInt()).isEqualTo(2);
-        assertThat(second.json().get("queued").asInt()).as("queued or being retried").isZero();
-        assertThat(commands.of(hook, DeliveryCommand.Recover.class)).extracting(DeliveryCommand.Recover::requestId)
+        assertThat(second.json().get("queued").asInt())
+                .as("queued or being retried")
+                .isZero();
+        assertThat(commands.of(hook, DeliveryCommand.Recover.class))
+                .extracting(DeliveryCommand.Recover::requestId)
                 .containsExactly("first", "first");
     }
 
@@ -162,16 +180,22 @@ class RecoverIT extends ApiIntegrationTest {
         UUID first = world.newEnquiry(owner);
         UUID second = world.newEnquiry(owner);
 
-        assertError(portal().post(recover(owner.ownerId(), hook), since(since)), 409, "Hook is paused; resume it first");
+        assertError(
+                portal().post(recover(owner.ownerId(), hook), since(since)), 409, "Hook is paused; resume it first");
         assertThat(commands.of(hook)).isEmpty();
 
         assertThat(portal().post(hookPath + "/resume", null).status()).isEqualTo(200);
-        ApiClient.Response response = portal().with("X-Request-Id", "after-pause").post(recover(owner.ownerId(), hook), since(since));
+        ApiClient.Response response =
+                portal().with("X-Request-Id", "after-pause").post(recover(owner.ownerId(), hook), since(since));
         assertThat(response.status()).as(response.body()).isEqualTo(202);
         assertThat(response.json().get("queued").asInt()).isEqualTo(2);
         assertThat(commands.of(hook, DeliveryCommand.Recover.class))
-                .extracting(command -> command.enquiry().value(), DeliveryCommand.Recover::eventId,
-                        DeliveryCommand.Recover::submittedAt, DeliveryCommand.Recover::event, DeliveryCommand.Recover::requestId)
+                .extracting(
+                        command -> command.enquiry().value(),
+                        DeliveryCommand.Recover::eventId,
+                        DeliveryCommand.Recover::submittedAt,
+                        DeliveryCommand.Recover::event,
+                        DeliveryCommand.Recover::requestId)
                 .containsExactly(
                         tuple(first, rows.eventId(first), rows.sentAt(first), outboxEvent(first), "after-pause"),
                         tuple(second, rows.eventId(second), rows.sentAt(second), outboxEvent(second), "after-pause"));
@@ -188,11 +212,20 @@ class RecoverIT extends ApiIntegrationTest {
         UUID oneProperty = world.subscribe(owner, "https://93.184.215.14/one", secondProperty);
         UUID theirs = world.subscribe(other, "https://93.184.215.14/theirs", null);
         UUID onFirst = world.newEnquiry(owner);
-        UUID onSecond = UUID.fromString(world.submitEnquiry(secondProperty).get("id").asString());
+        UUID onSecond =
+                UUID.fromString(world.submitEnquiry(secondProperty).get("id").asString());
         UUID theirEnquiry = world.newEnquiry(other);
 
-        assertThat(portal().post(recover(owner.ownerId(), allProperties), since(since)).json().get("queued").asInt()).isEqualTo(2);
-        assertThat(portal().post(recover(owner.ownerId(), oneProperty), since(since)).json().get("queued").asInt()).isEqualTo(1);
+        assertThat(portal().post(recover(owner.ownerId(), allProperties), since(since))
+                        .json()
+                        .get("queued")
+                        .asInt())
+                .isEqualTo(2);
+        assertThat(portal().post(recover(owner.ownerId(), oneProperty), since(since))
+                        .json()
+                        .get("queued")
+                        .asInt())
+                .isEqualTo(1);
 
         assertThat(enquiries(allProperties)).containsExactly(onFirst, onSecond);
         assertThat(enquiries(oneProperty)).containsExactly(onSecond);
@@ -213,7 +246,8 @@ class RecoverIT extends ApiIntegrationTest {
         rows.createdAt(hook, Instant.now().minus(Duration.ofHours(1)));
         UUID later = world.newEnquiry(owner);
 
-        ApiClient.Response response = portal().post(recover(owner.ownerId(), hook), since(Instant.now().minus(Duration.ofDays(1))));
+        ApiClient.Response response = portal().post(
+                        recover(owner.ownerId(), hook), since(Instant.now().minus(Duration.ofDays(1))));
 
         assertThat(response.json().get("queued").asInt()).isEqualTo(1);
         assertThat(enquiries(hook)).containsExactly(later);
@@ -231,12 +265,16 @@ class RecoverIT extends ApiIntegrationTest {
         rows.purgeOutbox(failed);
         rows.purgeOutbox(forgotten);
 
-        ApiClient.Response response = portal().with("X-Request-Id", "r").post(recover(owner.ownerId(), hook), since(since));
+        ApiClient.Response response =
+                portal().with("X-Request-Id", "r").post(recover(owner.ownerId(), hook), since(since));
 
         assertThat(response.json().get("queued").asInt()).isEqualTo(1);
         assertThat(commands.of(hook, DeliveryCommand.Recover.class))
-                .extracting(command -> command.enquiry().value(), DeliveryCommand.Recover::eventId,
-                        DeliveryCommand.Recover::event, DeliveryCommand.Recover::requestId)
+                .extracting(
+                        command -> command.enquiry().value(),
+                        DeliveryCommand.Recover::eventId,
+                        DeliveryCommand.Recover::event,
+                        DeliveryCommand.Recover::requestId)
                 .as("the dispatcher keeps the payload beside its delivery")
                 .containsExactly(tuple(failed, event, null, "r"));
     }
@@ -246,7 +284,12 @@ class RecoverIT extends ApiIntegrationTest {
         TestWorld.Account owner = world.newAccount();
         UUID hook = world.subscribe(owner, "https://93.184.215.14/capped", null);
         Instant since = Instant.now().minusSeconds(1);
-        List<UUID> enquiries = List.of(world.newEnquiry(owner), world.newEnquiry(owner), world.newEnquiry(owner), world.newEnquiry(owner), world.newEnquiry(owner));
+        List<UUID> enquiries = List.of(
+                world.newEnquiry(owner),
+                world.newEnquiry(owner),
+                world.newEnquiry(owner),
+                world.newEnquiry(owner),
+                world.newEnquiry(owner));
 
         Recovery first = redeliveries.recover(OwnerId.of(owner.ownerId()), SubscriptionId.of(hook), since, "cap-1", 2);
         assertThat(first.queued()).isEqualTo(2);
@@ -273,10 +316,13 @@ class RecoverIT extends ApiIntegrationTest {
             ApiClient.Response response = portal().post(recover(owner.ownerId(), hook), Map.of("since", bad));
             assertFieldErrors(response, "Invalid request", "since");
         }
-        ApiClient.Response future = portal().post(recover(owner.ownerId(), hook), since(now.plus(Duration.ofMinutes(5))));
+        ApiClient.Response future =
+                portal().post(recover(owner.ownerId(), hook), since(now.plus(Duration.ofMinutes(5))));
         assertFieldErrors(future, "Invalid request", "since");
         assertThat(messages(future, "since")).containsExactly("must not be in the future");
-        ApiClient.Response tooOld = portal().post(recover(owner.ownerId(), hook), since(now.minus(Duration.ofDays(14)).minusSeconds(60)));
+        ApiClient.Response tooOld = portal().post(
+                        recover(owner.ownerId(), hook),
+                        since(now.minus(Duration.ofDays(14)).minusSeconds(60)));
         assertFieldErrors(tooOld, "Invalid request", "since");
         assertThat(messages(tooOld, "since")).containsExactly("must be at most 14 days ago");
         ApiClient.Response missing = portal().post(recover(owner.ownerId(), hook), Map.of());
@@ -284,8 +330,9 @@ class RecoverIT extends ApiIntegrationTest {
         assertThat(messages(missing, "since")).containsExactly("is required");
         assertThat(commands.of(hook)).isEmpty();
 
-        ApiClient.Response withOffset = portal().post(recover(owner.ownerId(), hook),
-                since(now.minus(Duration.ofDays(13)).atOffset(java.time.ZoneOffset.ofHours(2))));
+        ApiClient.Response withOffset = portal().post(
+                        recover(owner.ownerId(), hook),
+                        since(now.minus(Duration.ofDays(13)).atOffset(java.time.ZoneOffset.ofHours(2))));
         assertThat(withOffset.status()).as(withOffset.body()).isEqualTo(202);
         assertThat(withOffset.json().get("queued").asInt()).isEqualTo(1);
     }
@@ -297,12 +344,18 @@ class RecoverIT extends ApiIntegrationTest {
         UUID gone = world.subscribe(owner, "https://93.184.215.14/gone", null);
         Instant since = Instant.now().minusSeconds(1);
         world.newEnquiry(owner);
-        assertThat(as(owner).delete(HOOKS, aHook("https://93.184.215.14/removed", null)).status()).isEqualTo(200);
+        assertThat(as(owner)
+                        .delete(HOOKS, aHook("https://93.184.215.14/removed", null))
+                        .status())
+                .isEqualTo(200);
         jdbc.sql("update webhook_subscriptions set unsubscribed_at = now(), unsubscribe_reason = 'gone' where id = :id")
-                .param("id", gone).update();
+                .param("id", gone)
+                .update();
 
         assertError(portal().post(recover(owner.ownerId(), removed), since(since)), 409, "Hook is unsubscribed");
-        assertError(portal().post(recover(owner.ownerId(), gone), since(since)), 409,
+        assertError(
+                portal().post(recover(owner.ownerId(), gone), since(since)),
+                409,
                 "Hook is unsubscribed: its receiver answered 410 Gone");
         assertError(portal().post(recover(UUID.randomUUID(), removed), since(since)), 404, "Not found");
         assertError(portal().post(recover(owner.ownerId(), UUID.randomUUID()), since(since)), 404, "Not found");
@@ -314,7 +367,9 @@ class RecoverIT extends ApiIntegrationTest {
 
     /** The enquiries of the hook's recover commands, in the order written. */
     private List<UUID> enquiries(UUID hook) {
-        return commands.of(hook, DeliveryCommand.Recover.class).stream().map(command -> command.enquiry().value()).toList();
+        return commands.of(hook, DeliveryCommand.Recover.class).stream()
+                .map(command -> command.enquiry().value())
+                .toList();
     }
 
     /** What the dispatcher makes of the recover commands of a request: each event's delivery queued. */

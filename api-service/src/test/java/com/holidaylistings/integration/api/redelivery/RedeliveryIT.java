@@ -86,8 +86,11 @@ class RedeliveryIT extends ApiIntegrationTest {
         assertThat(command.eventId()).isEqualTo(rows.eventId(enquiry));
         assertThat(command.enquiry().value()).isEqualTo(enquiry);
         assertThat(command.submittedAt()).isEqualTo(rows.sentAt(enquiry));
-        assertThat(command.event()).as("the dispatcher keeps the payload beside its delivery").isNull();
-        assertThat(WebhookIds.of(command.eventId(), SubscriptionId.of(hook))).as("the delivery it names")
+        assertThat(command.event())
+                .as("the dispatcher keeps the payload beside its delivery")
+                .isNull();
+        assertThat(WebhookIds.of(command.eventId(), SubscriptionId.of(hook)))
+                .as("the delivery it names")
                 .isEqualTo(delivered.webhookId());
         assertThat(single(hook)).as("left to the dispatcher").isEqualTo(delivered);
     }
@@ -112,12 +115,23 @@ class RedeliveryIT extends ApiIntegrationTest {
 
         assertThat(responses).extracting(ApiClient.Response::status).containsOnly(202);
         assertThat(commands.of(hook, DeliveryCommand.Redeliver.class))
-                .extracting(command -> command.enquiry().value(), DeliveryCommand.Redeliver::eventId,
+                .extracting(
+                        command -> command.enquiry().value(),
+                        DeliveryCommand.Redeliver::eventId,
                         DeliveryCommand.Redeliver::requestId)
                 .containsExactly(
-                        tuple(succeededLate, rows.eventId(succeededLate), responses.get(0).header("X-Request-Id")),
-                        tuple(abandoned, rows.eventId(abandoned), responses.get(1).header("X-Request-Id")),
-                        tuple(neverAttempted, rows.eventId(neverAttempted), responses.get(2).header("X-Request-Id")));
+                        tuple(
+                                succeededLate,
+                                rows.eventId(succeededLate),
+                                responses.get(0).header("X-Request-Id")),
+                        tuple(
+                                abandoned,
+                                rows.eventId(abandoned),
+                                responses.get(1).header("X-Request-Id")),
+                        tuple(
+                                neverAttempted,
+                                rows.eventId(neverAttempted),
+                                responses.get(2).header("X-Request-Id")));
         assertThat(rows.deliveries(hook)).isEqualTo(before);
     }
 
@@ -130,19 +144,23 @@ class RedeliveryIT extends ApiIntegrationTest {
         // Submitted while paused: the dispatcher fanned it out to no delivery of this hook.
         UUID enquiry = world.newEnquiry(owner);
 
-        assertError(portal().post(redeliver(owner.ownerId(), hook, enquiry), null), 409, "Hook is paused; resume it first");
+        assertError(
+                portal().post(redeliver(owner.ownerId(), hook, enquiry), null), 409, "Hook is paused; resume it first");
         assertThat(commands.of(hook)).isEmpty();
 
         assertThat(portal().post(hookPath + "/resume", null).status()).isEqualTo(200);
-        assertThat(portal().with("X-Request-Id", "after-pause").post(redeliver(owner.ownerId(), hook, enquiry), null)
-                .status()).isEqualTo(202);
+        assertThat(portal().with("X-Request-Id", "after-pause")
+                        .post(redeliver(owner.ownerId(), hook, enquiry), null)
+                        .status())
+                .isEqualTo(202);
 
         DeliveryCommand.Redeliver command = singleCommand(hook);
         assertThat(command.eventId()).as("the outbox row's id").isEqualTo(rows.eventId(enquiry));
         assertThat(command.enquiry().value()).isEqualTo(enquiry);
         assertThat(command.submittedAt()).isEqualTo(rows.sentAt(enquiry));
         assertThat(command.requestId()).isEqualTo("after-pause");
-        assertThat(command.event()).as("the exact event of the outbox")
+        assertThat(command.event())
+                .as("the exact event of the outbox")
                 .isEqualTo(JSON.readValue(rows.outboxPayload(enquiry), EnquiryCreated.class));
         assertThat(rows.deliveries(hook)).isEmpty();
     }
@@ -156,14 +174,19 @@ class RedeliveryIT extends ApiIntegrationTest {
         UUID event = rows.eventId(enquiry);
         rows.purgeOutbox(enquiry);
 
-        ApiClient.Response response = portal().with("X-Request-Id", "after-purge").post(redeliver(owner.ownerId(), hook, enquiry), null);
+        ApiClient.Response response =
+                portal().with("X-Request-Id", "after-purge").post(redeliver(owner.ownerId(), hook, enquiry), null);
 
         assertThat(response.status()).as(response.body()).isEqualTo(202);
         assertThat(commands.of(hook, DeliveryCommand.Redeliver.class))
-                .extracting(DeliveryCommand.Redeliver::eventId, DeliveryCommand.Redeliver::event,
+                .extracting(
+                        DeliveryCommand.Redeliver::eventId,
+                        DeliveryCommand.Redeliver::event,
                         DeliveryCommand.Redeliver::requestId)
                 .containsExactly(tuple(event, null, "after-purge"));
-        assertThat(rows.deliveries(hook)).extracting(DeliveryRows.Delivery::status).containsExactly(ABANDONED);
+        assertThat(rows.deliveries(hook))
+                .extracting(DeliveryRows.Delivery::status)
+                .containsExactly(ABANDONED);
     }
 
     @Test
@@ -179,12 +202,17 @@ class RedeliveryIT extends ApiIntegrationTest {
         rows.dropPayload(rows.eventId(withoutPayload));
         rows.purgeOutbox(withoutPayload);
 
-        assertError(portal().post(redeliver(owner.ownerId(), hook, enquiry), null), 404,
+        assertError(
+                portal().post(redeliver(owner.ownerId(), hook, enquiry), null),
+                404,
                 "Not found: the event is no longer kept for redelivery");
-        assertError(portal().post(redeliver(owner.ownerId(), hook, withoutPayload), null), 404,
+        assertError(
+                portal().post(redeliver(owner.ownerId(), hook, withoutPayload), null),
+                404,
                 "Not found: the event is no longer kept for redelivery");
         assertThat(commands.of(hook)).isEmpty();
-        assertThat(rows.deliveries(hook)).extracting(DeliveryRows.Delivery::enquiryId, DeliveryRows.Delivery::status)
+        assertThat(rows.deliveries(hook))
+                .extracting(DeliveryRows.Delivery::enquiryId, DeliveryRows.Delivery::status)
                 .containsExactly(tuple(withoutPayload, ABANDONED));
     }
 
@@ -194,16 +222,20 @@ class RedeliveryIT extends ApiIntegrationTest {
         UUID hook = world.subscribe(owner, "https://93.184.215.14/twice", null);
         UUID enquiry = world.newEnquiry(owner);
 
-        ApiClient.Response first = portal().with("X-Request-Id", "first").post(redeliver(owner.ownerId(), hook, enquiry), null);
-        ApiClient.Response again = portal().with("X-Request-Id", "second").post(redeliver(owner.ownerId(), hook, enquiry), null);
+        ApiClient.Response first =
+                portal().with("X-Request-Id", "first").post(redeliver(owner.ownerId(), hook, enquiry), null);
+        ApiClient.Response again =
+                portal().with("X-Request-Id", "second").post(redeliver(owner.ownerId(), hook, enquiry), null);
 
         assertThat(first.status()).as(first.body()).isEqualTo(202);
         assertThat(again.status()).as(again.body()).isEqualTo(202);
         assertThat(again.json().get("status").asString()).isEqualTo("queued");
         List<DeliveryCommand.Redeliver> sent = commands.of(hook, DeliveryCommand.Redeliver.class);
-        assertThat(sent).extracting(DeliveryCommand.Redeliver::eventId, DeliveryCommand.Redeliver::requestId)
+        assertThat(sent)
+                .extracting(DeliveryCommand.Redeliver::eventId, DeliveryCommand.Redeliver::requestId)
                 .containsExactly(tuple(rows.eventId(enquiry), "first"), tuple(rows.eventId(enquiry), "second"));
-        assertThat(sent.get(0).commandId()).as("each applied once, the second only marks the first's delivery")
+        assertThat(sent.get(0).commandId())
+                .as("each applied once, the second only marks the first's delivery")
                 .isNotEqualTo(sent.get(1).commandId());
         assertThat(sent.get(1).requestedAt()).isAfterOrEqualTo(sent.get(0).requestedAt());
     }
@@ -217,19 +249,23 @@ class RedeliveryIT extends ApiIntegrationTest {
         rows.delivery(hook, enquiry, PENDING, 2, 3);
         DeliveryRows.Delivery retried = single(hook);
 
-        ApiClient.Response response = portal().with("X-Request-Id", "while-retried").post(redeliver(owner.ownerId(), hook, enquiry), null);
+        ApiClient.Response response =
+                portal().with("X-Request-Id", "while-retried").post(redeliver(owner.ownerId(), hook, enquiry), null);
 
         assertThat(response.status()).as(response.body()).isEqualTo(202);
-        assertThat(commands.of(hook, DeliveryCommand.Redeliver.class)).extracting(DeliveryCommand.Redeliver::requestId)
+        assertThat(commands.of(hook, DeliveryCommand.Redeliver.class))
+                .extracting(DeliveryCommand.Redeliver::requestId)
                 .containsExactly("while-retried");
         assertThat(single(hook)).as("the same chain, untouched by api-service").isEqualTo(retried);
 
         // Delivered since: asked for again, as any delivered event.
         rows.status(hook, enquiry, SUCCEEDED);
-        ApiClient.Response again = portal().with("X-Request-Id", "after-success").post(redeliver(owner.ownerId(), hook, enquiry), null);
+        ApiClient.Response again =
+                portal().with("X-Request-Id", "after-success").post(redeliver(owner.ownerId(), hook, enquiry), null);
 
         assertThat(again.status()).as(again.body()).isEqualTo(202);
-        assertThat(commands.of(hook, DeliveryCommand.Redeliver.class)).extracting(DeliveryCommand.Redeliver::requestId)
+        assertThat(commands.of(hook, DeliveryCommand.Redeliver.class))
+                .extracting(DeliveryCommand.Redeliver::requestId)
                 .containsExactly("while-retried", "after-success");
         assertThat(single(hook).status()).isEqualTo(SUCCEEDED);
     }
@@ -270,7 +306,8 @@ class RedeliveryIT extends ApiIntegrationTest {
         TestWorld.Account owner = world.newAccount();
         UUID otherProperty = world.newProperty(owner.ownerId());
         UUID hook = world.subscribe(owner, "https://93.184.215.14/one-property", owner.propertyId());
-        UUID elsewhere = UUID.fromString(world.submitEnquiry(otherProperty).get("id").asString());
+        UUID elsewhere =
+                UUID.fromString(world.submitEnquiry(otherProperty).get("id").asString());
         UUID before = world.newEnquiry(owner);
         // Submitted before the hook existed: the dispatcher never sends those to it either.
         rows.submittedAt(before, Instant.now().minus(Duration.ofDays(1)));
@@ -286,7 +323,10 @@ class RedeliveryIT extends ApiIntegrationTest {
         TestWorld.Account owner = world.newAccount();
         UUID hook = world.subscribe(owner, "https://93.184.215.14/removed", null);
         UUID enquiry = world.newEnquiry(owner);
-        assertThat(as(owner).delete(HOOKS, aHook("https://93.184.215.14/removed", null)).status()).isEqualTo(200);
+        assertThat(as(owner)
+                        .delete(HOOKS, aHook("https://93.184.215.14/removed", null))
+                        .status())
+                .isEqualTo(200);
 
         assertError(portal().post(redeliver(owner.ownerId(), hook, enquiry), null), 409, "Hook is unsubscribed");
         assertThat(commands.of(hook)).isEmpty();
@@ -303,10 +343,13 @@ class RedeliveryIT extends ApiIntegrationTest {
                 .param("id", hook)
                 .update();
 
-        assertError(portal().post(redeliver(owner.ownerId(), hook, enquiry), null), 409,
+        assertError(
+                portal().post(redeliver(owner.ownerId(), hook, enquiry), null),
+                409,
                 "Hook is unsubscribed: its receiver answered 410 Gone");
         assertThat(commands.of(hook)).isEmpty();
-        assertThat(rows.deliveries(hook)).extracting(DeliveryRows.Delivery::status, DeliveryRows.Delivery::requestedAt)
+        assertThat(rows.deliveries(hook))
+                .extracting(DeliveryRows.Delivery::status, DeliveryRows.Delivery::requestedAt)
                 .containsExactly(tuple(GONE, null));
     }
 
@@ -317,7 +360,9 @@ class RedeliveryIT extends ApiIntegrationTest {
         UUID enquiry = world.newEnquiry(owner);
 
         assertError(http.post(redeliver(owner.ownerId(), hook, enquiry), null), 401, "Unauthorized");
-        assertError(http.with("X-Admin-Key", "wrong").post(redeliver(owner.ownerId(), hook, enquiry), null), 401,
+        assertError(
+                http.with("X-Admin-Key", "wrong").post(redeliver(owner.ownerId(), hook, enquiry), null),
+                401,
                 "Unauthorized");
         assertThat(commands.of(hook)).isEmpty();
     }

@@ -39,12 +39,22 @@ class MassAssignmentIT extends ApiIntegrationTest {
         assertThat(response.status()).as(response.body()).isEqualTo(200);
         UUID created = UUID.fromString(response.json().get("id").asString());
         assertThat(created).isNotEqualTo(victimHook);
-        assertThat(jdbc.sql("select owner_id from webhook_subscriptions where id = :id").param("id", created)
-                .query(UUID.class).single()).isEqualTo(caller.ownerId());
-        assertThat(jdbc.sql("select paused from webhook_subscriptions where id = :id").param("id", created)
-                .query(Boolean.class).single()).isFalse();
+        assertThat(jdbc.sql("select owner_id from webhook_subscriptions where id = :id")
+                        .param("id", created)
+                        .query(UUID.class)
+                        .single())
+                .isEqualTo(caller.ownerId());
+        assertThat(jdbc.sql("select paused from webhook_subscriptions where id = :id")
+                        .param("id", created)
+                        .query(Boolean.class)
+                        .single())
+                .isFalse();
         assertThat(jdbc.sql("select count(*) from webhook_subscriptions where owner_id = :owner")
-                .param("owner", victim.ownerId()).query(Integer.class).single()).as("the victim's hooks").isEqualTo(1);
+                        .param("owner", victim.ownerId())
+                        .query(Integer.class)
+                        .single())
+                .as("the victim's hooks")
+                .isEqualTo(1);
     }
 
     @Test
@@ -53,17 +63,30 @@ class MassAssignmentIT extends ApiIntegrationTest {
         TestWorld.Account other = world.newAccount();
         UUID enquiry = world.newEnquiry(caller);
 
-        ApiClient.Response response = as(caller).patch("/integration/v1/enquiries/" + enquiry, Map.of(
-                "status", "archived",
-                "id", UUID.randomUUID().toString(),
-                "property_id", other.propertyId().toString(),
-                "owner_id", other.ownerId().toString(),
-                "user_email", "attacker@example.com",
-                "sent_at", "2001-01-01T00:00:00Z"));
+        ApiClient.Response response = as(caller)
+                .patch(
+                        "/integration/v1/enquiries/" + enquiry,
+                        Map.of(
+                                "status",
+                                "archived",
+                                "id",
+                                UUID.randomUUID().toString(),
+                                "property_id",
+                                other.propertyId().toString(),
+                                "owner_id",
+                                other.ownerId().toString(),
+                                "user_email",
+                                "attacker@example.com",
+                                "sent_at",
+                                "2001-01-01T00:00:00Z"));
 
         assertThat(response.status()).as(response.body()).isEqualTo(200);
-        Map<String, Object> row = jdbc.sql("select status, property_id, user_email, sent_at < now() - interval '1 day' as backdated"
-                + " from enquiries where id = :id").param("id", enquiry).query().singleRow();
+        Map<String, Object> row = jdbc.sql(
+                        "select status, property_id, user_email, sent_at < now() - interval '1 day' as backdated"
+                                + " from enquiries where id = :id")
+                .param("id", enquiry)
+                .query()
+                .singleRow();
         assertThat(row.get("status")).isEqualTo("archived");
         assertThat(row.get("property_id")).isEqualTo(caller.propertyId());
         assertThat(row.get("user_email")).isNotEqualTo("attacker@example.com");
@@ -78,12 +101,15 @@ class MassAssignmentIT extends ApiIntegrationTest {
         UUID guests = submitAs(owner, guest);
         UUID bystanders = submitAs(owner, bystander);
 
-        ApiClient.Response response = http.with("X-Admin-Key", TestWorld.ADMIN_KEY).post("/internal/v1/guests/erasures", Map.of(
-                "email", guest,
-                "enquiry_id", bystanders.toString(),
-                "enquiries", List.of(bystanders.toString()),
-                "user_email", bystander,
-                "owner_id", owner.ownerId().toString()));
+        ApiClient.Response response = http.with("X-Admin-Key", TestWorld.ADMIN_KEY)
+                .post(
+                        "/internal/v1/guests/erasures",
+                        Map.of(
+                                "email", guest,
+                                "enquiry_id", bystanders.toString(),
+                                "enquiries", List.of(bystanders.toString()),
+                                "user_email", bystander,
+                                "owner_id", owner.ownerId().toString()));
 
         assertThat(response.status()).as(response.body()).isEqualTo(200);
         assertThat(response.body()).isEqualTo("{\"enquiries\":1}");
@@ -98,6 +124,9 @@ class MassAssignmentIT extends ApiIntegrationTest {
     }
 
     private String userEmail(UUID enquiry) {
-        return jdbc.sql("select user_email from enquiries where id = :id").param("id", enquiry).query(String.class).single();
+        return jdbc.sql("select user_email from enquiries where id = :id")
+                .param("id", enquiry)
+                .query(String.class)
+                .single();
     }
 }

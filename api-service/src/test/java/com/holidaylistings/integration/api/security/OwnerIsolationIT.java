@@ -56,54 +56,120 @@ class OwnerIsolationIT extends ApiIntegrationTest {
         victimEnquiry = world.newEnquiry(victim);
         DeliveryRows rows = new DeliveryRows(jdbc);
         rows.delivery(victimHook, victimEnquiry, DeliveryStatus.PENDING, 0, 1);
-        victimAttempt = rows.exchange(victimHook, victimEnquiry, 1, "failed", 503, "HTTP 503", Instant.now(),
+        victimAttempt = rows.exchange(
+                victimHook,
+                victimEnquiry,
+                1,
+                "failed",
+                503,
+                "HTTP 503",
+                Instant.now(),
                 new DeliveryRows.Exchange(null, "{}", "victim's answer", false));
         victimTokenId = UUID.fromString(admin.get("/internal/v1/owners/" + victim.ownerId() + "/tokens")
-                .json().get("tokens").get(0).get("id").asString());
+                .json()
+                .get("tokens")
+                .get(0)
+                .get("id")
+                .asString());
     }
 
     static List<Probe> probes() {
         return List.of(
                 // the public API, with the intruder's all-scopes token
-                new Probe("GET /enquiries/{victim's}", 404, t -> t.intruderApi().get("/integration/v1/enquiries/" + t.victimEnquiry)),
-                new Probe("PATCH /enquiries/{victim's}", 404, t -> t.intruderApi().patch("/integration/v1/enquiries/" + t.victimEnquiry,
-                        Map.of("status", "archived"))),
+                new Probe(
+                        "GET /enquiries/{victim's}",
+                        404,
+                        t -> t.intruderApi().get("/integration/v1/enquiries/" + t.victimEnquiry)),
+                new Probe(
+                        "PATCH /enquiries/{victim's}",
+                        404,
+                        t -> t.intruderApi()
+                                .patch("/integration/v1/enquiries/" + t.victimEnquiry, Map.of("status", "archived"))),
                 // the internal API, the victim's objects under the intruder's path
-                new Probe("pause the victim's hook under the intruder", 404,
+                new Probe(
+                        "pause the victim's hook under the intruder",
+                        404,
                         t -> t.admin.post(t.intruderPath("/hooks/" + t.victimHook + "/pause"), Map.of())),
-                new Probe("resume the victim's hook under the intruder", 404,
+                new Probe(
+                        "resume the victim's hook under the intruder",
+                        404,
                         t -> t.admin.post(t.intruderPath("/hooks/" + t.victimHook + "/resume"), Map.of())),
-                new Probe("the victim's hook's deliveries under the intruder", 404,
+                new Probe(
+                        "the victim's hook's deliveries under the intruder",
+                        404,
                         t -> t.admin.get(t.intruderPath("/hooks/" + t.victimHook + "/deliveries"))),
-                new Probe("redeliver the victim's enquiry to the victim's hook under the intruder", 404,
-                        t -> t.admin.post(t.intruderPath("/hooks/" + t.victimHook + "/deliveries/" + t.victimEnquiry + "/redeliver"), Map.of())),
-                new Probe("redeliver the victim's enquiry to the intruder's own hook", 404,
-                        t -> t.admin.post(t.intruderPath("/hooks/" + t.intruderHook + "/deliveries/" + t.victimEnquiry + "/redeliver"), Map.of())),
-                new Probe("recover the victim's hook under the intruder", 404,
-                        t -> t.admin.post(t.intruderPath("/hooks/" + t.victimHook + "/recover"),
-                                Map.of("since", Instant.now().minus(1, ChronoUnit.HOURS).toString()))),
-                new Probe("the victim's hook's deliveries, filtered and paged, under the intruder", 404,
-                        t -> t.admin.get(t.intruderPath("/hooks/" + t.victimHook + "/deliveries?status=failed&limit=1"))),
-                new Probe("the victim's attempt under the intruder", 404,
+                new Probe(
+                        "redeliver the victim's enquiry to the victim's hook under the intruder",
+                        404,
+                        t -> t.admin.post(
+                                t.intruderPath(
+                                        "/hooks/" + t.victimHook + "/deliveries/" + t.victimEnquiry + "/redeliver"),
+                                Map.of())),
+                new Probe(
+                        "redeliver the victim's enquiry to the intruder's own hook",
+                        404,
+                        t -> t.admin.post(
+                                t.intruderPath(
+                                        "/hooks/" + t.intruderHook + "/deliveries/" + t.victimEnquiry + "/redeliver"),
+                                Map.of())),
+                new Probe(
+                        "recover the victim's hook under the intruder",
+                        404,
+                        t -> t.admin.post(
+                                t.intruderPath("/hooks/" + t.victimHook + "/recover"),
+                                Map.of(
+                                        "since",
+                                        Instant.now().minus(1, ChronoUnit.HOURS).toString()))),
+                new Probe(
+                        "the victim's hook's deliveries, filtered and paged, under the intruder",
+                        404,
+                        t -> t.admin.get(
+                                t.intruderPath("/hooks/" + t.victimHook + "/deliveries?status=failed&limit=1"))),
+                new Probe(
+                        "the victim's attempt under the intruder",
+                        404,
                         t -> t.admin.get(t.intruderPath("/hooks/" + t.victimHook + "/attempts/" + t.victimAttempt))),
-                new Probe("the victim's attempt through the intruder's own hook", 404,
+                new Probe(
+                        "the victim's attempt through the intruder's own hook",
+                        404,
                         t -> t.admin.get(t.intruderPath("/hooks/" + t.intruderHook + "/attempts/" + t.victimAttempt))),
-                new Probe("a test event to the victim's hook under the intruder", 404,
+                new Probe(
+                        "a test event to the victim's hook under the intruder",
+                        404,
                         t -> t.admin.post(t.intruderPath("/hooks/" + t.victimHook + "/test"), null)),
-                new Probe("the victim's hook's statistics under the intruder", 404,
+                new Probe(
+                        "the victim's hook's statistics under the intruder",
+                        404,
                         t -> t.admin.get(t.intruderPath("/hooks/" + t.victimHook + "/stats"))),
-                new Probe("throttle the victim's hook under the intruder", 404,
-                        t -> t.admin.send("PUT", t.intruderPath("/hooks/" + t.victimHook + "/throttle"), Map.of("per_second", 1))),
-                new Probe("the victim's hook's secret under the intruder", 404,
+                new Probe(
+                        "throttle the victim's hook under the intruder",
+                        404,
+                        t -> t.admin.send(
+                                "PUT",
+                                t.intruderPath("/hooks/" + t.victimHook + "/throttle"),
+                                Map.of("per_second", 1))),
+                new Probe(
+                        "the victim's hook's secret under the intruder",
+                        404,
                         t -> t.admin.get(t.intruderPath("/hooks/" + t.victimHook + "/secret"))),
-                new Probe("rotate the victim's hook's secret under the intruder", 404,
+                new Probe(
+                        "rotate the victim's hook's secret under the intruder",
+                        404,
                         t -> t.admin.post(t.intruderPath("/hooks/" + t.victimHook + "/secret/rotate"), null)),
-                new Probe("set the victim's hook's headers under the intruder", 404,
-                        t -> t.admin.send("PUT", t.intruderPath("/hooks/" + t.victimHook + "/headers"),
+                new Probe(
+                        "set the victim's hook's headers under the intruder",
+                        404,
+                        t -> t.admin.send(
+                                "PUT",
+                                t.intruderPath("/hooks/" + t.victimHook + "/headers"),
                                 Map.of("headers", Map.of("X-Tenant", "intruder")))),
-                new Probe("revoke the victim's token under the intruder", 404,
+                new Probe(
+                        "revoke the victim's token under the intruder",
+                        404,
                         t -> t.admin.delete(t.intruderPath("/tokens/" + t.victimTokenId), null)),
-                new Probe("the victim's property's enquiry through the intruder's hooks list", 200,
+                new Probe(
+                        "the victim's property's enquiry through the intruder's hooks list",
+                        200,
                         t -> t.admin.get(t.intruderPath("/hooks"))));
     }
 
@@ -113,27 +179,50 @@ class OwnerIsolationIT extends ApiIntegrationTest {
         ApiClient.Response response = probe.call().apply(this);
 
         assertThat(response.status()).as(response.body()).isEqualTo(probe.expected());
-        assertThat(response.body()).doesNotContain(victimHook.toString()).doesNotContain(victimEnquiry.toString())
+        assertThat(response.body())
+                .doesNotContain(victimHook.toString())
+                .doesNotContain(victimEnquiry.toString())
                 .doesNotContain("victim's answer");
         assertVictimUnchanged();
     }
 
     private void assertVictimUnchanged() {
         assertThat(http.withToken(victim.token()).get("/integration/v1/auth").status())
-                .as("the victim's token still works").isEqualTo(200);
-        assertThat(jdbc.sql("select status from enquiries where id = :id").param("id", victimEnquiry)
-                .query(String.class).single()).isEqualTo("sent");
-        assertThat(jdbc.sql("select paused from webhook_subscriptions where id = :id").param("id", victimHook)
-                .query(Boolean.class).single()).isFalse();
+                .as("the victim's token still works")
+                .isEqualTo(200);
+        assertThat(jdbc.sql("select status from enquiries where id = :id")
+                        .param("id", victimEnquiry)
+                        .query(String.class)
+                        .single())
+                .isEqualTo("sent");
+        assertThat(jdbc.sql("select paused from webhook_subscriptions where id = :id")
+                        .param("id", victimHook)
+                        .query(Boolean.class)
+                        .single())
+                .isFalse();
         assertThat(jdbc.sql("select throttle_per_second is null from webhook_subscriptions where id = :id")
-                .param("id", victimHook).query(Boolean.class).single()).as("no throttle set").isTrue();
-        assertThat(jdbc.sql("select count(*) from hook_secrets where subscription_id = :id").param("id", victimHook)
-                .query(Integer.class).single()).as("no secret of its own given").isZero();
-        assertThat(jdbc.sql("select count(*) from hook_headers where subscription_id = :id").param("id", victimHook)
-                .query(Integer.class).single()).as("no header set").isZero();
+                        .param("id", victimHook)
+                        .query(Boolean.class)
+                        .single())
+                .as("no throttle set")
+                .isTrue();
+        assertThat(jdbc.sql("select count(*) from hook_secrets where subscription_id = :id")
+                        .param("id", victimHook)
+                        .query(Integer.class)
+                        .single())
+                .as("no secret of its own given")
+                .isZero();
+        assertThat(jdbc.sql("select count(*) from hook_headers where subscription_id = :id")
+                        .param("id", victimHook)
+                        .query(Integer.class)
+                        .single())
+                .as("no header set")
+                .isZero();
         CommandRows commands = new CommandRows(jdbc);
         assertThat(List.of(victimHook, intruderHook, victim.ownerId(), intruder.ownerId()))
-                .flatExtracting(commands::of).as("no test event sent, no delivery asked for").isEmpty();
+                .flatExtracting(commands::of)
+                .as("no test event sent, no delivery asked for")
+                .isEmpty();
     }
 
     private ApiClient intruderApi() {

@@ -75,7 +75,8 @@ class OwnerQuotaIT extends ApiIntegrationTest {
         assertRefusedAfterQuota(path -> internal().post(path, null), hookPath(owner, hook) + "/test", "test events");
 
         assertThat(commands.of(hook, DeliveryCommand.TestEvent.class)).hasSize(QUOTA);
-        assertThat(internal().post(hookPath(other, othersHook) + "/test", null).status()).isEqualTo(202);
+        assertThat(internal().post(hookPath(other, othersHook) + "/test", null).status())
+                .isEqualTo(202);
         assertThat(commands.of(othersHook, DeliveryCommand.TestEvent.class)).hasSize(1);
     }
 
@@ -90,12 +91,16 @@ class OwnerQuotaIT extends ApiIntegrationTest {
         UUID othersEnquiry = world.newEnquiry(other);
         rows.delivery(othersHook, othersEnquiry, DeliveryStatus.SUCCEEDED, 1, 1);
 
-        assertRefusedAfterQuota(path -> internal().post(path, null),
-                hookPath(owner, hook) + "/deliveries/" + enquiry + "/redeliver", "redeliveries");
+        assertRefusedAfterQuota(
+                path -> internal().post(path, null),
+                hookPath(owner, hook) + "/deliveries/" + enquiry + "/redeliver",
+                "redeliveries");
 
         assertThat(commands.of(hook, DeliveryCommand.Redeliver.class)).hasSize(QUOTA);
-        assertThat(internal().post(hookPath(other, othersHook) + "/deliveries/" + othersEnquiry + "/redeliver", null)
-                .status()).isEqualTo(202);
+        assertThat(internal()
+                        .post(hookPath(other, othersHook) + "/deliveries/" + othersEnquiry + "/redeliver", null)
+                        .status())
+                .isEqualTo(202);
     }
 
     @Test
@@ -106,11 +111,14 @@ class OwnerQuotaIT extends ApiIntegrationTest {
         UUID othersHook = world.subscribe(other, "https://93.184.215.14/quota/recover/" + UUID.randomUUID(), null);
         UUID enquiry = world.newEnquiry(owner);
         rows.delivery(hook, enquiry, DeliveryStatus.ABANDONED, 6, 6);
-        Map<String, Object> since = Map.of("since", Instant.now().minus(1, ChronoUnit.HOURS).toString());
+        Map<String, Object> since =
+                Map.of("since", Instant.now().minus(1, ChronoUnit.HOURS).toString());
 
         assertRefusedAfterQuota(path -> internal().post(path, since), hookPath(owner, hook) + "/recover", "recoveries");
 
-        assertThat(commands.of(hook, DeliveryCommand.Recover.class)).as("one a recover, until the quota").hasSize(QUOTA);
+        assertThat(commands.of(hook, DeliveryCommand.Recover.class))
+                .as("one a recover, until the quota")
+                .hasSize(QUOTA);
         ApiClient.Response others = internal().post(hookPath(other, othersHook) + "/recover", since);
         assertThat(others.status()).as(others.body()).isEqualTo(202);
     }
@@ -121,15 +129,23 @@ class OwnerQuotaIT extends ApiIntegrationTest {
         TestWorld.Account other = world.newAccount();
         UUID hook = world.subscribe(owner, "https://93.184.215.14/quota/replay/" + UUID.randomUUID(), null);
 
-        assertRefusedAfterQuota(path -> internal().post(path, Map.of("owner_id", owner.ownerId().toString())),
-                "/internal/v1/dead-letters/replay", "dead-letter replays");
-        ApiClient.Response byHook = internal().post("/internal/v1/dead-letters/replay", Map.of("hook_id", hook.toString()));
-        assertThat(byHook.status()).as("a replay of the owner's hook counts against the owner").isEqualTo(429);
+        assertRefusedAfterQuota(
+                path -> internal().post(path, Map.of("owner_id", owner.ownerId().toString())),
+                "/internal/v1/dead-letters/replay",
+                "dead-letter replays");
+        ApiClient.Response byHook =
+                internal().post("/internal/v1/dead-letters/replay", Map.of("hook_id", hook.toString()));
+        assertThat(byHook.status())
+                .as("a replay of the owner's hook counts against the owner")
+                .isEqualTo(429);
 
-        assertThat(commands.of(owner.ownerId(), DeliveryCommand.ReplayDeadLetters.class)).hasSize(QUOTA);
+        assertThat(commands.of(owner.ownerId(), DeliveryCommand.ReplayDeadLetters.class))
+                .hasSize(QUOTA);
         assertThat(commands.of(hook, DeliveryCommand.ReplayDeadLetters.class)).isEmpty();
-        ApiClient.Response others = internal().post("/internal/v1/dead-letters/replay",
-                Map.of("owner_id", other.ownerId().toString()));
+        ApiClient.Response others = internal()
+                .post(
+                        "/internal/v1/dead-letters/replay",
+                        Map.of("owner_id", other.ownerId().toString()));
         assertThat(others.status()).as(others.body()).isEqualTo(202);
     }
 

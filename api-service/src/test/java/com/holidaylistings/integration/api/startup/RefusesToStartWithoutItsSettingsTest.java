@@ -17,9 +17,12 @@ class RefusesToStartWithoutItsSettingsTest {
 
     @Test
     void refusesToStartWithoutItsDatabaseLoginAndKafkaSettings() {
-        assertThatThrownBy(() -> new SpringApplicationBuilder(ApiServiceApplication.class).run().close())
+        assertThatThrownBy(() -> new SpringApplicationBuilder(ApiServiceApplication.class)
+                        .run()
+                        .close())
                 .isInstanceOf(MissingSettings.class)
-                .hasMessageStartingWith("api-service cannot start without SPRING_DATASOURCE_URL (spring.datasource.url)")
+                .hasMessageStartingWith(
+                        "api-service cannot start without SPRING_DATASOURCE_URL (spring.datasource.url)")
                 .hasMessageContaining("KAFKA_SECURITY_PROTOCOL");
     }
 }

@@ -58,8 +58,9 @@ class HookStatsIT extends ApiIntegrationTest {
 
         assertThat(response.status()).as(response.body()).isEqualTo(200);
         JsonNode stats = response.json();
-        assertThat(stats.propertyNames()).containsExactlyInAnyOrder("since", "delivered", "failed_attempts", "abandoned",
-                "pending", "by_http_status", "per_day");
+        assertThat(stats.propertyNames())
+                .containsExactlyInAnyOrder(
+                        "since", "delivered", "failed_attempts", "abandoned", "pending", "by_http_status", "per_day");
         assertThat(Instant.parse(stats.get("since").asString()))
                 .isEqualTo(today.minusDays(6).atStartOfDay(ZoneOffset.UTC).toInstant());
         assertThat(stats.get("delivered").asLong()).isEqualTo(42);
@@ -75,7 +76,8 @@ class HookStatsIT extends ApiIntegrationTest {
         assertThat(perDay.size()).isEqualTo(7);
         for (int i = 0; i < 7; i++) {
             assertThat(perDay.get(i).propertyNames()).containsExactlyInAnyOrder("date", "delivered", "failed_attempts");
-            assertThat(perDay.get(i).get("date").asString()).isEqualTo(today.minusDays(6 - i).toString());
+            assertThat(perDay.get(i).get("date").asString())
+                    .isEqualTo(today.minusDays(6 - i).toString());
         }
         assertThat(perDay.get(0).get("failed_attempts").asLong()).isEqualTo(1);
         assertThat(perDay.get(4).get("failed_attempts").asLong()).isEqualTo(4);
@@ -91,7 +93,12 @@ class HookStatsIT extends ApiIntegrationTest {
         assertThat(stats.get("per_day").size()).isEqualTo(30);
         assertThat(stats.get("by_http_status").isEmpty()).isTrue();
         assertThat(stats.get("delivered").asLong()).isZero();
-        assertThat(portal().get(stats() + "?days=1").json().get("per_day").get(0).get("date").asString())
+        assertThat(portal().get(stats() + "?days=1")
+                        .json()
+                        .get("per_day")
+                        .get(0)
+                        .get("date")
+                        .asString())
                 .isEqualTo(today.toString());
     }
 
@@ -104,7 +111,8 @@ class HookStatsIT extends ApiIntegrationTest {
         rows.delivery(hook, second, DeliveryStatus.WAITING, 0, 1);
         rows.delivery(hook, third, DeliveryStatus.SUCCEEDED, 1, 1);
         portal().post("/internal/v1/owners/" + owner.ownerId() + "/hooks/" + hook + "/test", null);
-        rows.testDeliveryMade(new CommandRows(jdbc).of(hook, DeliveryCommand.TestEvent.class).getFirst());
+        rows.testDeliveryMade(
+                new CommandRows(jdbc).of(hook, DeliveryCommand.TestEvent.class).getFirst());
 
         assertThat(portal().get(stats()).json().get("pending").asLong()).isEqualTo(2);
     }
@@ -115,7 +123,8 @@ class HookStatsIT extends ApiIntegrationTest {
             assertFieldErrors(portal().get(stats() + "?days=" + days), "Invalid request", "days");
         }
         TestWorld.Account other = world.newAccount();
-        assertError(portal().get("/internal/v1/owners/" + other.ownerId() + "/hooks/" + hook + "/stats"), 404, "Not found");
+        assertError(
+                portal().get("/internal/v1/owners/" + other.ownerId() + "/hooks/" + hook + "/stats"), 404, "Not found");
         assertError(portal().get("/internal/v1/owners/" + owner.ownerId() + "/hooks/abc/stats"), 404, "Not found");
     }
 }

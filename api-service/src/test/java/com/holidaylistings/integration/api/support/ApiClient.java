@@ -36,7 +36,8 @@ public final class ApiClient {
     }
 
     public static ApiClient plainHttp(int port) {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
         return new ApiClient(http, "http://localhost:" + port, Map.of());
     }
 
@@ -74,7 +75,8 @@ public final class ApiClient {
     }
 
     public Response send(String method, String path, String body, String contentType) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30));
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30));
         defaultHeaders.forEach(request::header);
         if (body != null) {
             request.header("Content-Type", contentType);

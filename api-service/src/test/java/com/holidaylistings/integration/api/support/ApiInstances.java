@@ -52,7 +52,8 @@ public final class ApiInstances {
     /** The shared database as its owner, for tests that prepare or inspect rows the service may not touch. */
     public static JdbcClient ownerJdbc() {
         TestPostgres.Connection db = TestSchema.database();
-        return JdbcClient.create(new SimpleDriverDataSource(new org.postgresql.Driver(), db.jdbcUrl(), db.username(), db.password()));
+        return JdbcClient.create(
+                new SimpleDriverDataSource(new org.postgresql.Driver(), db.jdbcUrl(), db.username(), db.password()));
     }
 
     /** Starts another instance on random ports with {@code overrides} on top of the test properties. */

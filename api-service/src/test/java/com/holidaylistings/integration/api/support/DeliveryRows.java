@@ -29,8 +29,17 @@ public final class DeliveryRows {
     }
 
     /** A delivery's row. */
-    public record Delivery(UUID enquiryId, String webhookId, UUID eventId, DeliveryStatus status, int attempts,
-            int stage, Instant nextAttemptAt, Instant requestedAt, String requestId, Instant updatedAt) {}
+    public record Delivery(
+            UUID enquiryId,
+            String webhookId,
+            UUID eventId,
+            DeliveryStatus status,
+            int attempts,
+            int stage,
+            Instant nextAttemptAt,
+            Instant requestedAt,
+            String requestId,
+            Instant updatedAt) {}
 
     /**
      * The enquiry's event fanned out to the hook (its payload kept from the outbox, as the fan-out
@@ -43,9 +52,7 @@ public final class DeliveryRows {
                         select o.id, e.sent_at, e.id, o.payload from enquiries e join outbox o on o.aggregate_id = e.id
                          where e.id = :enquiry
                         on conflict do nothing
-                        """)
-                .param("enquiry", enquiry)
-                .update();
+                        """).param("enquiry", enquiry).update();
         int inserted = jdbc.sql("""
                         insert into deliveries (webhook_id, submitted_at, event_id, subscription_id, owner_id, enquiry_id,
                                                 status, attempts, stage, next_attempt_at)
@@ -72,16 +79,22 @@ public final class DeliveryRows {
                         update deliveries set status = 'waiting', next_attempt_at = :start, throttled_until = :start
                          where subscription_id = :hook and enquiry_id = :enquiry
                         """)
-                .param("start", java.sql.Timestamp.from(startAt)).param("hook", hook).param("enquiry", enquiry).update();
+                .param("start", java.sql.Timestamp.from(startAt))
+                .param("hook", hook)
+                .param("enquiry", enquiry)
+                .update();
     }
 
     /** When the throttle gave the delivery its start (null: it waits for none) and when it is next due. */
     public record ThrottledWait(Instant throttledUntil, Instant nextAttemptAt) {}
 
     public ThrottledWait throttledWait(UUID hook, UUID enquiry) {
-        return jdbc.sql("select throttled_until, next_attempt_at from deliveries where subscription_id = :hook and enquiry_id = :enquiry")
-                .param("hook", hook).param("enquiry", enquiry)
-                .query((rs, n) -> new ThrottledWait(Timestamps.read(rs, "throttled_until"), Timestamps.read(rs, "next_attempt_at")))
+        return jdbc.sql(
+                        "select throttled_until, next_attempt_at from deliveries where subscription_id = :hook and enquiry_id = :enquiry")
+                .param("hook", hook)
+                .param("enquiry", enquiry)
+                .query((rs, n) -> new ThrottledWait(
+                        Timestamps.read(rs, "throttled_until"), Timestamps.read(rs, "next_attempt_at")))
                 .single();
     }
 
@@ -93,16 +106,28 @@ public final class DeliveryRows {
                           from deliveries where subscription_id = :hook order by submitted_at, enquiry_id
                         """)
                 .param("hook", hook)
-                .query((rs, n) -> new Delivery(rs.getObject("enquiry_id", UUID.class), rs.getString("webhook_id"),
-                        rs.getObject("event_id", UUID.class), DeliveryStatus.of(rs.getString("status")),
-                        rs.getInt("attempts"), rs.getInt("stage"), Timestamps.read(rs, "next_attempt_at"),
-                        Timestamps.read(rs, "requested_at"), rs.getString("request_id"), Timestamps.read(rs, "updated_at")))
+                .query((rs, n) -> new Delivery(
+                        rs.getObject("enquiry_id", UUID.class),
+                        rs.getString("webhook_id"),
+                        rs.getObject("event_id", UUID.class),
+                        DeliveryStatus.of(rs.getString("status")),
+                        rs.getInt("attempts"),
+                        rs.getInt("stage"),
+                        Timestamps.read(rs, "next_attempt_at"),
+                        Timestamps.read(rs, "requested_at"),
+                        rs.getString("request_id"),
+                        Timestamps.read(rs, "updated_at")))
                 .list();
     }
 
     /** The hook's test deliveries (test events from the portal), each its webhook-id, status and request. */
-    public record TestDeliveryRow(String webhookId, UUID enquiryId, DeliveryStatus status, Instant nextAttemptAt,
-            String requestId, String payload) {}
+    public record TestDeliveryRow(
+            String webhookId,
+            UUID enquiryId,
+            DeliveryStatus status,
+            Instant nextAttemptAt,
+            String requestId,
+            String payload) {}
 
     public List<TestDeliveryRow> testDeliveries(UUID hook) {
         return jdbc.sql("""
@@ -111,9 +136,13 @@ public final class DeliveryRows {
                          where d.subscription_id = :hook and d.test order by d.submitted_at
                         """)
                 .param("hook", hook)
-                .query((rs, n) -> new TestDeliveryRow(rs.getString("webhook_id"), rs.getObject("enquiry_id", UUID.class),
-                        DeliveryStatus.of(rs.getString("status")), Timestamps.read(rs, "next_attempt_at"),
-                        rs.getString("request_id"), rs.getString("payload")))
+                .query((rs, n) -> new TestDeliveryRow(
+                        rs.getString("webhook_id"),
+                        rs.getObject("enquiry_id", UUID.class),
+                        DeliveryStatus.of(rs.getString("status")),
+                        Timestamps.read(rs, "next_attempt_at"),
+                        rs.getString("request_id"),
+                        rs.getString("payload")))
                 .list();
     }
 
@@ -148,9 +177,7 @@ public final class DeliveryRows {
         jdbc.sql("""
                         update deliveries set status = 'pending', next_attempt_at = now(), updated_at = now()
                          where subscription_id = :hook and status = 'waiting' and next_attempt_at <= now()
-                        """)
-                .param("hook", hook)
-                .update();
+                        """).param("hook", hook).update();
     }
 
     /**
@@ -199,8 +226,15 @@ public final class DeliveryRows {
      * in a row, counted again from 0 by a success; the latest attempt and success). Whether the hook is
      * failing is left as it is: {@link #failing}.
      */
-    public void attempt(UUID hook, UUID enquiry, int attempt, String outcome, Integer httpStatus, String error,
-            Instant at, Integer durationMs) {
+    public void attempt(
+            UUID hook,
+            UUID enquiry,
+            int attempt,
+            String outcome,
+            Integer httpStatus,
+            String error,
+            Instant at,
+            Integer durationMs) {
         DeliveryOutcome result = DeliveryOutcome.of(outcome);
         OffsetDateTime time = at.atOffset(ZoneOffset.UTC);
         jdbc.sql("""
@@ -261,8 +295,15 @@ public final class DeliveryRows {
      * attempt log writes it with what was sent and answered, the health after it as {@link #attempt}
      * keeps it; its id.
      */
-    public long exchange(UUID hook, UUID enquiry, int attempt, String outcome, Integer httpStatus, String error,
-            Instant at, Exchange exchange) {
+    public long exchange(
+            UUID hook,
+            UUID enquiry,
+            int attempt,
+            String outcome,
+            Integer httpStatus,
+            String error,
+            Instant at,
+            Exchange exchange) {
         attempt(hook, enquiry, attempt, outcome, httpStatus, error, at, 25);
         return jdbc.sql("""
                         update delivery_attempts a
@@ -340,13 +381,18 @@ public final class DeliveryRows {
     public void disabled(UUID hook, Instant firstFailureAt, Instant at, Integer lastHttpStatus, String lastError) {
         failedSince(hook, firstFailureAt, at, lastHttpStatus, lastError);
         jdbc.sql("update subscription_health set disabled_at = :at where subscription_id = :hook")
-                .param("at", at.atOffset(ZoneOffset.UTC)).param("hook", hook).update();
+                .param("at", at.atOffset(ZoneOffset.UTC))
+                .param("hook", hook)
+                .update();
         jdbc.sql("update webhook_subscriptions set paused = true, disabled_at = :at where id = :hook")
-                .param("at", at.atOffset(ZoneOffset.UTC)).param("hook", hook).update();
+                .param("at", at.atOffset(ZoneOffset.UTC))
+                .param("hook", hook)
+                .update();
     }
 
     /** The hook's health as the dispatcher leaves it after failing from {@code firstFailureAt} to {@code lastAt}. */
-    public void failedSince(UUID hook, Instant firstFailureAt, Instant lastAt, Integer lastHttpStatus, String lastError) {
+    public void failedSince(
+            UUID hook, Instant firstFailureAt, Instant lastAt, Integer lastHttpStatus, String lastError) {
         jdbc.sql("""
                         insert into subscription_health as h (subscription_id, consecutive_failures, failing_since, first_failure_at,
                                                               last_attempt_at, last_outcome, last_http_status, last_error)
@@ -370,57 +416,74 @@ public final class DeliveryRows {
         jdbc.sql("""
                         insert into subscription_health (subscription_id, failing_since) values (:hook, case when :failing then now() end)
                         on conflict (subscription_id) do update set failing_since = excluded.failing_since
-                        """)
-                .param("failing", failing)
-                .param("hook", hook)
-                .update();
+                        """).param("failing", failing).param("hook", hook).update();
     }
 
     /** The id of the enquiry's outbox row: its event id. */
     public UUID eventId(UUID enquiry) {
         return jdbc.sql("select id from outbox where aggregate_id = :enquiry")
-                .param("enquiry", enquiry).query(UUID.class).single();
+                .param("enquiry", enquiry)
+                .query(UUID.class)
+                .single();
     }
 
     /** When the enquiry was submitted: its event's {@code submitted_at}. */
     public Instant sentAt(UUID enquiry) {
         return jdbc.sql("select sent_at from enquiries where id = :enquiry")
-                .param("enquiry", enquiry).query(OffsetDateTime.class).single().toInstant();
+                .param("enquiry", enquiry)
+                .query(OffsetDateTime.class)
+                .single()
+                .toInstant();
     }
 
     /** The enquiry's event as the outbox has it. */
     public String outboxPayload(UUID enquiry) {
         return jdbc.sql("select payload::text from outbox where aggregate_id = :enquiry")
-                .param("enquiry", enquiry).query(String.class).single();
+                .param("enquiry", enquiry)
+                .query(String.class)
+                .single();
     }
 
     /** The event's payload as the dispatcher sends it, kept once per event. */
     public String eventPayload(UUID eventId) {
         return jdbc.sql("select payload::text from webhook_events where event_id = :event")
-                .param("event", eventId).query(String.class).single();
+                .param("event", eventId)
+                .query(String.class)
+                .single();
     }
 
     /** What api-service's outbox purge does after OUTBOX_RETENTION. */
     public void purgeOutbox(UUID enquiry) {
-        jdbc.sql("delete from outbox where aggregate_id = :enquiry").param("enquiry", enquiry).update();
+        jdbc.sql("delete from outbox where aggregate_id = :enquiry")
+                .param("enquiry", enquiry)
+                .update();
     }
 
     /** What retention does to an event's payload when its step runs without the deliveries' step. */
     public void dropPayload(UUID eventId) {
-        jdbc.sql("delete from webhook_events where event_id = :event").param("event", eventId).update();
+        jdbc.sql("delete from webhook_events where event_id = :event")
+                .param("event", eventId)
+                .update();
     }
 
     /** Moves an enquiry's submission back in time (and its outbox row with it), before any delivery of it. */
     public void submittedAt(UUID enquiry, Instant at) {
         OffsetDateTime time = at.atOffset(ZoneOffset.UTC);
-        jdbc.sql("update enquiries set sent_at = :at where id = :enquiry").param("at", time).param("enquiry", enquiry).update();
-        jdbc.sql("update outbox set created_at = :at where aggregate_id = :enquiry").param("at", time).param("enquiry", enquiry)
+        jdbc.sql("update enquiries set sent_at = :at where id = :enquiry")
+                .param("at", time)
+                .param("enquiry", enquiry)
+                .update();
+        jdbc.sql("update outbox set created_at = :at where aggregate_id = :enquiry")
+                .param("at", time)
+                .param("enquiry", enquiry)
                 .update();
     }
 
     /** Moves a subscription's creation back in time. */
     public void createdAt(UUID hook, Instant at) {
         jdbc.sql("update webhook_subscriptions set created_at = :at where id = :hook")
-                .param("at", at.atOffset(ZoneOffset.UTC)).param("hook", hook).update();
+                .param("at", at.atOffset(ZoneOffset.UTC))
+                .param("hook", hook)
+                .update();
     }
 }

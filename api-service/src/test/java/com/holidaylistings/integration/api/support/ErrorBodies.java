@@ -22,7 +22,10 @@ public final class ErrorBodies {
         JsonNode fieldErrors = json.get("details").get("fieldErrors");
         assertThat(fieldErrors.propertyNames()).as(response.body()).containsExactlyInAnyOrder(fields);
         for (String field : fields) {
-            assertThat(messages(response, field)).as(field).isNotEmpty().allSatisfy(m -> assertThat(m).isNotBlank());
+            assertThat(messages(response, field))
+                    .as(field)
+                    .isNotEmpty()
+                    .allSatisfy(m -> assertThat(m).isNotBlank());
         }
     }
 

@@ -25,7 +25,9 @@ public final class OperationalTopic {
         String servers = TestKafka.bootstrapServers();
         if (!made) {
             try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, servers))) {
-                admin.createTopics(List.of(new NewTopic(NAME, 3, (short) 1))).all().get();
+                admin.createTopics(List.of(new NewTopic(NAME, 3, (short) 1)))
+                        .all()
+                        .get();
             } catch (ExecutionException e) {
                 if (!(e.getCause() instanceof TopicExistsException)) {
                     throw new IllegalStateException("Could not make " + NAME, e);

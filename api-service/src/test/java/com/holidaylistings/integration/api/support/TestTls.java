@@ -49,10 +49,29 @@ public final class TestTls {
             Path dir = Files.createTempDirectory("api-service-tls");
             Path file = dir.resolve("api-service.p12");
             Path keytool = Path.of(System.getProperty("java.home"), "bin", "keytool");
-            Process process = new ProcessBuilder(keytool.toString(), "-genkeypair", "-alias", "api-service",
-                    "-keyalg", "EC", "-groupname", "secp256r1", "-validity", "2", "-dname", "CN=localhost",
-                    "-ext", "SAN=DNS:localhost,IP:127.0.0.1", "-storetype", "PKCS12",
-                    "-keystore", file.toString(), "-storepass", PASSWORD, "-keypass", PASSWORD)
+            Process process = new ProcessBuilder(
+                            keytool.toString(),
+                            "-genkeypair",
+                            "-alias",
+                            "api-service",
+                            "-keyalg",
+                            "EC",
+                            "-groupname",
+                            "secp256r1",
+                            "-validity",
+                            "2",
+                            "-dname",
+                            "CN=localhost",
+                            "-ext",
+                            "SAN=DNS:localhost,IP:127.0.0.1",
+                            "-storetype",
+                            "PKCS12",
+                            "-keystore",
+                            file.toString(),
+                            "-storepass",
+                            PASSWORD,
+                            "-keypass",
+                            PASSWORD)
                     .redirectErrorStream(true)
                     .start();
             String output = new String(process.getInputStream().readAllBytes());

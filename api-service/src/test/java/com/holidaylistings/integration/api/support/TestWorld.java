@@ -16,6 +16,7 @@ public final class TestWorld {
     public static final String ADMIN_KEY = "test-admin-key-0123456789abcdefghij";
     /** A second key the test instances accept beside it, as during a rotation. */
     public static final String NEXT_ADMIN_KEY = "test-admin-key-next-0123456789abcdefghij";
+
     private static final AtomicInteger SEQUENCE = new AtomicInteger();
 
     private final ApiClient client;
@@ -47,11 +48,13 @@ public final class TestWorld {
     public UUID newProperty(UUID ownerId) {
         int n = SEQUENCE.incrementAndGet();
         String unique = UUID.randomUUID().toString().substring(0, 8);
-        ApiClient.Response response = internal.post("/internal/v1/owners/" + ownerId + "/properties", Map.of(
-                "title", "Cottage " + n,
-                "location", "Village " + n,
-                "url_slug", "cottage-" + unique + "-" + n,
-                "unique_code", "C" + unique + n));
+        ApiClient.Response response = internal.post(
+                "/internal/v1/owners/" + ownerId + "/properties",
+                Map.of(
+                        "title", "Cottage " + n,
+                        "location", "Village " + n,
+                        "url_slug", "cottage-" + unique + "-" + n,
+                        "unique_code", "C" + unique + n));
         assertThat(response.status()).as(response.body()).isEqualTo(201);
         return UUID.fromString(response.json().get("id").asString());
     }

@@ -33,12 +33,14 @@ class IntakeTraceIT extends ApiIntegrationTest {
         String traceId = UUID.randomUUID().toString().replace("-", "");
         String callersSpan = "00f067aa0ba902b7";
 
-        String stored = outboxTraceparent(submit(account,
-                listingSite().with("traceparent", "00-" + traceId + "-" + callersSpan + "-01")));
+        String stored = outboxTraceparent(
+                submit(account, listingSite().with("traceparent", "00-" + traceId + "-" + callersSpan + "-01")));
 
         assertThat(stored).matches(TRACEPARENT);
         assertThat(traceId(stored)).isEqualTo(traceId);
-        assertThat(stored.split("-")[2]).as("the intake's own span, a child of the caller's").isNotEqualTo(callersSpan);
+        assertThat(stored.split("-")[2])
+                .as("the intake's own span, a child of the caller's")
+                .isNotEqualTo(callersSpan);
     }
 
     private ApiClient listingSite() {

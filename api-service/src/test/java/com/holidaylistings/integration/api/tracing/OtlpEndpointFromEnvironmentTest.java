@@ -41,7 +41,9 @@ class OtlpEndpointFromEnvironmentTest {
 
     /** The variable as the process environment gives it. */
     private static ApplicationContextInitializer<ConfigurableApplicationContext> environment(String endpoint) {
-        return app -> app.getEnvironment().getPropertySources().addFirst(new SystemEnvironmentPropertySource(
-                "environment", Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", endpoint)));
+        return app -> app.getEnvironment()
+                .getPropertySources()
+                .addFirst(new SystemEnvironmentPropertySource(
+                        "environment", Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", endpoint)));
     }
 }

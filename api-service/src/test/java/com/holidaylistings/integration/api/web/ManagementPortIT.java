@@ -57,7 +57,8 @@ class ManagementPortIT extends ApiIntegrationTest {
 
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.json().get("bomFormat").asString()).isEqualTo("CycloneDX");
-        assertThat(response.body()).contains("pkg:maven/org.springframework.boot/spring-boot@", "pkg:maven/org.postgresql/postgresql@");
+        assertThat(response.body())
+                .contains("pkg:maven/org.springframework.boot/spring-boot@", "pkg:maven/org.postgresql/postgresql@");
     }
 
     @Test
@@ -70,7 +71,8 @@ class ManagementPortIT extends ApiIntegrationTest {
         assumeTrue(otherInterface != null, "this machine has no address besides loopback");
         try (Socket outside = new Socket()) {
             assertThatThrownBy(() -> outside.connect(new InetSocketAddress(otherInterface, managementPort), 5000))
-                    .as("connecting from " + otherInterface).isInstanceOf(ConnectException.class);
+                    .as("connecting from " + otherInterface)
+                    .isInstanceOf(ConnectException.class);
         }
     }
 

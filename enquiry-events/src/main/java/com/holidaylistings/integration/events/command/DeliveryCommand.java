@@ -34,8 +34,8 @@ public sealed interface DeliveryCommand {
     String TOPIC = "delivery.commands";
 
     /** Every command's type: the relay sends an outbox row of one of these to {@link #TOPIC}. */
-    List<String> TYPES = List.of(TestEvent.TYPE, Redeliver.TYPE, Recover.TYPE, ReplayDeadLetters.TYPE,
-            ThrottleChanged.TYPE);
+    List<String> TYPES =
+            List.of(TestEvent.TYPE, Redeliver.TYPE, Recover.TYPE, ReplayDeadLetters.TYPE, ThrottleChanged.TYPE);
 
     /** The key of a replay of every owner's dead letters: one fixed key, so such replays stay in order. */
     UUID ALL_KEY = new UUID(0, 0);
@@ -70,7 +70,8 @@ public sealed interface DeliveryCommand {
             @JsonProperty("owner_id") OwnerId owner,
             @JsonProperty("hook_id") SubscriptionId hook,
             @JsonProperty("event_id") UUID eventId,
-            @JsonProperty("event") EnquiryCreated event) implements DeliveryCommand {
+            @JsonProperty("event") EnquiryCreated event)
+            implements DeliveryCommand {
 
         public static final String TYPE = "delivery.test";
 
@@ -100,8 +101,17 @@ public sealed interface DeliveryCommand {
      * chain of attempts and is only marked as asked for. {@code event} is the event's exact payload
      * when the hook never had a delivery of it (the dispatcher may not keep it then), else null.
      */
-    @JsonPropertyOrder({"command_id", "requested_at", "request_id", "owner_id", "hook_id", "event_id", "enquiry_id",
-        "submitted_at", "event"})
+    @JsonPropertyOrder({
+        "command_id",
+        "requested_at",
+        "request_id",
+        "owner_id",
+        "hook_id",
+        "event_id",
+        "enquiry_id",
+        "submitted_at",
+        "event"
+    })
     record Redeliver(
             @JsonProperty("command_id") UUID commandId,
             @JsonProperty("requested_at") Instant requestedAt,
@@ -111,7 +121,8 @@ public sealed interface DeliveryCommand {
             @JsonProperty("event_id") UUID eventId,
             @JsonProperty("enquiry_id") EnquiryId enquiry,
             @JsonProperty("submitted_at") Instant submittedAt,
-            @JsonProperty("event") EnquiryCreated event) implements DeliveryCommand {
+            @JsonProperty("event") EnquiryCreated event)
+            implements DeliveryCommand {
 
         public static final String TYPE = "delivery.redeliver";
 
@@ -141,8 +152,17 @@ public sealed interface DeliveryCommand {
      * or never existed; one that was delivered or queued meanwhile is left alone. The fields are
      * {@link Redeliver}'s; a recover of many events is one command per event.
      */
-    @JsonPropertyOrder({"command_id", "requested_at", "request_id", "owner_id", "hook_id", "event_id", "enquiry_id",
-        "submitted_at", "event"})
+    @JsonPropertyOrder({
+        "command_id",
+        "requested_at",
+        "request_id",
+        "owner_id",
+        "hook_id",
+        "event_id",
+        "enquiry_id",
+        "submitted_at",
+        "event"
+    })
     record Recover(
             @JsonProperty("command_id") UUID commandId,
             @JsonProperty("requested_at") Instant requestedAt,
@@ -152,7 +172,8 @@ public sealed interface DeliveryCommand {
             @JsonProperty("event_id") UUID eventId,
             @JsonProperty("enquiry_id") EnquiryId enquiry,
             @JsonProperty("submitted_at") Instant submittedAt,
-            @JsonProperty("event") EnquiryCreated event) implements DeliveryCommand {
+            @JsonProperty("event") EnquiryCreated event)
+            implements DeliveryCommand {
 
         public static final String TYPE = "delivery.recover";
 
@@ -189,7 +210,8 @@ public sealed interface DeliveryCommand {
             @JsonProperty("request_id") String requestId,
             @JsonProperty("owner_id") OwnerId owner,
             @JsonProperty("hook_id") SubscriptionId hook,
-            @JsonProperty("since") Instant since) implements DeliveryCommand {
+            @JsonProperty("since") Instant since)
+            implements DeliveryCommand {
 
         public static final String TYPE = "delivery.replay-dead-letters";
 
@@ -221,7 +243,8 @@ public sealed interface DeliveryCommand {
             @JsonProperty("request_id") String requestId,
             @JsonProperty("owner_id") OwnerId owner,
             @JsonProperty("hook_id") SubscriptionId hook,
-            @JsonProperty("per_second") Integer perSecond) implements DeliveryCommand {
+            @JsonProperty("per_second") Integer perSecond)
+            implements DeliveryCommand {
 
         public static final String TYPE = "delivery.throttle-changed";
 

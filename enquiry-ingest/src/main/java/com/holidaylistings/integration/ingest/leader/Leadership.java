@@ -26,7 +26,11 @@ public class Leadership implements SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(Leadership.class);
 
     /** The replica's role as health and metrics report it. */
-    public enum Role { LEADER, STANDBY, DISCONNECTED }
+    public enum Role {
+        LEADER,
+        STANDBY,
+        DISCONNECTED
+    }
 
     private final OutboxRelay relay;
     private final LeaderLock lock;
@@ -38,9 +42,14 @@ public class Leadership implements SmartLifecycle {
     private int failedStarts;
     private Instant nextStartAt = Instant.MIN;
 
-    Leadership(OutboxRelay relay, DataSourceProperties database, LeadershipProperties properties, RelayProperties relayProperties) {
+    Leadership(
+            OutboxRelay relay,
+            DataSourceProperties database,
+            LeadershipProperties properties,
+            RelayProperties relayProperties) {
         this.relay = relay;
-        this.lock = new LeaderLock(database.getUrl(), database.getUsername(), database.getPassword(), properties.lockKey());
+        this.lock =
+                new LeaderLock(database.getUrl(), database.getUsername(), database.getPassword(), properties.lockKey());
         this.checkInterval = properties.checkInterval();
         this.restartBackoff =
                 IntervalFunction.ofExponentialBackoff(Duration.ofSeconds(1), 2.0, relayProperties.maxRestartBackoff());
@@ -52,7 +61,8 @@ public class Leadership implements SmartLifecycle {
 
     @Override
     public void start() {
-        loop = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("leadership").factory());
+        loop = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().name("leadership").factory());
         loop.scheduleWithFixedDelay(this::check, 0, checkInterval.toMillis(), TimeUnit.MILLISECONDS);
         running = true;
     }

@@ -14,4 +14,5 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties("enquiry-ingest.leadership")
 record LeadershipProperties(
-        @DefaultValue("7301846211") long lockKey, @DefaultValue("1s") Duration checkInterval) {}
+        @DefaultValue("7301846211") long lockKey,
+        @DefaultValue("1s") Duration checkInterval) {}

@@ -30,7 +30,8 @@ class RelayHealthIndicator implements HealthIndicator {
         boolean ready = role == Leadership.Role.STANDBY
                 || (role == Leadership.Role.LEADER && state == OutboxRelay.State.STREAMING);
         Health.Builder health = ready ? Health.up() : Health.down();
-        health.withDetail("role", role.name().toLowerCase()).withDetail("engine", state.name().toLowerCase());
+        health.withDetail("role", role.name().toLowerCase())
+                .withDetail("engine", state.name().toLowerCase());
         if (relay.failure() != null) {
             health.withDetail("failure", relay.failure());
         }

@@ -52,8 +52,11 @@ class DebeziumSettings {
         p.setProperty("poll.interval.ms", Long.toString(relay.pollInterval().toMillis()));
         p.setProperty("max.batch.size", Integer.toString(relay.maxBatchSize()));
         p.setProperty("max.queue.size", Integer.toString(relay.maxBatchSize() * 4));
-        p.setProperty("heartbeat.interval.ms", Long.toString(relay.heartbeatInterval().toMillis()));
-        p.setProperty("heartbeat.action.query", "select pg_logical_emit_message(false, 'enquiry-ingest.heartbeat', now()::text)");
+        p.setProperty(
+                "heartbeat.interval.ms", Long.toString(relay.heartbeatInterval().toMillis()));
+        p.setProperty(
+                "heartbeat.action.query",
+                "select pg_logical_emit_message(false, 'enquiry-ingest.heartbeat', now()::text)");
         p.setProperty("offset.storage", "org.apache.kafka.connect.storage.KafkaOffsetBackingStore");
         p.setProperty("offset.storage.topic", relay.offsetsTopic());
         p.setProperty("offset.storage.partitions", "1");

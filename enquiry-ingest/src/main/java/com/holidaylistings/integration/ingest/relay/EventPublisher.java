@@ -33,7 +33,10 @@ class EventPublisher {
     private final Duration timeout;
     private final Retry retry;
 
-    EventPublisher(KafkaTemplate<String, String> kafka, RelayMetrics metrics, RelayObservation observation,
+    EventPublisher(
+            KafkaTemplate<String, String> kafka,
+            RelayMetrics metrics,
+            RelayObservation observation,
             RelayProperties properties) {
         this.kafka = kafka;
         this.metrics = metrics;
@@ -42,12 +45,14 @@ class EventPublisher {
         RelayProperties.PublishRetry policy = properties.publishRetry();
         // Nested in the producer's own resends (delivery.timeout.ms) and in Leadership's restarts: a batch the producer
         // gave up on is tried again here, because stopping the engine costs a restart and a re-read of the batch.
-        this.retry = Retry.of("kafka-publish", RetryConfig.custom()
-                .maxAttempts(policy.maxAttempts())
-                .intervalFunction(IntervalFunction.ofExponentialBackoff(
-                        policy.initialBackoff(), policy.multiplier(), policy.maxBackoff()))
-                .retryExceptions(ExecutionException.class, TimeoutException.class)
-                .build());
+        this.retry = Retry.of(
+                "kafka-publish",
+                RetryConfig.custom()
+                        .maxAttempts(policy.maxAttempts())
+                        .intervalFunction(IntervalFunction.ofExponentialBackoff(
+                                policy.initialBackoff(), policy.multiplier(), policy.maxBackoff()))
+                        .retryExceptions(ExecutionException.class, TimeoutException.class)
+                        .build());
     }
 
     void publish(List<OutboxEvent> events) throws Exception {

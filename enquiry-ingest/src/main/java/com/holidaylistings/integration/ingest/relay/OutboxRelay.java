@@ -26,7 +26,12 @@ public class OutboxRelay {
     private static final Logger log = LoggerFactory.getLogger(OutboxRelay.class);
 
     /** Where the engine is in its life. */
-    public enum State { STOPPED, STARTING, STREAMING, FAILED }
+    public enum State {
+        STOPPED,
+        STARTING,
+        STREAMING,
+        FAILED
+    }
 
     private final DebeziumSettings settings;
     private final EventPublisher publisher;
@@ -81,7 +86,8 @@ public class OutboxRelay {
                     }
                 })
                 .build();
-        runner = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("outbox-relay").factory());
+        runner = Executors.newSingleThreadExecutor(
+                Thread.ofPlatform().name("outbox-relay").factory());
         runner.execute(engine);
     }
 
@@ -111,7 +117,8 @@ public class OutboxRelay {
 
     private void handleBatch(
             List<RecordChangeEvent<SourceRecord>> records,
-            DebeziumEngine.RecordCommitter<RecordChangeEvent<SourceRecord>> committer) throws InterruptedException {
+            DebeziumEngine.RecordCommitter<RecordChangeEvent<SourceRecord>> committer)
+            throws InterruptedException {
         List<OutboxEvent> events = new ArrayList<>(records.size());
         for (RecordChangeEvent<SourceRecord> record : records) {
             OutboxChangeTranslator.translate(record.record()).ifPresent(events::add);

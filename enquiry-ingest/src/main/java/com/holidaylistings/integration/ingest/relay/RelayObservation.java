@@ -29,8 +29,8 @@ class RelayObservation {
         context.setRemoteServiceName("api-service");
         return Observation.createNotStarted(NAME, () -> context, registry)
                 .contextualName("outbox relay")
-                .highCardinalityKeyValue(EnquiryEvents.TOPIC.equals(event.topic()) ? "enquiry.id" : "command.key",
-                        event.key())
+                .highCardinalityKeyValue(
+                        EnquiryEvents.TOPIC.equals(event.topic()) ? "enquiry.id" : "command.key", event.key())
                 .highCardinalityKeyValue("event.id", event.eventId());
     }
 }

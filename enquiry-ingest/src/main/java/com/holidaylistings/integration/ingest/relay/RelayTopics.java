@@ -26,10 +26,13 @@ class RelayTopics {
         this.admin = admin;
         this.events = topic(EnquiryEvents.TOPIC, properties.topicPartitions(), properties.topicRetention(), properties);
         // keyed by enquiry id as enquiry.created, in as many partitions
-        this.erasures = topic(EnquiryErased.TOPIC, properties.topicPartitions(), properties.erasedTopicRetention(),
+        this.erasures =
+                topic(EnquiryErased.TOPIC, properties.topicPartitions(), properties.erasedTopicRetention(), properties);
+        this.commands = topic(
+                DeliveryCommand.TOPIC,
+                properties.commandTopicPartitions(),
+                properties.commandTopicRetention(),
                 properties);
-        this.commands = topic(DeliveryCommand.TOPIC, properties.commandTopicPartitions(),
-                properties.commandTopicRetention(), properties);
     }
 
     private static NewTopic topic(String name, int partitions, Duration retention, RelayProperties properties) {

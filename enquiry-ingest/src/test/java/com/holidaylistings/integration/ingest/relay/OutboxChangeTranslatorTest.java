@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 
 class OutboxChangeTranslatorTest {
 
-    private static final Schema ROW = SchemaBuilder.struct().optional()
+    private static final Schema ROW = SchemaBuilder.struct()
+            .optional()
             .field("id", Schema.STRING_SCHEMA)
             .field("aggregate_type", Schema.STRING_SCHEMA)
             .field("aggregate_id", Schema.STRING_SCHEMA)
@@ -35,16 +36,25 @@ class OutboxChangeTranslatorTest {
 
     @Test
     void turnsAnOutboxInsertIntoTheEventItCarries() {
-        OutboxEvent event = OutboxChangeTranslator.translate(change("outbox", "c", "req-1")).orElseThrow();
+        OutboxEvent event =
+                OutboxChangeTranslator.translate(change("outbox", "c", "req-1")).orElseThrow();
 
-        assertThat(event).isEqualTo(new OutboxEvent("enquiry.created",
-                "event-1", "enquiry-1", "enquiry.created", PAYLOAD, "req-1", Instant.ofEpochMilli(1_700_000_000_123L)));
+        assertThat(event)
+                .isEqualTo(new OutboxEvent(
+                        "enquiry.created",
+                        "event-1",
+                        "enquiry-1",
+                        "enquiry.created",
+                        PAYLOAD,
+                        "req-1",
+                        Instant.ofEpochMilli(1_700_000_000_123L)));
     }
 
     @Test
     void routesEachDeliveryCommandToTheCommandsTopic() {
         for (String type : DeliveryCommand.TYPES) {
-            OutboxEvent event = OutboxChangeTranslator.translate(change("outbox", "c", "req-1", type)).orElseThrow();
+            OutboxEvent event = OutboxChangeTranslator.translate(change("outbox", "c", "req-1", type))
+                    .orElseThrow();
 
             assertThat(event.topic()).isEqualTo("delivery.commands");
             assertThat(event.eventType()).isEqualTo(type);
@@ -54,7 +64,8 @@ class OutboxChangeTranslatorTest {
 
     @Test
     void routesAThrottlesChangeToTheCommandsTopicUnderItsAggregateId() {
-        OutboxEvent event = OutboxChangeTranslator.translate(change("outbox", "c", "req-1", "delivery.throttle-changed"))
+        OutboxEvent event = OutboxChangeTranslator.translate(
+                        change("outbox", "c", "req-1", "delivery.throttle-changed"))
                 .orElseThrow();
 
         assertThat(event.topic()).isEqualTo(DeliveryCommand.TOPIC);
@@ -65,7 +76,8 @@ class OutboxChangeTranslatorTest {
 
     @Test
     void routesAnErasureToItsTopicUnderTheEnquiryId() {
-        OutboxEvent event = OutboxChangeTranslator.translate(change("outbox", "c", "req-1", "enquiry.erased")).orElseThrow();
+        OutboxEvent event = OutboxChangeTranslator.translate(change("outbox", "c", "req-1", "enquiry.erased"))
+                .orElseThrow();
 
         assertThat(event.topic()).isEqualTo("enquiry.erased");
         assertThat(event.eventType()).isEqualTo("enquiry.erased");
@@ -74,22 +86,28 @@ class OutboxChangeTranslatorTest {
 
     @Test
     void skipsAnUpdateOfAnOutboxRowAsAnErasureMakesIt() {
-        assertThat(OutboxChangeTranslator.translate(change("outbox", "u", "req-1", "enquiry.created"))).isEmpty();
+        assertThat(OutboxChangeTranslator.translate(change("outbox", "u", "req-1", "enquiry.created")))
+                .isEmpty();
     }
 
     @Test
     void skipsARowOfAnUnknownEventType() {
-        assertThat(OutboxChangeTranslator.translate(change("outbox", "c", "req-1", "enquiry.exploded"))).isEmpty();
+        assertThat(OutboxChangeTranslator.translate(change("outbox", "c", "req-1", "enquiry.exploded")))
+                .isEmpty();
     }
 
     @Test
     void keepsAMissingRequestIdMissing() {
-        assertThat(OutboxChangeTranslator.translate(change("outbox", "c", null)).orElseThrow().requestId()).isNull();
+        assertThat(OutboxChangeTranslator.translate(change("outbox", "c", null))
+                        .orElseThrow()
+                        .requestId())
+                .isNull();
     }
 
     @Test
     void carriesTheIntakeRequestsTraceContext() {
-        Schema traced = SchemaBuilder.struct().optional()
+        Schema traced = SchemaBuilder.struct()
+                .optional()
                 .field("id", Schema.STRING_SCHEMA)
                 .field("aggregate_id", Schema.STRING_SCHEMA)
                 .field("event_type", Schema.STRING_SCHEMA)
@@ -98,39 +116,66 @@ class OutboxChangeTranslatorTest {
                 .field("traceparent", Schema.OPTIONAL_STRING_SCHEMA)
                 .build();
         String traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
-        Struct row = new Struct(traced).put("id", "event-1").put("aggregate_id", "enquiry-1")
-                .put("event_type", "enquiry.created").put("payload", PAYLOAD).put("request_id", "req-1")
+        Struct row = new Struct(traced)
+                .put("id", "event-1")
+                .put("aggregate_id", "enquiry-1")
+                .put("event_type", "enquiry.created")
+                .put("payload", PAYLOAD)
+                .put("request_id", "req-1")
                 .put("traceparent", traceparent);
-        Schema change = SchemaBuilder.struct().field("after", traced).field("source", SOURCE)
-                .field("op", Schema.STRING_SCHEMA).build();
-        SourceRecord record = new SourceRecord(Map.of(), Map.of(), "enquiry-ingest.public.outbox", null, change,
-                new Struct(change).put("after", row).put("op", "c")
+        Schema change = SchemaBuilder.struct()
+                .field("after", traced)
+                .field("source", SOURCE)
+                .field("op", Schema.STRING_SCHEMA)
+                .build();
+        SourceRecord record = new SourceRecord(
+                Map.of(),
+                Map.of(),
+                "enquiry-ingest.public.outbox",
+                null,
+                change,
+                new Struct(change)
+                        .put("after", row)
+                        .put("op", "c")
                         .put("source", new Struct(SOURCE).put("table", "outbox").put("ts_ms", 1L)));
 
-        assertThat(OutboxChangeTranslator.translate(record).orElseThrow().traceparent()).isEqualTo(traceparent);
+        assertThat(OutboxChangeTranslator.translate(record).orElseThrow().traceparent())
+                .isEqualTo(traceparent);
     }
 
     @Test
     void readsAChangeWrittenBeforeTheTraceContextColumnExisted() {
-        assertThat(OutboxChangeTranslator.translate(change("outbox", "c", "req-1")).orElseThrow().traceparent()).isNull();
+        assertThat(OutboxChangeTranslator.translate(change("outbox", "c", "req-1"))
+                        .orElseThrow()
+                        .traceparent())
+                .isNull();
     }
 
     @Test
     void skipsThePurgesDeletesAndUpdates() {
-        assertThat(OutboxChangeTranslator.translate(change("outbox", "d", "req-1"))).isEmpty();
-        assertThat(OutboxChangeTranslator.translate(change("outbox", "u", "req-1"))).isEmpty();
+        assertThat(OutboxChangeTranslator.translate(change("outbox", "d", "req-1")))
+                .isEmpty();
+        assertThat(OutboxChangeTranslator.translate(change("outbox", "u", "req-1")))
+                .isEmpty();
     }
 
     @Test
     void skipsHeartbeatsOfTheHeartbeatTable() {
-        assertThat(OutboxChangeTranslator.translate(change("outbox_heartbeat", "u", null))).isEmpty();
+        assertThat(OutboxChangeTranslator.translate(change("outbox_heartbeat", "u", null)))
+                .isEmpty();
     }
 
     @Test
     void skipsRecordsThatAreNoChangeEvents() {
-        Schema heartbeat = SchemaBuilder.struct().field("ts_ms", Schema.INT64_SCHEMA).build();
-        SourceRecord record = new SourceRecord(Map.of(), Map.of(), "__debezium-heartbeat.enquiry-ingest", null,
-                heartbeat, new Struct(heartbeat).put("ts_ms", 1L));
+        Schema heartbeat =
+                SchemaBuilder.struct().field("ts_ms", Schema.INT64_SCHEMA).build();
+        SourceRecord record = new SourceRecord(
+                Map.of(),
+                Map.of(),
+                "__debezium-heartbeat.enquiry-ingest",
+                null,
+                heartbeat,
+                new Struct(heartbeat).put("ts_ms", 1L));
 
         assertThat(OutboxChangeTranslator.translate(record)).isEmpty();
     }

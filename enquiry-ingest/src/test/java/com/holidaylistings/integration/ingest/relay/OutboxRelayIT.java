@@ -86,11 +86,13 @@ class OutboxRelayIT {
         try (IngestProcess relay = IngestProcess.start("exact")) {
             OutboxRows.Written written = outbox.enquiry();
 
-            ConsumerRecord<String, String> record = awaitAll(List.of(written)).get(written.enquiryId()).get(0);
+            ConsumerRecord<String, String> record =
+                    awaitAll(List.of(written)).get(written.enquiryId()).get(0);
 
             assertThat(record.value()).isEqualTo(written.payload());
             assertThat(record.key()).isEqualTo(written.enquiryId().toString());
-            assertThat(header(record, EnquiryEvents.EVENT_ID_HEADER)).isEqualTo(written.eventId().toString());
+            assertThat(header(record, EnquiryEvents.EVENT_ID_HEADER))
+                    .isEqualTo(written.eventId().toString());
             assertThat(header(record, EnquiryEvents.EVENT_TYPE_HEADER)).isEqualTo("enquiry.created");
             assertThat(header(record, EnquiryEvents.REQUEST_ID_HEADER)).isEqualTo(written.requestId());
             // the relay's publish continues the intake request's trace: same trace, a span of its own under it
@@ -101,7 +103,8 @@ class OutboxRelayIT {
             AsyncApiContract contract = AsyncApiContract.load();
             assertThat(record.topic()).isEqualTo(contract.topic());
             assertThat(headerNames(record)).containsExactlyInAnyOrderElementsOf(contract.headerNames());
-            assertThat(JSON.readTree(record.value()).propertyNames()).containsExactlyElementsOf(contract.payloadFields());
+            assertThat(JSON.readTree(record.value()).propertyNames())
+                    .containsExactlyElementsOf(contract.payloadFields());
             await().atMost(STREAMING).until(relay::isReady);
         }
     }
@@ -109,24 +112,36 @@ class OutboxRelayIT {
     @Test
     @Order(2)
     void publishesACommandOnTheCommandsTopicWithItsKeyAndPassesOverAnUnknownType() throws Exception {
-        try (IngestProcess relay = IngestProcess.start("commands"); TopicReader commands = new TopicReader(DeliveryCommand.TOPIC)) {
+        try (IngestProcess relay = IngestProcess.start("commands");
+                TopicReader commands = new TopicReader(DeliveryCommand.TOPIC)) {
             UUID hook = UUID.randomUUID();
             outbox.outboxRow(UUID.randomUUID(), hook, "delivery.unheard-of", "{}", "req-unknown");
-            DeliveryCommand command = new DeliveryCommand.Redeliver(UUID.randomUUID(), Instant.now(), "req-command",
-                    OwnerId.of(UUID.randomUUID()), SubscriptionId.of(hook), UUID.randomUUID(),
-                    EnquiryId.of(UUID.randomUUID()), Instant.now(), null);
+            DeliveryCommand command = new DeliveryCommand.Redeliver(
+                    UUID.randomUUID(),
+                    Instant.now(),
+                    "req-command",
+                    OwnerId.of(UUID.randomUUID()),
+                    SubscriptionId.of(hook),
+                    UUID.randomUUID(),
+                    EnquiryId.of(UUID.randomUUID()),
+                    Instant.now(),
+                    null);
             String payload = outbox.command(command);
 
             ConsumerRecord<String, String> record = await().atMost(STREAMING)
-                    .until(() -> commands.of(Set.of(hook)), records -> !records.isEmpty()).get(0);
+                    .until(() -> commands.of(Set.of(hook)), records -> !records.isEmpty())
+                    .get(0);
 
             assertThat(record.topic()).isEqualTo("delivery.commands");
             assertThat(record.key()).isEqualTo(hook.toString());
             assertThat(record.value()).isEqualTo(payload);
-            assertThat(header(record, EnquiryEvents.EVENT_ID_HEADER)).isEqualTo(command.commandId().toString());
+            assertThat(header(record, EnquiryEvents.EVENT_ID_HEADER))
+                    .isEqualTo(command.commandId().toString());
             assertThat(header(record, EnquiryEvents.EVENT_TYPE_HEADER)).isEqualTo("delivery.redeliver");
             assertThat(header(record, EnquiryEvents.REQUEST_ID_HEADER)).isEqualTo("req-command");
-            assertThat(commands.of(Set.of(hook))).as("the row of an unknown type is passed over").hasSize(1);
+            assertThat(commands.of(Set.of(hook)))
+                    .as("the row of an unknown type is passed over")
+                    .hasSize(1);
             assertThat(relay.isStreaming()).isTrue();
         }
     }
@@ -134,7 +149,8 @@ class OutboxRelayIT {
     @Test
     @Order(2)
     void publishesAnErasureOnItsOwnTopicKeyedByTheEnquiryAndPassesOverTheErasedPayload() throws Exception {
-        try (IngestProcess relay = IngestProcess.start("erasures"); TopicReader erasures = new TopicReader(EnquiryErased.TOPIC);
+        try (IngestProcess relay = IngestProcess.start("erasures");
+                TopicReader erasures = new TopicReader(EnquiryErased.TOPIC);
                 Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, IngestTestBed.kafka()))) {
             OutboxRows.Written written = outbox.enquiry();
             awaitAll(List.of(written));
@@ -145,7 +161,8 @@ class OutboxRelayIT {
             outbox.outboxRow(eventId, written.enquiryId(), EnquiryErased.TYPE, payload, "req-erasure");
 
             ConsumerRecord<String, String> record = await().atMost(STREAMING)
-                    .until(() -> erasures.of(Set.of(written.enquiryId())), records -> !records.isEmpty()).get(0);
+                    .until(() -> erasures.of(Set.of(written.enquiryId())), records -> !records.isEmpty())
+                    .get(0);
 
             assertThat(record.topic()).isEqualTo("enquiry.erased");
             assertThat(record.key()).isEqualTo(written.enquiryId().toString());
@@ -154,13 +171,28 @@ class OutboxRelayIT {
             assertThat(header(record, EnquiryEvents.EVENT_TYPE_HEADER)).isEqualTo("enquiry.erased");
             assertThat(header(record, EnquiryEvents.REQUEST_ID_HEADER)).isEqualTo("req-erasure");
             ConfigResource erasedTopic = new ConfigResource(ConfigResource.Type.TOPIC, EnquiryErased.TOPIC);
-            assertThat(admin.describeConfigs(List.of(erasedTopic)).all().get().get(erasedTopic).get("retention.ms").value())
-                    .as("30 days").isEqualTo(Long.toString(Duration.ofDays(30).toMillis()));
+            assertThat(admin.describeConfigs(List.of(erasedTopic))
+                            .all()
+                            .get()
+                            .get(erasedTopic)
+                            .get("retention.ms")
+                            .value())
+                    .as("30 days")
+                    .isEqualTo(Long.toString(Duration.ofDays(30).toMillis()));
             ConfigResource createdTopic = new ConfigResource(ConfigResource.Type.TOPIC, EnquiryEvents.TOPIC);
-            assertThat(admin.describeConfigs(List.of(createdTopic)).all().get().get(createdTopic).get("retention.ms").value())
-                    .as("7 days").isEqualTo(Long.toString(Duration.ofDays(7).toMillis()));
-            assertThat(topic.of(Set.of(written.enquiryId()))).as("the payload's update is not published again")
-                    .singleElement().extracting(ConsumerRecord::value).isEqualTo(written.payload());
+            assertThat(admin.describeConfigs(List.of(createdTopic))
+                            .all()
+                            .get()
+                            .get(createdTopic)
+                            .get("retention.ms")
+                            .value())
+                    .as("7 days")
+                    .isEqualTo(Long.toString(Duration.ofDays(7).toMillis()));
+            assertThat(topic.of(Set.of(written.enquiryId())))
+                    .as("the payload's update is not published again")
+                    .singleElement()
+                    .extracting(ConsumerRecord::value)
+                    .isEqualTo(written.payload());
         }
     }
 
@@ -209,7 +241,8 @@ class OutboxRelayIT {
     @Test
     @Order(5)
     void aStandbyTakesOverWhenTheLeaderIsKilled() throws Exception {
-        try (IngestProcess a = IngestProcess.start("pair-a"); IngestProcess b = IngestProcess.start("pair-b")) {
+        try (IngestProcess a = IngestProcess.start("pair-a");
+                IngestProcess b = IngestProcess.start("pair-b")) {
             await().atMost(STREAMING).until(() -> a.isStreaming() || b.isStreaming());
             IngestProcess leader = a.isStreaming() ? a : b;
             IngestProcess standby = leader == a ? b : a;
@@ -259,17 +292,21 @@ class OutboxRelayIT {
 
     private Map<UUID, List<ConsumerRecord<String, String>>> awaitAll(List<OutboxRows.Written> written) {
         Set<UUID> ids = written.stream().map(OutboxRows.Written::enquiryId).collect(Collectors.toSet());
-        await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(200))
+        await().atMost(Duration.ofSeconds(120))
+                .pollInterval(Duration.ofMillis(200))
                 .until(() -> byEnquiry(topic.of(ids)).keySet().containsAll(ids));
         return byEnquiry(topic.of(ids));
     }
 
-    private static Map<UUID, List<ConsumerRecord<String, String>>> byEnquiry(List<ConsumerRecord<String, String>> records) {
+    private static Map<UUID, List<ConsumerRecord<String, String>>> byEnquiry(
+            List<ConsumerRecord<String, String>> records) {
         return records.stream().collect(Collectors.groupingBy(record -> UUID.fromString(record.key())));
     }
 
     private static int duplicates(Map<UUID, List<ConsumerRecord<String, String>>> published) {
-        return published.values().stream().mapToInt(records -> records.size() - 1).sum();
+        return published.values().stream()
+                .mapToInt(records -> records.size() - 1)
+                .sum();
     }
 
     private static List<String> headerNames(ConsumerRecord<String, String> record) {
@@ -281,5 +318,4 @@ class OutboxRelayIT {
     private static String header(ConsumerRecord<String, String> record, String name) {
         return new String(record.headers().lastHeader(name).value(), StandardCharsets.UTF_8);
     }
-
 }

@@ -17,9 +17,12 @@ class RefusesToStartWithoutItsSettingsTest {
 
     @Test
     void refusesToStartWithoutItsDatabaseLoginAndKafkaSettings() {
-        assertThatThrownBy(() -> new SpringApplicationBuilder(EnquiryIngestApplication.class).run().close())
+        assertThatThrownBy(() -> new SpringApplicationBuilder(EnquiryIngestApplication.class)
+                        .run()
+                        .close())
                 .isInstanceOf(MissingSettings.class)
-                .hasMessageStartingWith("enquiry-ingest cannot start without SPRING_DATASOURCE_URL (spring.datasource.url)")
+                .hasMessageStartingWith(
+                        "enquiry-ingest cannot start without SPRING_DATASOURCE_URL (spring.datasource.url)")
                 .hasMessageContaining("KAFKA_SECURITY_PROTOCOL");
     }
 }

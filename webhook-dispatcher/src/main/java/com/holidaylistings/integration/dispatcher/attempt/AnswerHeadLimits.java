@@ -30,7 +30,10 @@ final class AnswerHeadLimits implements HttpMessageParserFactory<ClassicHttpResp
 
     /** The HTTP/1.1 settings with these limits, for the connections' factory. */
     static Http1Config http1Config() {
-        return Http1Config.custom().setMaxHeaderCount(MAX_HEADERS).setMaxLineLength(MAX_HEAD_BYTES).build();
+        return Http1Config.custom()
+                .setMaxHeaderCount(MAX_HEADERS)
+                .setMaxLineLength(MAX_HEAD_BYTES)
+                .build();
     }
 
     /** A parser with these limits, whatever {@code ignored} the connection was made with. */
@@ -39,7 +42,8 @@ final class AnswerHeadLimits implements HttpMessageParserFactory<ClassicHttpResp
         DefaultHttpResponseParser parser = new DefaultHttpResponseParser(http1Config());
         return new HttpMessageParser<>() {
             @Override
-            public ClassicHttpResponse parse(SessionInputBuffer buffer, InputStream in) throws IOException, HttpException {
+            public ClassicHttpResponse parse(SessionInputBuffer buffer, InputStream in)
+                    throws IOException, HttpException {
                 // what the session buffer holds already (read ahead with the previous answer) counts too
                 try {
                     return parser.parse(buffer, new AtMost(in, MAX_HEAD_BYTES - buffer.length()));

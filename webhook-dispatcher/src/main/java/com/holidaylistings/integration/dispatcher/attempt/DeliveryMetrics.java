@@ -55,7 +55,12 @@ class DeliveryMetrics {
 
     /** An attempt, by outcome and the class of the receiver's status ({@code none} without an answer). */
     void attempted(DeliveryOutcome outcome, Integer httpStatus, Duration took) {
-        registry.counter("webhook.delivery.attempts", "outcome", outcome.value(), "status_class", statusClass(httpStatus))
+        registry.counter(
+                        "webhook.delivery.attempts",
+                        "outcome",
+                        outcome.value(),
+                        "status_class",
+                        statusClass(httpStatus))
                 .increment();
         duration.record(took);
     }
@@ -91,6 +96,7 @@ class DeliveryMetrics {
      * again) or {@code gone} (no row).
      */
     void passedOver(String reason) {
-        registry.counter("webhook.delivery.records.passed.over", "reason", reason).increment();
+        registry.counter("webhook.delivery.records.passed.over", "reason", reason)
+                .increment();
     }
 }

@@ -35,7 +35,11 @@ public class DeliveryRehearsal {
     private final WebhookSender sender;
     private final DeliveryTransitions transitions;
 
-    DeliveryRehearsal(DeliveryRecords records, Deliveries deliveries, HookBreakers guards, WebhookSender sender,
+    DeliveryRehearsal(
+            DeliveryRecords records,
+            Deliveries deliveries,
+            HookBreakers guards,
+            WebhookSender sender,
             DeliveryTransitions transitions) {
         this.records = records;
         this.deliveries = deliveries;
@@ -62,12 +66,23 @@ public class DeliveryRehearsal {
         if (deliveries.forAttempt(read).isPresent()) {
             throw new IllegalStateException("A rehearsal's delivery " + task.webhookId() + " must have no row");
         }
-        Delivery delivery = new Delivery(read.webhookId(), read.submittedAt(), read.subscriptionId(),
-                EnquiryId.of(UUID.randomUUID()), DeliveryStatus.PENDING, 0, 1);
+        Delivery delivery = new Delivery(
+                read.webhookId(),
+                read.submittedAt(),
+                read.subscriptionId(),
+                EnquiryId.of(UUID.randomUUID()),
+                DeliveryStatus.PENDING,
+                0,
+                1);
         // one target per hook, as owners' hooks have
-        String url = "http://" + receiver.getAddress().getHostAddress() + ":" + receiver.getPort() + "/" + task.subscriptionId();
-        HttpOutcome http = GuardedDnsResolver.permitting(receiver, () -> guards.send(task.subscriptionId(), false,
-                () -> sender.post(url, payload, delivery.webhookId(), List.of(secret), false)));
+        String url = "http://" + receiver.getAddress().getHostAddress() + ":" + receiver.getPort() + "/"
+                + task.subscriptionId();
+        HttpOutcome http = GuardedDnsResolver.permitting(
+                receiver,
+                () -> guards.send(
+                        task.subscriptionId(),
+                        false,
+                        () -> sender.post(url, payload, delivery.webhookId(), List.of(secret), false)));
         DeliveryTransitions.AfterAttempt after = transitions.afterAttempt(delivery, http, Instant.now());
         if (after.recordMovesOn()) {
             records.after(read.at(after.next().version()), after.movesOn());

@@ -40,7 +40,9 @@ final class GuardedDnsResolver implements DnsResolver {
         List<InetSocketAddress> endpoints = new ArrayList<>();
         InetSocketAddress permitted = PERMITTED.get();
         for (InetAddress address : system.resolve(host)) {
-            if (permitted != null && permitted.getPort() == port && permitted.getAddress().equals(address)) {
+            if (permitted != null
+                    && permitted.getPort() == port
+                    && permitted.getAddress().equals(address)) {
                 endpoints.add(permitted);
                 continue;
             }
@@ -59,7 +61,8 @@ final class GuardedDnsResolver implements DnsResolver {
      */
     static <T> T permitting(InetSocketAddress endpoint, Supplier<T> call) {
         if (!endpoint.getAddress().isLoopbackAddress()) {
-            throw new IllegalArgumentException("Only a loopback endpoint of this process may be permitted: " + endpoint);
+            throw new IllegalArgumentException(
+                    "Only a loopback endpoint of this process may be permitted: " + endpoint);
         }
         PERMITTED.set(endpoint);
         try {
@@ -90,10 +93,11 @@ final class GuardedDnsResolver implements DnsResolver {
     static final class TargetRefused extends UnknownHostException {
 
         TargetRefused(String host, InetAddress address, int port, TargetAddressRule.Refusal refusal) {
-            super(refusal == TargetAddressRule.Refusal.INTERNAL
-                    ? "refused: " + host + " resolves to an internal address"
-                    : "refused: " + host + " resolves to " + address.getHostAddress() + (port < 0 ? "" : " port " + port)
-                            + ", " + refusal.what());
+            super(
+                    refusal == TargetAddressRule.Refusal.INTERNAL
+                            ? "refused: " + host + " resolves to an internal address"
+                            : "refused: " + host + " resolves to " + address.getHostAddress()
+                                    + (port < 0 ? "" : " port " + port) + ", " + refusal.what());
         }
     }
 }

@@ -30,7 +30,10 @@ class RetryForwarder {
     private final Retry retry;
     private final DeliveryMetrics metrics;
 
-    RetryForwarder(KafkaTemplate<String, String> kafka, DeliveryRecords records, WebhookProperties properties,
+    RetryForwarder(
+            KafkaTemplate<String, String> kafka,
+            DeliveryRecords records,
+            WebhookProperties properties,
             DeliveryMetrics metrics) {
         this.kafka = kafka;
         this.records = records;
@@ -44,12 +47,19 @@ class RetryForwarder {
         try {
             retry.executeRunnable(() -> send(forwarded));
         } catch (RuntimeException e) {
-            log.error("Could not put delivery {} on {}; it waits on its row instead", next.webhookId(), forwarded.topic(), e);
+            log.error(
+                    "Could not put delivery {} on {}; it waits on its row instead",
+                    next.webhookId(),
+                    forwarded.topic(),
+                    e);
             return false;
         }
         if (after.movesOn().abandoned()) {
             metrics.deadLettered();
-            log.warn("Delivery {} abandoned after the last retry: subscription {}", next.webhookId(), next.subscriptionId());
+            log.warn(
+                    "Delivery {} abandoned after the last retry: subscription {}",
+                    next.webhookId(),
+                    next.subscriptionId());
         }
         return true;
     }

@@ -36,7 +36,8 @@ public class WebhookAttempt {
     private static final Logger log = LoggerFactory.getLogger(WebhookAttempt.class);
     private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
     /** A failure's record is sent from a virtual thread of its own, not from the attempt log's batch thread. */
-    private static final Executor FORWARDING = command -> Thread.ofVirtual().name("retry-forward").start(command);
+    private static final Executor FORWARDING =
+            command -> Thread.ofVirtual().name("retry-forward").start(command);
 
     private final Deliveries deliveries;
     private final HookBreakers guards;
@@ -48,8 +49,15 @@ public class WebhookAttempt {
     private final HookThrottle throttle;
     private final AttemptSpan spans;
 
-    WebhookAttempt(Deliveries deliveries, HookBreakers guards, WebhookSender sender, AttemptLog attempts,
-            DeliveryMetrics metrics, DeliveryTransitions transitions, RetryForwarder forwarder, HookThrottle throttle,
+    WebhookAttempt(
+            Deliveries deliveries,
+            HookBreakers guards,
+            WebhookSender sender,
+            AttemptLog attempts,
+            DeliveryMetrics metrics,
+            DeliveryTransitions transitions,
+            RetryForwarder forwarder,
+            HookThrottle throttle,
             AttemptSpan spans) {
         this.throttle = throttle;
         this.spans = spans;
@@ -76,7 +84,10 @@ public class WebhookAttempt {
         Delivery delivery = found == null ? null : found.delivery();
         if (delivery == null || !delivery.awaits(task.version())) {
             metrics.passedOver(delivery == null ? "gone" : "not_due");
-            log.debug("Record of delivery {} at version {} passed over: the row is {}", task.webhookId(), task.version(),
+            log.debug(
+                    "Record of delivery {} at version {} passed over: the row is {}",
+                    task.webhookId(),
+                    task.version(),
                     delivery == null ? "gone" : delivery.status() + " at version " + delivery.version());
             return DONE;
         }
@@ -87,11 +98,14 @@ public class WebhookAttempt {
             HookThrottle.Reservation start = throttle.reserve(delivery.subscription(), found.throttlePerSecond());
             if (!start.startsNow()) {
                 metrics.throttled(start.delay());
-                return attempts.record(AttemptLog.Change.throttled(delivery, start.startAt())).thenApply(stored -> null);
+                return attempts.record(AttemptLog.Change.throttled(delivery, start.startAt()))
+                        .thenApply(stored -> null);
             }
         }
         if (found.requestId() != null) {
-            MDC.put("requestId", found.requestId()); // the intake or redelivery request's id, in every log line of the attempt
+            MDC.put(
+                    "requestId",
+                    found.requestId()); // the intake or redelivery request's id, in every log line of the attempt
         }
         try (AttemptSpan.Started span = spans.start(delivery, traceparent)) {
             Instant startedAt = Instant.now();
@@ -102,23 +116,41 @@ public class WebhookAttempt {
                     metrics.retryStarted(Duration.between(dueAt, startedAt));
                 }
             }
-            HttpOutcome http = guards.send(delivery.subscription(), delivery.test(),
-                    () -> sender.post(found.url(), found.payload(), delivery.webhookId(), found.secrets(),
-                            delivery.test(), found.headers()));
+            HttpOutcome http = guards.send(
+                    delivery.subscription(),
+                    delivery.test(),
+                    () -> sender.post(
+                            found.url(),
+                            found.payload(),
+                            delivery.webhookId(),
+                            found.secrets(),
+                            delivery.test(),
+                            found.headers()));
             Instant finishedAt = Instant.now(); // the retry's delay counts from here
             span.answered(http);
             DeliveryTransitions.AfterAttempt after = transitions.afterAttempt(delivery, http, finishedAt);
-            Attempt attempt = new Attempt(delivery, after.next().attempts(), after.outcome(), http.status(),
+            Attempt attempt = new Attempt(
+                    delivery,
+                    after.next().attempts(),
+                    after.outcome(),
+                    http.status(),
                     http.error() != null ? http.error() : http.control().reason(),
-                    http.duration().toMillis(), http.body(), http.bodyTruncated(), startedAt, after.nextAttemptAt(),
-                    http.requestHeaders(), http.responseHeaders(), http.control());
+                    http.duration().toMillis(),
+                    http.body(),
+                    http.bodyTruncated(),
+                    startedAt,
+                    after.nextAttemptAt(),
+                    http.requestHeaders(),
+                    http.responseHeaders(),
+                    http.control());
             metrics.attempted(after.outcome(), http.status(), http.duration());
             if (http.succeeded() && found.timedAsPipeline() && !found.askedFor()) {
                 metrics.delivered(Duration.between(task.submittedAt(), finishedAt));
             }
-            CompletableFuture<Boolean> stored = attempts.record(new AttemptLog.Change(delivery, after.next(),
-                    after.nextAttemptAt(), attempt, after.events(), span.traceparent()));
-            return after.recordMovesOn() ? stored.thenComposeAsync(changed -> movedOn(changed, task, after, span), FORWARDING)
+            CompletableFuture<Boolean> stored = attempts.record(new AttemptLog.Change(
+                    delivery, after.next(), after.nextAttemptAt(), attempt, after.events(), span.traceparent()));
+            return after.recordMovesOn()
+                    ? stored.thenComposeAsync(changed -> movedOn(changed, task, after, span), FORWARDING)
                     : stored.thenApply(changed -> null);
         } finally {
             MDC.remove("requestId");
@@ -132,15 +164,17 @@ public class WebhookAttempt {
      * been. Should this process stop in between, the row is pending with no record, and the row
      * poller takes it once overdue; the record the attempt came in is read again and passed over.
      */
-    private CompletableFuture<Void> movedOn(boolean changed, DeliveryTask task, DeliveryTransitions.AfterAttempt after,
-            AttemptSpan.Started span) {
+    private CompletableFuture<Void> movedOn(
+            boolean changed, DeliveryTask task, DeliveryTransitions.AfterAttempt after, AttemptSpan.Started span) {
         if (!changed) {
             return DONE; // another writer moved the row on meanwhile: that writer carries it on
         }
         Delivery next = after.next();
-        if (spans.inScopeOf(span, () -> forwarder.forward(task.at(next.version()), after)) || after.movesOn().abandoned()) {
+        if (spans.inScopeOf(span, () -> forwarder.forward(task.at(next.version()), after))
+                || after.movesOn().abandoned()) {
             return DONE;
         }
-        return attempts.record(AttemptLog.Change.waitingOnRow(next, after.nextAttemptAt())).thenApply(stored -> null);
+        return attempts.record(AttemptLog.Change.waitingOnRow(next, after.nextAttemptAt()))
+                .thenApply(stored -> null);
     }
 }

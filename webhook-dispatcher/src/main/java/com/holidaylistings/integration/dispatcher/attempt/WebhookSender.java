@@ -21,8 +21,8 @@ import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
-import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.impl.io.ManagedHttpClientConnectionFactory;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.client5.http.protocol.HttpClientContext;
 import org.apache.hc.core5.http.ClassicHttpResponse;
@@ -103,8 +103,8 @@ class WebhookSender implements DisposableBean {
     }
 
     private static ScheduledThreadPoolExecutor deadlineTimer() {
-        ScheduledThreadPoolExecutor timer =
-                new ScheduledThreadPoolExecutor(1, Thread.ofPlatform().daemon().name("webhook-deadlines").factory());
+        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(
+                1, Thread.ofPlatform().daemon().name("webhook-deadlines").factory());
         timer.setRemoveOnCancelPolicy(true);
         return timer;
     }
@@ -124,7 +124,12 @@ class WebhookSender implements DisposableBean {
      * the {@code webhook-*} headers are set after them all the same, so that a signature is never
      * replaced. Their values are masked in the request headers the attempt log keeps.
      */
-    HttpOutcome post(String targetUrl, String body, String webhookId, List<String> secrets, boolean test,
+    HttpOutcome post(
+            String targetUrl,
+            String body,
+            String webhookId,
+            List<String> secrets,
+            boolean test,
             Map<String, String> headers) {
         long timestamp = Instant.now().getEpochSecond();
         HttpPost post;
@@ -149,7 +154,8 @@ class WebhookSender implements DisposableBean {
             response = client.executeOpen(null, post, context);
         } catch (IOException | RuntimeException e) {
             deadline.cancel(false);
-            String error = post.isCancelled() ? "timed out after " + timeout.toMillis() + " ms"
+            String error = post.isCancelled()
+                    ? "timed out after " + timeout.toMillis() + " ms"
                     : e instanceof AnswerHeadLimits.AnswerTooLarge ? AnswerHeadLimits.TOO_LARGE : describe(e);
             return HttpOutcome.noAnswer(error, since(started), KeptHeaders.of(sent(context, post), headers.keySet()));
         }
@@ -159,8 +165,15 @@ class WebhookSender implements DisposableBean {
             if (answer.truncated()) {
                 post.cancel(); // closes the connection instead of reading the rest (closing would drain it)
             }
-            return new HttpOutcome(response.getCode(), answer.text(), answer.truncated(), null, since(started),
-                    retryAfter(response), KeptHeaders.of(sent(context, post), headers.keySet()), KeptHeaders.of(response.getHeaders()),
+            return new HttpOutcome(
+                    response.getCode(),
+                    answer.text(),
+                    answer.truncated(),
+                    null,
+                    since(started),
+                    retryAfter(response),
+                    KeptHeaders.of(sent(context, post), headers.keySet()),
+                    KeptHeaders.of(response.getHeaders()),
                     deliveryControl(response));
         } finally {
             deadline.cancel(false);
@@ -215,7 +228,8 @@ class WebhookSender implements DisposableBean {
     /** A character cut off at the limit is dropped rather than replaced, so the text stays within 4 KiB. */
     private static String text(byte[] bytes, int length) {
         try {
-            return StandardCharsets.UTF_8.newDecoder()
+            return StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.IGNORE)
                     .onUnmappableCharacter(CodingErrorAction.IGNORE)
                     .decode(ByteBuffer.wrap(bytes, 0, length))
@@ -237,7 +251,8 @@ class WebhookSender implements DisposableBean {
             return null;
         }
         try {
-            return Duration.ofSeconds(Math.max(0, Long.parseLong(header.getValue().trim())));
+            return Duration.ofSeconds(
+                    Math.max(0, Long.parseLong(header.getValue().trim())));
         } catch (NumberFormatException e) {
             return null; // an HTTP date is rare enough from webhook receivers to be ignored
         }

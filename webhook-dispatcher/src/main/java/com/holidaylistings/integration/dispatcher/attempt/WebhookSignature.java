@@ -36,8 +36,8 @@ final class WebhookSignature {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(Base64.getDecoder().decode(encodedKey), "HmacSHA256"));
-            byte[] signature = mac.doFinal(
-                    (webhookId + "." + timestampSeconds + "." + body).getBytes(StandardCharsets.UTF_8));
+            byte[] signature =
+                    mac.doFinal((webhookId + "." + timestampSeconds + "." + body).getBytes(StandardCharsets.UTF_8));
             return "v1," + Base64.getEncoder().encodeToString(signature);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA256 is part of every JDK", e);

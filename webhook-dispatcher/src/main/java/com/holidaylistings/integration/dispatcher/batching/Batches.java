@@ -49,7 +49,8 @@ public final class Batches<T, R> {
     }
 
     /** As {@link #Batches(String, int, Function)}, {@link #submit} waiting while {@code maxQueued} items are queued. */
-    public static <T, R> Batches<T, R> bounded(String name, int maxBatch, int maxQueued, Function<List<T>, List<R>> work) {
+    public static <T, R> Batches<T, R> bounded(
+            String name, int maxBatch, int maxQueued, Function<List<T>, List<R>> work) {
         return new Batches<>(name, maxBatch, maxQueued, work);
     }
 

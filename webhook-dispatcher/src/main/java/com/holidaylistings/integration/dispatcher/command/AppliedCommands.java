@@ -31,13 +31,15 @@ class AppliedCommands {
     /** Records the command as applied, in the caller's transaction; false when it was applied before. */
     boolean firstTime(UUID commandId) {
         return jdbc.sql("insert into applied_commands (command_id) values (:id) on conflict do nothing")
-                .param("id", commandId)
-                .update() == 1;
+                        .param("id", commandId)
+                        .update()
+                == 1;
     }
 
     @Scheduled(fixedDelay = 1, initialDelay = 1, timeUnit = TimeUnit.HOURS)
     void prune() {
-        int pruned = jdbc.sql("delete from applied_commands where applied_at < now() - make_interval(secs => :retention)")
+        int pruned = jdbc.sql(
+                        "delete from applied_commands where applied_at < now() - make_interval(secs => :retention)")
                 .param("retention", retention.toSeconds())
                 .update();
         if (pruned > 0) {

@@ -21,15 +21,21 @@ class CommandConfig {
 
     @Bean
     ConcurrentKafkaListenerContainerFactory<Object, Object> commandContainerFactory(
-            ConcurrentKafkaListenerContainerFactoryConfigurer configurer, ConsumerFactory<Object, Object> consumers,
-            CommandProperties properties, @Value("${dispatcher.instance-id}") String instanceId) {
-        ConcurrentKafkaListenerContainerFactory<Object, Object> factory = new ConcurrentKafkaListenerContainerFactory<>();
+            ConcurrentKafkaListenerContainerFactoryConfigurer configurer,
+            ConsumerFactory<Object, Object> consumers,
+            CommandProperties properties,
+            @Value("${dispatcher.instance-id}") String instanceId) {
+        ConcurrentKafkaListenerContainerFactory<Object, Object> factory =
+                new ConcurrentKafkaListenerContainerFactory<>();
         configurer.configure(factory, consumers);
         factory.setConcurrency(1);
         // static membership, as the fan-out's container: the same member after a restart
-        factory.setContainerCustomizer(container -> container.getContainerProperties().getKafkaConsumerProperties()
+        factory.setContainerCustomizer(container -> container
+                .getContainerProperties()
+                .getKafkaConsumerProperties()
                 .setProperty(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, instanceId));
-        ExponentialBackOff backOff = new ExponentialBackOff(properties.retryFirstBackoff().toMillis(), 2.0);
+        ExponentialBackOff backOff =
+                new ExponentialBackOff(properties.retryFirstBackoff().toMillis(), 2.0);
         backOff.setMaxInterval(properties.retryMaxBackoff().toMillis());
         factory.setCommonErrorHandler(new DefaultErrorHandler(backOff));
         return factory;

@@ -31,14 +31,21 @@ class CommandListener {
         this.json = json;
     }
 
-    @KafkaListener(id = "delivery-commands", groupId = GROUP, topics = DeliveryCommand.TOPIC,
+    @KafkaListener(
+            id = "delivery-commands",
+            groupId = GROUP,
+            topics = DeliveryCommand.TOPIC,
             containerFactory = "commandContainerFactory")
     void onCommand(ConsumerRecord<String, String> record) {
         DeliveryCommand command;
         try {
             command = json.readValue(record.value(), DeliveryCommand.class);
         } catch (JacksonException | IllegalArgumentException | NullPointerException e) {
-            log.error("Skipping unreadable command at {}-{}@{}: {}", record.topic(), record.partition(), record.offset(),
+            log.error(
+                    "Skipping unreadable command at {}-{}@{}: {}",
+                    record.topic(),
+                    record.partition(),
+                    record.offset(),
                     e.getMessage());
             return;
         }

@@ -39,8 +39,12 @@ class RequestedDeliveries {
     private final DueDeliveriesPoller poller;
     private final JsonMapper json;
 
-    RequestedDeliveries(DeliveryStore store, TransactionTemplate transaction, AppliedCommands applied,
-            DueDeliveriesPoller poller, JsonMapper json) {
+    RequestedDeliveries(
+            DeliveryStore store,
+            TransactionTemplate transaction,
+            AppliedCommands applied,
+            DueDeliveriesPoller poller,
+            JsonMapper json) {
         this.store = store;
         this.transaction = transaction;
         this.applied = applied;
@@ -56,14 +60,42 @@ class RequestedDeliveries {
                 return 0;
             }
             return switch (command) {
-                case DeliveryCommand.TestEvent test -> deliver(DeliveryStore.Request.TEST_EVENT, test.owner(), test.hook(), test.eventId(),
-                        EnquiryId.of(test.event().enquiryId()), test.event().sentAt(), test.event(), test, traceparent);
-                case DeliveryCommand.Redeliver asked -> deliver(DeliveryStore.Request.REDELIVER, asked.owner(), asked.hook(), asked.eventId(),
-                        asked.enquiry(), asked.submittedAt(), asked.event(), asked, traceparent);
-                case DeliveryCommand.Recover missed -> deliver(DeliveryStore.Request.RECOVER, missed.owner(), missed.hook(), missed.eventId(),
-                        missed.enquiry(), missed.submittedAt(), missed.event(), missed, traceparent);
+                case DeliveryCommand.TestEvent test ->
+                    deliver(
+                            DeliveryStore.Request.TEST_EVENT,
+                            test.owner(),
+                            test.hook(),
+                            test.eventId(),
+                            EnquiryId.of(test.event().enquiryId()),
+                            test.event().sentAt(),
+                            test.event(),
+                            test,
+                            traceparent);
+                case DeliveryCommand.Redeliver asked ->
+                    deliver(
+                            DeliveryStore.Request.REDELIVER,
+                            asked.owner(),
+                            asked.hook(),
+                            asked.eventId(),
+                            asked.enquiry(),
+                            asked.submittedAt(),
+                            asked.event(),
+                            asked,
+                            traceparent);
+                case DeliveryCommand.Recover missed ->
+                    deliver(
+                            DeliveryStore.Request.RECOVER,
+                            missed.owner(),
+                            missed.hook(),
+                            missed.eventId(),
+                            missed.enquiry(),
+                            missed.submittedAt(),
+                            missed.event(),
+                            missed,
+                            traceparent);
                 case DeliveryCommand.ReplayDeadLetters replay -> replay(replay);
-                case DeliveryCommand.ThrottleChanged throttle -> store.throttleReleased(throttle.hook(), throttle.requestedAt());
+                case DeliveryCommand.ThrottleChanged throttle ->
+                    store.throttleReleased(throttle.hook(), throttle.requestedAt());
             };
         });
         if (changed != null && changed > 0) {
@@ -72,21 +104,41 @@ class RequestedDeliveries {
         return changed == null ? 0 : changed;
     }
 
-    private int deliver(DeliveryStore.Request request, OwnerId owner, SubscriptionId hook, UUID eventId, EnquiryId enquiry,
-            Instant submittedAt, EnquiryCreated event, DeliveryCommand command, String traceparent) {
+    private int deliver(
+            DeliveryStore.Request request,
+            OwnerId owner,
+            SubscriptionId hook,
+            UUID eventId,
+            EnquiryId enquiry,
+            Instant submittedAt,
+            EnquiryCreated event,
+            DeliveryCommand command,
+            String traceparent) {
         if (event != null) {
-            store.keep(new DeliveryStore.NewEvent(eventId, submittedAt, enquiry.value(), json.writeValueAsString(event)));
+            store.keep(
+                    new DeliveryStore.NewEvent(eventId, submittedAt, enquiry.value(), json.writeValueAsString(event)));
         }
-        return store.requested(request, owner, hook, eventId, enquiry, submittedAt, command.requestedAt(),
-                command.requestId(), traceparent);
+        return store.requested(
+                request,
+                owner,
+                hook,
+                eventId,
+                enquiry,
+                submittedAt,
+                command.requestedAt(),
+                command.requestId(),
+                traceparent);
     }
 
     private int replay(DeliveryCommand.ReplayDeadLetters replay) {
-        int replayed = store.replayed(new DeliveryStore.Replay(replay.owner(), replay.hook(), replay.since(),
-                replay.requestedAt(), replay.requestId()));
-        log.info("Dead-letter replay {} (owner {}, hook {}, since {}): {} abandoned deliveries asked for again",
-                replay.commandId(), replay.owner() == null ? "any" : replay.owner(),
-                replay.hook() == null ? "any" : replay.hook(), replay.since() == null ? "any time" : replay.since(),
+        int replayed = store.replayed(new DeliveryStore.Replay(
+                replay.owner(), replay.hook(), replay.since(), replay.requestedAt(), replay.requestId()));
+        log.info(
+                "Dead-letter replay {} (owner {}, hook {}, since {}): {} abandoned deliveries asked for again",
+                replay.commandId(),
+                replay.owner() == null ? "any" : replay.owner(),
+                replay.hook() == null ? "any" : replay.hook(),
+                replay.since() == null ? "any time" : replay.since(),
                 replayed);
         return replayed;
     }

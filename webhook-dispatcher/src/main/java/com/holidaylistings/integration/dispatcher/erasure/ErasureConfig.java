@@ -25,13 +25,17 @@ class ErasureConfig {
 
     @Bean
     ConcurrentKafkaListenerContainerFactory<Object, Object> erasureContainerFactory(
-            ConcurrentKafkaListenerContainerFactoryConfigurer configurer, ConsumerFactory<Object, Object> consumers,
+            ConcurrentKafkaListenerContainerFactoryConfigurer configurer,
+            ConsumerFactory<Object, Object> consumers,
             @Value("${dispatcher.instance-id}") String instanceId) {
-        ConcurrentKafkaListenerContainerFactory<Object, Object> factory = new ConcurrentKafkaListenerContainerFactory<>();
+        ConcurrentKafkaListenerContainerFactory<Object, Object> factory =
+                new ConcurrentKafkaListenerContainerFactory<>();
         configurer.configure(factory, consumers);
         factory.setConcurrency(1);
         // static membership, as the other containers: the same member after a restart
-        factory.setContainerCustomizer(container -> container.getContainerProperties().getKafkaConsumerProperties()
+        factory.setContainerCustomizer(container -> container
+                .getContainerProperties()
+                .getKafkaConsumerProperties()
                 .setProperty(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, instanceId));
         ExponentialBackOff backOff = new ExponentialBackOff(FIRST_BACKOFF.toMillis(), 2.0);
         backOff.setMaxInterval(MAX_BACKOFF.toMillis());

@@ -31,19 +31,29 @@ class ErasureListener {
         this.json = json;
     }
 
-    @KafkaListener(id = "enquiry-erasures", groupId = GROUP, topics = EnquiryErased.TOPIC,
+    @KafkaListener(
+            id = "enquiry-erasures",
+            groupId = GROUP,
+            topics = EnquiryErased.TOPIC,
             containerFactory = "erasureContainerFactory")
     void onErasure(ConsumerRecord<String, String> record) {
         EnquiryErased erased;
         try {
             erased = json.readValue(record.value(), EnquiryErased.class);
         } catch (JacksonException | IllegalArgumentException | NullPointerException e) {
-            log.error("Skipping unreadable erasure at {}-{}@{}: {}", record.topic(), record.partition(), record.offset(),
+            log.error(
+                    "Skipping unreadable erasure at {}-{}@{}: {}",
+                    record.topic(),
+                    record.partition(),
+                    record.offset(),
                     e.getMessage());
             return;
         }
         DeliveryStore.Erasure erasure = store.erased(List.of(erased.enquiryId()));
-        log.info("Erased the guest of enquiry {}: {} stored payloads anonymised, {} receivers' answers dropped",
-                erased.enquiryId(), erasure.payloads(), erasure.answers());
+        log.info(
+                "Erased the guest of enquiry {}: {} stored payloads anonymised, {} receivers' answers dropped",
+                erased.enquiryId(),
+                erasure.payloads(),
+                erasure.answers());
     }
 }

@@ -1,10 +1,10 @@
 package com.holidaylistings.integration.dispatcher.fanout;
 
+import com.holidaylistings.integration.dispatcher.lane.OwnerLanes;
 import com.holidaylistings.integration.dispatcher.records.DeliveryTask;
 import com.holidaylistings.integration.dispatcher.records.DueNowRecords;
 import com.holidaylistings.integration.dispatcher.store.DeliveryStore;
 import com.holidaylistings.integration.dispatcher.waiting.ParkedDeliveries;
-import com.holidaylistings.integration.dispatcher.lane.OwnerLanes;
 import com.holidaylistings.integration.events.EnquiryCreated;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.WebhookIds;
@@ -68,8 +68,13 @@ class DeliveryFanOut {
     private final OwnerLanes lanes;
     private final Counter toRows;
 
-    DeliveryFanOut(LiveSubscriptions subscriptions, DeliveryStore rows, DueNowRecords records,
-            FanOutObservation observation, OwnerLanes lanes, MeterRegistry meters) {
+    DeliveryFanOut(
+            LiveSubscriptions subscriptions,
+            DeliveryStore rows,
+            DueNowRecords records,
+            FanOutObservation observation,
+            OwnerLanes lanes,
+            MeterRegistry meters) {
         this.observation = observation;
         this.subscriptions = subscriptions;
         this.rows = rows;
@@ -83,8 +88,10 @@ class DeliveryFanOut {
         if (events.isEmpty()) {
             return 0;
         }
-        Map<UUID, List<LiveSubscriptions.LiveSubscription>> byProperty =
-                subscriptions.byProperty(events.stream().map(event -> event.enquiry().propertyId()).distinct().toList());
+        Map<UUID, List<LiveSubscriptions.LiveSubscription>> byProperty = subscriptions.byProperty(events.stream()
+                .map(event -> event.enquiry().propertyId())
+                .distinct()
+                .toList());
         // each event's fan-out is a span in its enquiry's trace; its deliveries' records and rows carry it on
         Map<Event, FanOutObservation.Started> spans = new IdentityHashMap<>(); // a batch may hold one event twice
         events.forEach(event -> spans.put(event, observation.start(event)));
@@ -93,14 +100,27 @@ class DeliveryFanOut {
             if (deliveries.isEmpty()) {
                 return 0;
             }
-            rows.created(deliveries.stream().map(NewDelivery::event).distinct()
-                            .map(e -> new DeliveryStore.NewEvent(e.eventId(), e.submittedAt(), e.enquiry().enquiryId(), e.payload()))
+            rows.created(
+                    deliveries.stream()
+                            .map(NewDelivery::event)
+                            .distinct()
+                            .map(e -> new DeliveryStore.NewEvent(
+                                    e.eventId(), e.submittedAt(), e.enquiry().enquiryId(), e.payload()))
                             .toList(),
-                    deliveries.stream().map(d -> new DeliveryStore.NewDelivery(d.task(), d.event().eventId(),
-                            d.event().enquiry().enquiryId(), d.event().requestId(), d.traceparent(), d.waitsOnRow())).toList());
+                    deliveries.stream()
+                            .map(d -> new DeliveryStore.NewDelivery(
+                                    d.task(),
+                                    d.event().eventId(),
+                                    d.event().enquiry().enquiryId(),
+                                    d.event().requestId(),
+                                    d.traceparent(),
+                                    d.waitsOnRow()))
+                            .toList());
             // each in its event's fan-out span, by its header: no span per record
-            List<DueNowRecords.DueNow> due = deliveries.stream().filter(d -> !d.waitsOnRow())
-                    .map(d -> new DueNowRecords.DueNow(d.task(), d.traceparent())).toList();
+            List<DueNowRecords.DueNow> due = deliveries.stream()
+                    .filter(d -> !d.waitsOnRow())
+                    .map(d -> new DueNowRecords.DueNow(d.task(), d.traceparent()))
+                    .toList();
             records.sendAll(due);
             toRows.increment(deliveries.size() - due.size());
             return deliveries.size();
@@ -123,16 +143,25 @@ class DeliveryFanOut {
     }
 
     /** One delivery per event and matching subscription, in the events' order. */
-    private static List<NewDelivery> deliveries(List<Event> events,
-            Map<UUID, List<LiveSubscriptions.LiveSubscription>> byProperty, Map<Event, FanOutObservation.Started> spans,
+    private static List<NewDelivery> deliveries(
+            List<Event> events,
+            Map<UUID, List<LiveSubscriptions.LiveSubscription>> byProperty,
+            Map<Event, FanOutObservation.Started> spans,
             Set<OwnerId> toRows) {
         List<NewDelivery> deliveries = new ArrayList<>();
         for (Event event : events) {
             EnquiryCreated enquiry = event.enquiry();
             for (LiveSubscriptions.LiveSubscription subscription : byProperty.get(enquiry.propertyId())) {
                 if (subscription.filter().matches(enquiry.propertyId(), enquiry.sentAt())) {
-                    deliveries.add(new NewDelivery(event, new DeliveryTask(WebhookIds.of(event.eventId(), subscription.id()),
-                            enquiry.sentAt(), subscription.id(), subscription.owner(), 0), spans.get(event).traceparent(),
+                    deliveries.add(new NewDelivery(
+                            event,
+                            new DeliveryTask(
+                                    WebhookIds.of(event.eventId(), subscription.id()),
+                                    enquiry.sentAt(),
+                                    subscription.id(),
+                                    subscription.owner(),
+                                    0),
+                            spans.get(event).traceparent(),
                             toRows.contains(subscription.owner())));
                 }
             }

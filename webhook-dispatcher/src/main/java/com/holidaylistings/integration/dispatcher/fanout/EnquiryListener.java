@@ -32,7 +32,10 @@ class EnquiryListener {
         this.json = json;
     }
 
-    @KafkaListener(id = "enquiry-fan-out", groupId = "${spring.kafka.consumer.group-id}", topics = EnquiryEvents.TOPIC,
+    @KafkaListener(
+            id = "enquiry-fan-out",
+            groupId = "${spring.kafka.consumer.group-id}",
+            topics = EnquiryEvents.TOPIC,
             containerFactory = "fanOutContainerFactory")
     void onEnquiriesCreated(List<ConsumerRecord<String, String>> records) throws Exception {
         List<DeliveryFanOut.Event> events = new ArrayList<>(records.size());
@@ -40,14 +43,24 @@ class EnquiryListener {
             String id = header(record, EnquiryEvents.EVENT_ID_HEADER);
             try {
                 // The relay always sets the event id; an event without one is named by its place in the topic.
-                UUID eventId = id == null ? UUID.nameUUIDFromBytes((record.topic() + "-" + record.partition() + "-"
-                        + record.offset()).getBytes(StandardCharsets.UTF_8)) : UUID.fromString(id);
-                events.add(new DeliveryFanOut.Event(eventId, header(record, EnquiryEvents.REQUEST_ID_HEADER),
-                        json.readValue(record.value(), EnquiryCreated.class), record.value(),
+                UUID eventId = id == null
+                        ? UUID.nameUUIDFromBytes((record.topic() + "-" + record.partition() + "-" + record.offset())
+                                .getBytes(StandardCharsets.UTF_8))
+                        : UUID.fromString(id);
+                events.add(new DeliveryFanOut.Event(
+                        eventId,
+                        header(record, EnquiryEvents.REQUEST_ID_HEADER),
+                        json.readValue(record.value(), EnquiryCreated.class),
+                        record.value(),
                         header(record, EnquiryEvents.TRACEPARENT_HEADER)));
             } catch (JacksonException | IllegalArgumentException | NullPointerException e) {
-                log.error("Skipping unreadable event {} at {}-{}@{}: {}", id, record.topic(), record.partition(),
-                        record.offset(), e.getMessage());
+                log.error(
+                        "Skipping unreadable event {} at {}-{}@{}: {}",
+                        id,
+                        record.topic(),
+                        record.partition(),
+                        record.offset(),
+                        e.getMessage());
             }
         }
         fanOut.fanOut(events);

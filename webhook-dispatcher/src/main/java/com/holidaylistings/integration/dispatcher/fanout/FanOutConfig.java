@@ -20,15 +20,21 @@ class FanOutConfig {
 
     @Bean
     ConcurrentKafkaListenerContainerFactory<Object, Object> fanOutContainerFactory(
-            ConcurrentKafkaListenerContainerFactoryConfigurer configurer, ConsumerFactory<Object, Object> consumers,
-            FanOutProperties properties, @Value("${dispatcher.instance-id}") String instanceId) {
-        ConcurrentKafkaListenerContainerFactory<Object, Object> factory = new ConcurrentKafkaListenerContainerFactory<>();
+            ConcurrentKafkaListenerContainerFactoryConfigurer configurer,
+            ConsumerFactory<Object, Object> consumers,
+            FanOutProperties properties,
+            @Value("${dispatcher.instance-id}") String instanceId) {
+        ConcurrentKafkaListenerContainerFactory<Object, Object> factory =
+                new ConcurrentKafkaListenerContainerFactory<>();
         configurer.configure(factory, consumers);
         factory.setBatchListener(true);
         // static membership, as the delivery containers (application.yml): suffixed with each consumer's index
-        factory.setContainerCustomizer(container -> container.getContainerProperties().getKafkaConsumerProperties()
+        factory.setContainerCustomizer(container -> container
+                .getContainerProperties()
+                .getKafkaConsumerProperties()
                 .setProperty(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, instanceId));
-        ExponentialBackOff backOff = new ExponentialBackOff(properties.retryFirstBackoff().toMillis(), 2.0);
+        ExponentialBackOff backOff =
+                new ExponentialBackOff(properties.retryFirstBackoff().toMillis(), 2.0);
         backOff.setMaxInterval(properties.retryMaxBackoff().toMillis());
         factory.setCommonErrorHandler(new DefaultErrorHandler(backOff));
         return factory;

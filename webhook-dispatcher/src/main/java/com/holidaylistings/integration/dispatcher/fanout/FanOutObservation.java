@@ -22,7 +22,8 @@ class FanOutObservation {
 
     Started start(DeliveryFanOut.Event event) {
         Observation observation = traces.continuing(NAME, "enquiry fan-out", event.traceparent())
-                .highCardinalityKeyValue("enquiry.id", event.enquiry().enquiryId().toString())
+                .highCardinalityKeyValue(
+                        "enquiry.id", event.enquiry().enquiryId().toString())
                 .highCardinalityKeyValue("event.id", event.eventId().toString())
                 .start();
         return new Started(observation, observation.scoped(traces::current));

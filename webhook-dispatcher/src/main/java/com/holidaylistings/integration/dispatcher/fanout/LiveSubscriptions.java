@@ -45,11 +45,14 @@ class LiveSubscriptions {
                         """)
                 .param("properties", properties.toArray(UUID[]::new))
                 .query((rs, n) -> {
-                    byProperty.get(rs.getObject("event_property", UUID.class)).add(new LiveSubscription(
-                            SubscriptionId.of(rs.getObject("id", UUID.class)),
-                            OwnerId.of(rs.getObject("owner_id", UUID.class)),
-                            new SubscriptionFilter(rs.getObject("property_id", UUID.class),
-                                    rs.getTimestamp("created_at").toInstant())));
+                    byProperty
+                            .get(rs.getObject("event_property", UUID.class))
+                            .add(new LiveSubscription(
+                                    SubscriptionId.of(rs.getObject("id", UUID.class)),
+                                    OwnerId.of(rs.getObject("owner_id", UUID.class)),
+                                    new SubscriptionFilter(
+                                            rs.getObject("property_id", UUID.class),
+                                            rs.getTimestamp("created_at").toInstant())));
                     return null;
                 })
                 .list();

@@ -33,16 +33,21 @@ import org.springframework.stereotype.Component;
 class DeliveryContainers implements SmartLifecycle {
 
     private final List<ConcurrentMessageListenerContainer<?, ?>> containers = new ArrayList<>();
-    private final ScheduledExecutorService resumes =
-            Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("retry-resume").factory());
+    private final ScheduledExecutorService resumes = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().daemon().name("retry-resume").factory());
     private volatile boolean running;
 
-    DeliveryContainers(ConcurrentKafkaListenerContainerFactoryConfigurer configurer,
-            ConsumerFactory<Object, Object> consumers, RetrySchedule schedule, DeliveryListener listener,
-            InOrderAcks acks, @Value("${spring.kafka.consumer.group-id}") String groupPrefix,
+    DeliveryContainers(
+            ConcurrentKafkaListenerContainerFactoryConfigurer configurer,
+            ConsumerFactory<Object, Object> consumers,
+            RetrySchedule schedule,
+            DeliveryListener listener,
+            InOrderAcks acks,
+            @Value("${spring.kafka.consumer.group-id}") String groupPrefix,
             @Value("${dispatcher.instance-id}") String instanceId,
             @Value("${dispatcher.retry-consumers}") int retryConsumers) {
-        ConcurrentKafkaListenerContainerFactory<Object, Object> factory = new ConcurrentKafkaListenerContainerFactory<>();
+        ConcurrentKafkaListenerContainerFactory<Object, Object> factory =
+                new ConcurrentKafkaListenerContainerFactory<>();
         configurer.configure(factory, consumers);
         for (RetrySchedule.Stage stage : schedule.stages()) {
             DueTimeHold hold = new DueTimeHold(schedule, resumes);
@@ -58,7 +63,8 @@ class DeliveryContainers implements SmartLifecycle {
             properties.getKafkaConsumerProperties().setProperty(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, instanceId);
             properties.setConsumerRebalanceListener(new ConsumerAwareRebalanceListener() {
                 @Override
-                public void onPartitionsRevokedAfterCommit(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
+                public void onPartitionsRevokedAfterCommit(
+                        Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
                     acks.revoked(partitions);
                     hold.forget(partitions);
                 }

@@ -45,11 +45,16 @@ class DeliveryListener implements DisposableBean {
     private final InOrderAcks acks;
     private final long infrastructureRetryMillis;
     private final AttemptsUnderWay underWay = new AttemptsUnderWay();
-    private final ScheduledExecutorService timers =
-            Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("delivery-again").factory());
+    private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().daemon().name("delivery-again").factory());
 
-    DeliveryListener(DeliveryRecords records, OwnerLanes lanes, WebhookAttempt attempt, ParkingLot parking,
-            InOrderAcks acks, WebhookProperties properties) {
+    DeliveryListener(
+            DeliveryRecords records,
+            OwnerLanes lanes,
+            WebhookAttempt attempt,
+            ParkingLot parking,
+            InOrderAcks acks,
+            WebhookProperties properties) {
         this.records = records;
         this.lanes = lanes;
         this.attempt = attempt;
@@ -58,7 +63,8 @@ class DeliveryListener implements DisposableBean {
         this.infrastructureRetryMillis = properties.infrastructureRetry().toMillis();
     }
 
-    void onDelivery(ConsumerRecord<String, String> record, Acknowledgment ack, Consumer<?, ?> consumer, DueTimeHold hold) {
+    void onDelivery(
+            ConsumerRecord<String, String> record, Acknowledgment ack, Consumer<?, ?> consumer, DueTimeHold hold) {
         if (hold.holds(record, consumer)) {
             return;
         }
@@ -66,7 +72,8 @@ class DeliveryListener implements DisposableBean {
         acks.started(record, ack);
         DeliveryTask task = records.read(record);
         if (task == null) {
-            log.error("Unreadable delivery record {}-{}@{} skipped", record.topic(), record.partition(), record.offset());
+            log.error(
+                    "Unreadable delivery record {}-{}@{} skipped", record.topic(), record.partition(), record.offset());
             acks.finished(record);
             return;
         }
@@ -100,8 +107,11 @@ class DeliveryListener implements DisposableBean {
     private void arrived(Arrival arrival) {
         DeliveryTask task = arrival.task();
         if (!underWay.claim(task, () -> offer(arrival))) {
-            log.debug("The {} of delivery {} at version {} waits for the one under way here", arrival.from(),
-                    task.webhookId(), task.version());
+            log.debug(
+                    "The {} of delivery {} at version {} waits for the one under way here",
+                    arrival.from(),
+                    task.webhookId(),
+                    task.version());
             return;
         }
         offer(arrival);
@@ -155,8 +165,11 @@ class DeliveryListener implements DisposableBean {
     }
 
     private void tryAgainLater(Arrival arrival, Throwable e) {
-        log.warn("Delivery {} not attempted, trying again in {} ms: {}", arrival.task().webhookId(),
-                infrastructureRetryMillis, e.getMessage());
+        log.warn(
+                "Delivery {} not attempted, trying again in {} ms: {}",
+                arrival.task().webhookId(),
+                infrastructureRetryMillis,
+                e.getMessage());
         timers.schedule(() -> offer(arrival), infrastructureRetryMillis, TimeUnit.MILLISECONDS);
     }
 

@@ -44,16 +44,26 @@ class DeliveryTopicsConfig {
 
     @Bean
     OwnerLanes ownerLanes(WebhookProperties properties, ExecutorService deliveryWorkers, MeterRegistry meters) {
-        OwnerLanes lanes = new OwnerLanes(new OwnerLanes.Bounds(properties.maxInFlight(), properties.maxInFlightPerOwner(),
-                properties.maxInFlightPerHook(), properties.maxQueuedPerOwner(), properties.maxQueued()), deliveryWorkers);
+        OwnerLanes lanes = new OwnerLanes(
+                new OwnerLanes.Bounds(
+                        properties.maxInFlight(),
+                        properties.maxInFlightPerOwner(),
+                        properties.maxInFlightPerHook(),
+                        properties.maxQueuedPerOwner(),
+                        properties.maxQueued()),
+                deliveryWorkers);
         Gauge.builder("webhook.lanes.in.flight", lanes, OwnerLanes::inFlight)
-                .description("Deliveries being attempted in this process").register(meters);
+                .description("Deliveries being attempted in this process")
+                .register(meters);
         Gauge.builder("webhook.lanes.queued", lanes, OwnerLanes::queued)
-                .description("Deliveries waiting in their owners' lanes for a slot").register(meters);
+                .description("Deliveries waiting in their owners' lanes for a slot")
+                .register(meters);
         Gauge.builder("webhook.lanes.owners", lanes, OwnerLanes::lanes)
-                .description("Owners with deliveries in flight or waiting in this process").register(meters);
+                .description("Owners with deliveries in flight or waiting in this process")
+                .register(meters);
         Gauge.builder("webhook.lanes.owners.at.cap", lanes, l -> l.atCap().size())
-                .description("Owners with WEBHOOK_MAX_IN_FLIGHT_PER_OWNER deliveries in flight in this process").register(meters);
+                .description("Owners with WEBHOOK_MAX_IN_FLIGHT_PER_OWNER deliveries in flight in this process")
+                .register(meters);
         return lanes;
     }
 

@@ -42,9 +42,11 @@ public class DueDeliveriesPoller implements SchedulingConfigurer {
 
     /** A poll is wanted: set by every tick and wake-up, cleared by the poll that follows. */
     private final AtomicBoolean wanted = new AtomicBoolean();
+
     private final ReentrantLock polling = new ReentrantLock();
 
-    DueDeliveriesPoller(DeliveryStore store, DeliveryListener deliveries, OwnerLanes lanes, WebhookProperties properties) {
+    DueDeliveriesPoller(
+            DeliveryStore store, DeliveryListener deliveries, OwnerLanes lanes, WebhookProperties properties) {
         this.store = store;
         this.deliveries = deliveries;
         this.lanes = lanes;
@@ -77,7 +79,10 @@ public class DueDeliveriesPoller implements SchedulingConfigurer {
                 wanted.set(false);
                 queueDue();
             } catch (RuntimeException e) {
-                log.warn("Could not queue the deliveries due on their rows; trying again in {}: {}", interval, e.getMessage());
+                log.warn(
+                        "Could not queue the deliveries due on their rows; trying again in {}: {}",
+                        interval,
+                        e.getMessage());
             } finally {
                 polling.unlock();
             }
@@ -93,8 +98,10 @@ public class DueDeliveriesPoller implements SchedulingConfigurer {
         }
         // each continues the trace its row keeps (the enquiry's fan-out), however late it is taken
         due.forEach(d -> deliveries.onDueRow(d.task(), d.traceparent()));
-        log.debug("Took {} deliveries due on their rows to the lanes in {} ms", due.size(), (System.nanoTime() - started) / 1_000_000);
+        log.debug(
+                "Took {} deliveries due on their rows to the lanes in {} ms",
+                due.size(),
+                (System.nanoTime() - started) / 1_000_000);
         return due.size();
     }
-
 }

@@ -77,7 +77,12 @@ class InOrderAcks {
         Entry entry = entries.get(offset);
         Map.Entry<Long, Entry> before = entries.lowerEntry(offset);
         Map.Entry<Long, Entry> after = entries.higherEntry(offset);
-        if (entry != null && entry.done && before != null && before.getValue().done && after != null && after.getValue().done) {
+        if (entry != null
+                && entry.done
+                && before != null
+                && before.getValue().done
+                && after != null
+                && after.getValue().done) {
             entries.remove(offset);
         }
     }
@@ -100,11 +105,13 @@ class InOrderAcks {
 
     /** The records kept: those not done, and the ends of the runs of done ones behind them. */
     int inFlight() {
-        return partitions.values().stream().mapToInt(entries -> {
-            synchronized (entries) {
-                return entries.size();
-            }
-        }).sum();
+        return partitions.values().stream()
+                .mapToInt(entries -> {
+                    synchronized (entries) {
+                        return entries.size();
+                    }
+                })
+                .sum();
     }
 
     private static TopicPartition partitionOf(ConsumerRecord<?, ?> record) {

@@ -42,8 +42,8 @@ public final class OwnerLanes {
      * @param maxQueuedPerOwner an owner's deliveries waiting in its lane
      * @param maxQueued deliveries waiting in all the lanes before owners are held to their share
      */
-    public record Bounds(int maxInFlight, int maxInFlightPerOwner, int maxInFlightPerHook, int maxQueuedPerOwner,
-            int maxQueued) {}
+    public record Bounds(
+            int maxInFlight, int maxInFlightPerOwner, int maxInFlightPerHook, int maxQueuedPerOwner, int maxQueued) {}
 
     /** One hook's deliveries in its owner's lane: those waiting, in order, and how many are in flight. */
     private static final class Hook {
@@ -62,6 +62,7 @@ public final class OwnerLanes {
         final Map<SubscriptionId, Hook> hooks = new HashMap<>();
         /** Hooks with work waiting and a slot of their own free, in the order they take the owner's next ones. */
         final ArrayDeque<Hook> ready = new ArrayDeque<>();
+
         int waiting;
         int running;
         boolean inTurn;
@@ -78,10 +79,12 @@ public final class OwnerLanes {
     private final Map<OwnerId, Lane> lanes = new HashMap<>();
     /** Lanes with work that could start but for a slot of the process, in the order they take the next ones. */
     private final ArrayDeque<Lane> turns = new ArrayDeque<>();
+
     private int running;
     private int waiting;
     /** Lanes with work waiting, among which {@code maxQueued} is shared once it is reached. */
     private int lanesWaiting;
+
     private Runnable halfEmpty = () -> {};
 
     public OwnerLanes(Bounds bounds, Executor workers) {
@@ -110,8 +113,10 @@ public final class OwnerLanes {
         Lane lane = lanes.computeIfAbsent(owner, Lane::new);
         lane.rowsMayWait |= fromRow;
         Hook queue = lane.hooks.computeIfAbsent(hook, Hook::new);
-        if (lane.running < bounds.maxInFlightPerOwner() && running < bounds.maxInFlight()
-                && queue.running < bounds.maxInFlightPerHook() && queue.waiting.isEmpty()) {
+        if (lane.running < bounds.maxInFlightPerOwner()
+                && running < bounds.maxInFlight()
+                && queue.running < bounds.maxInFlightPerHook()
+                && queue.waiting.isEmpty()) {
             start(lane, queue, work);
             return true;
         }

@@ -5,8 +5,8 @@ import com.holidaylistings.integration.dispatcher.SqlArrays;
 import com.holidaylistings.integration.dispatcher.batching.Batches;
 import com.holidaylistings.integration.dispatcher.batching.BatchingComponent;
 import com.holidaylistings.integration.dispatcher.operational.OperationalEvent;
-import com.holidaylistings.integration.dispatcher.operational.OperationalOutbox.Decided;
 import com.holidaylistings.integration.dispatcher.operational.OperationalOutbox;
+import com.holidaylistings.integration.dispatcher.operational.OperationalOutbox.Decided;
 import com.holidaylistings.integration.dispatcher.settings.WebhookProperties;
 import com.holidaylistings.integration.dispatcher.store.DeliveryStore;
 import com.holidaylistings.integration.dispatcher.transition.Attempt;
@@ -66,6 +66,7 @@ public class AttemptLog extends BatchingComponent {
      * is about 2 KB).
      */
     private static final int MAX_QUEUED = 2 * MAX_BATCH;
+
     private static final String INSERT = """
             insert into delivery_attempts (webhook_id, subscription_id, enquiry_id, attempt, outcome, http_status, error,
                                            duration_ms, response_body, response_truncated, attempted_at, next_attempt_at,
@@ -127,10 +128,21 @@ public class AttemptLog extends BatchingComponent {
      * {@code traceparent} is the attempt span's context, which the events it decides (these, and those
      * of its hook's health) keep (null without an attempt).
      */
-    public record Change(Delivery before, Delivery after, Instant nextAttemptAt, Instant throttledUntil, Attempt attempt,
-            List<OperationalEvent> events, String traceparent) {
+    public record Change(
+            Delivery before,
+            Delivery after,
+            Instant nextAttemptAt,
+            Instant throttledUntil,
+            Attempt attempt,
+            List<OperationalEvent> events,
+            String traceparent) {
 
-        public Change(Delivery before, Delivery after, Instant nextAttemptAt, Attempt attempt, List<OperationalEvent> events,
+        public Change(
+                Delivery before,
+                Delivery after,
+                Instant nextAttemptAt,
+                Attempt attempt,
+                List<OperationalEvent> events,
                 String traceparent) {
             this(before, after, nextAttemptAt, null, attempt, events, traceparent);
         }
@@ -164,8 +176,14 @@ public class AttemptLog extends BatchingComponent {
     private final Batches<Change, Boolean> writer;
     private final JsonMapper json;
 
-    AttemptLog(JdbcTemplate jdbc, TransactionTemplate transaction, WebhookProperties properties,
-            DeliveryTransitions transitions, OperationalOutbox operational, JsonMapper json, DeliveryStore store) {
+    AttemptLog(
+            JdbcTemplate jdbc,
+            TransactionTemplate transaction,
+            WebhookProperties properties,
+            DeliveryTransitions transitions,
+            OperationalOutbox operational,
+            JsonMapper json,
+            DeliveryStore store) {
         this.store = store;
         this.jdbc = jdbc;
         this.json = json;
@@ -173,7 +191,10 @@ public class AttemptLog extends BatchingComponent {
         this.transitions = transitions;
         this.operational = operational;
         this.retry = properties.attemptLogRetry().toRetry("attempt-log");
-        this.writer = Batches.bounded("attempt-log", MAX_BATCH, MAX_QUEUED,
+        this.writer = Batches.bounded(
+                "attempt-log",
+                MAX_BATCH,
+                MAX_QUEUED,
                 changes -> retry.executeSupplier(() -> transaction.execute(status -> write(changes))));
     }
 
@@ -187,8 +208,10 @@ public class AttemptLog extends BatchingComponent {
     }
 
     private List<Boolean> write(List<Change> changes) {
-        List<Change> attempted = changes.stream().filter(c -> c.attempt() != null)
-                .sorted(Comparator.comparing((Change c) -> c.attempt().attemptedAt())).toList();
+        List<Change> attempted = changes.stream()
+                .filter(c -> c.attempt() != null)
+                .sorted(Comparator.comparing((Change c) -> c.attempt().attemptedAt()))
+                .toList();
         List<Attempt> attempts = attempted.stream().map(Change::attempt).toList();
         jdbc.batchUpdate(INSERT, attempts, attempts.size(), (statement, a) -> {
             statement.setString(1, a.delivery().webhookId());
@@ -209,13 +232,16 @@ public class AttemptLog extends BatchingComponent {
             statement.setString(16, a.httpStatus() == null ? null : headers(a.responseHeaders()));
         });
         count(attempts);
-        Set<String> changedRows = store.changed(changes.stream().map(Change::row).toList());
+        Set<String> changedRows =
+                store.changed(changes.stream().map(Change::row).toList());
         List<Decided> events = new ArrayList<>();
         changes.forEach(c -> c.events().forEach(e -> events.add(new Decided(e, c.traceparent()))));
         events.addAll(changeHealth(attempted));
         Instant at = Instant.now().truncatedTo(ChronoUnit.MICROS);
         operational.write(jdbc, announcedOnce(events, at), at);
-        return changes.stream().map(c -> changedRows.contains(c.after().webhookId())).toList();
+        return changes.stream()
+                .map(c -> changedRows.contains(c.after().webhookId()))
+                .toList();
     }
 
     private String headers(Map<String, String> headers) {
@@ -227,21 +253,31 @@ public class AttemptLog extends BatchingComponent {
 
     /** Adds the batch's attempts (not the test events') to the counts per hook, day, outcome and status. */
     private void count(List<Attempt> attempts) {
-        Map<CountKey, Long> counts = new TreeMap<>(Comparator.comparing(CountKey::subscription).thenComparing(CountKey::day)
-                .thenComparing(CountKey::outcome).thenComparing(CountKey::httpStatus));
+        Map<CountKey, Long> counts = new TreeMap<>(Comparator.comparing(CountKey::subscription)
+                .thenComparing(CountKey::day)
+                .thenComparing(CountKey::outcome)
+                .thenComparing(CountKey::httpStatus));
         for (Attempt a : attempts) {
             if (!a.delivery().test()) {
-                counts.merge(new CountKey(a.delivery().subscription().value(), LocalDate.ofInstant(a.attemptedAt(), ZoneOffset.UTC),
-                        a.outcome().value(), a.httpStatus() == null ? 0 : a.httpStatus()), 1L, Long::sum);
+                counts.merge(
+                        new CountKey(
+                                a.delivery().subscription().value(),
+                                LocalDate.ofInstant(a.attemptedAt(), ZoneOffset.UTC),
+                                a.outcome().value(),
+                                a.httpStatus() == null ? 0 : a.httpStatus()),
+                        1L,
+                        Long::sum);
             }
         }
         if (counts.isEmpty()) {
             return;
         }
         List<Map.Entry<CountKey, Long>> rows = List.copyOf(counts.entrySet());
-        jdbc.update(COUNT,
+        jdbc.update(
+                COUNT,
                 SqlArrays.column(jdbc, "uuid", rows, row -> row.getKey().subscription()),
-                SqlArrays.column(jdbc, "date", rows, row -> Date.valueOf(row.getKey().day())),
+                SqlArrays.column(
+                        jdbc, "date", rows, row -> Date.valueOf(row.getKey().day())),
                 SqlArrays.column(jdbc, "text", rows, row -> row.getKey().outcome()),
                 SqlArrays.column(jdbc, "int4", rows, row -> row.getKey().httpStatus()),
                 SqlArrays.column(jdbc, "int8", rows, Map.Entry::getValue));
@@ -252,17 +288,27 @@ public class AttemptLog extends BatchingComponent {
      * attempted}, the changes with an attempt, are in that order). A test event's attempt has none.
      */
     private List<Decided> changeHealth(List<Change> attempted) {
-        List<Change> onHooks = attempted.stream().filter(c -> !c.attempt().delivery().test()).toList();
+        List<Change> onHooks =
+                attempted.stream().filter(c -> !c.attempt().delivery().test()).toList();
         if (onHooks.isEmpty()) {
             return List.of();
         }
-        Array ids = SqlArrays.of(jdbc, "uuid",
-                onHooks.stream().map(c -> c.attempt().delivery().subscription().value()).distinct().sorted().toList());
+        Array ids = SqlArrays.of(
+                jdbc,
+                "uuid",
+                onHooks.stream()
+                        .map(c -> c.attempt().delivery().subscription().value())
+                        .distinct()
+                        .sorted()
+                        .toList());
         jdbc.update(ENSURE_HEALTH, ids);
         Map<SubscriptionId, HookHealth> health = new HashMap<>();
-        jdbc.query(LOCK_HEALTH, (ResultSet rs) -> {
-            health.put(SubscriptionId.of(rs.getObject("subscription_id", UUID.class)), readHealth(rs));
-        }, ids);
+        jdbc.query(
+                LOCK_HEALTH,
+                (ResultSet rs) -> {
+                    health.put(SubscriptionId.of(rs.getObject("subscription_id", UUID.class)), readHealth(rs));
+                },
+                ids);
         List<Decided> events = new ArrayList<>();
         for (Change c : onHooks) {
             Attempt a = c.attempt();
@@ -270,8 +316,14 @@ public class AttemptLog extends BatchingComponent {
             if (before == null) {
                 continue; // the subscription was deleted meanwhile: nobody to tell
             }
-            DeliveryTransitions.HookChange change = transitions.afterAttemptOnHook(a.delivery(), before, a.outcome(),
-                    a.attemptedAt(), a.httpStatus(), a.httpStatus() != null ? null : a.error(), a.control());
+            DeliveryTransitions.HookChange change = transitions.afterAttemptOnHook(
+                    a.delivery(),
+                    before,
+                    a.outcome(),
+                    a.attemptedAt(),
+                    a.httpStatus(),
+                    a.httpStatus() != null ? null : a.error(),
+                    a.control());
             health.put(a.delivery().subscription(), change.next());
             change.events().forEach(e -> events.add(new Decided(e, c.traceparent())));
         }
@@ -282,7 +334,8 @@ public class AttemptLog extends BatchingComponent {
             statement.setTimestamp(2, timestamp(h.firstFailureAt()));
             statement.setTimestamp(3, timestamp(h.failingSince()));
             statement.setTimestamp(4, timestamp(h.lastAttemptAt()));
-            statement.setString(5, h.lastOutcome() == null ? null : h.lastOutcome().value());
+            statement.setString(
+                    5, h.lastOutcome() == null ? null : h.lastOutcome().value());
             statement.setTimestamp(6, timestamp(h.lastSuccessAt()));
             statement.setObject(7, h.lastHttpStatus());
             statement.setString(8, h.lastError());
@@ -298,34 +351,48 @@ public class AttemptLog extends BatchingComponent {
      */
     private List<Decided> announcedOnce(List<Decided> events, Instant at) {
         Timestamp when = Timestamp.from(at);
-        Set<UUID> gone = changedOnce(events, OperationalEvent.HookUnsubscribed.class,
-                ids -> jdbc.queryForList(GONE, UUID.class, when, ids));
+        Set<UUID> gone = changedOnce(
+                events, OperationalEvent.HookUnsubscribed.class, ids -> jdbc.queryForList(GONE, UUID.class, when, ids));
         Set<UUID> disabled = new HashSet<>();
         Map<String, List<Decided>> disablingsByReason = events.stream()
                 .filter(d -> d.event() instanceof OperationalEvent.HookDisabled)
                 .collect(Collectors.groupingBy(d -> ((OperationalEvent.HookDisabled) d.event()).reason()));
-        disablingsByReason.forEach((reason, disablings) -> disabled.addAll(changedOnce(disablings,
-                OperationalEvent.HookDisabled.class, ids -> jdbc.queryForList(DISABLE, UUID.class, when, reason, ids))));
+        disablingsByReason.forEach((reason, disablings) -> disabled.addAll(changedOnce(
+                disablings,
+                OperationalEvent.HookDisabled.class,
+                ids -> jdbc.queryForList(DISABLE, UUID.class, when, reason, ids))));
         return events.stream()
-                .filter(d -> !(d.event() instanceof OperationalEvent.HookUnsubscribed e) || gone.remove(e.subscription().value()))
-                .filter(d -> !(d.event() instanceof OperationalEvent.HookDisabled e) || disabled.remove(e.subscription().value()))
+                .filter(d -> !(d.event() instanceof OperationalEvent.HookUnsubscribed e)
+                        || gone.remove(e.subscription().value()))
+                .filter(d -> !(d.event() instanceof OperationalEvent.HookDisabled e)
+                        || disabled.remove(e.subscription().value()))
                 .toList();
     }
 
     /** The subscriptions of {@code type}'s events that {@code change} changed (it returns their ids). */
-    private Set<UUID> changedOnce(List<Decided> events, Class<? extends OperationalEvent> type,
-            Function<Array, List<UUID>> change) {
-        List<UUID> ids = events.stream().map(Decided::event).filter(type::isInstance).map(e -> e.subscription().value())
-                .distinct().sorted().toList();
+    private Set<UUID> changedOnce(
+            List<Decided> events, Class<? extends OperationalEvent> type, Function<Array, List<UUID>> change) {
+        List<UUID> ids = events.stream()
+                .map(Decided::event)
+                .filter(type::isInstance)
+                .map(e -> e.subscription().value())
+                .distinct()
+                .sorted()
+                .toList();
         return ids.isEmpty() ? new HashSet<>() : new HashSet<>(change.apply(SqlArrays.of(jdbc, "uuid", ids)));
     }
 
     private static HookHealth readHealth(ResultSet rs) throws SQLException {
         String outcome = rs.getString("last_outcome");
-        return new HookHealth(rs.getInt("consecutive_failures"), instant(rs, "first_failure_at"), instant(rs, "failing_since"),
+        return new HookHealth(
+                rs.getInt("consecutive_failures"),
+                instant(rs, "first_failure_at"),
+                instant(rs, "failing_since"),
                 instant(rs, "last_attempt_at"),
-                outcome == null ? null : DeliveryOutcome.of(outcome), instant(rs, "last_success_at"),
-                rs.getObject("last_http_status", Integer.class), rs.getString("last_error"));
+                outcome == null ? null : DeliveryOutcome.of(outcome),
+                instant(rs, "last_success_at"),
+                rs.getObject("last_http_status", Integer.class),
+                rs.getString("last_error"));
     }
 
     private static Instant instant(ResultSet rs, String column) throws SQLException {

@@ -45,7 +45,8 @@ public class Deliveries extends BatchingComponent {
      */
     private static final int HEADERS_KEPT = 500;
     // One row per key found, numbered as the keys were given; a row whose delivery is gone is missing.
-    // The subscription, the dispatcher's own findings about it, the hook's own secrets and the owner's are looked up by key
+    // The subscription, the dispatcher's own findings about it, the hook's own secrets and the owner's are looked up by
+    // key
     // for each row (offset 0 keeps each subquery apart): joined as tables, the generic plan hashed all of
     // webhook_secrets for every batch once it held a few thousand owners (2.6 ms a batch, most of the read's
     // cost on a drain; measured 2026-11-26), and all of webhook_subscriptions once it held 22,000 (4.4 ms a
@@ -122,36 +123,83 @@ public class Deliveries extends BatchingComponent {
         List<Row> rows = new ArrayList<>(Collections.nCopies(tasks.size(), null));
         Array webhookIds = SqlArrays.column(jdbc, "text", tasks, DeliveryTask::webhookId);
         Array submittedAt = SqlArrays.column(jdbc, "timestamptz", tasks, t -> Timestamp.from(t.submittedAt()));
-        jdbc.query(FOR_ATTEMPT, (ResultSet rs) -> {
-            rows.set(rs.getInt("n") - 1, Row.of(rs));
-        }, secretOverlap.toNanos() / 1e9, webhookIds, submittedAt);
+        jdbc.query(
+                FOR_ATTEMPT,
+                (ResultSet rs) -> {
+                    rows.set(rs.getInt("n") - 1, Row.of(rs));
+                },
+                secretOverlap.toNanos() / 1e9,
+                webhookIds,
+                submittedAt);
         return rows;
     }
 
     /** A delivery's row as read, its secrets still encrypted: decrypting is the attempt's own work. */
-    private record Row(UUID enquiryId, DeliveryStatus status, int attempts, int stage, int version, boolean test, String payload,
-            String requestId, boolean askedFor, String url, UUID ownerId, String secret, String previousSecret,
-            boolean receivesNothing, Integer throttlePerSecond, boolean startReserved, String customHeaders) {
+    private record Row(
+            UUID enquiryId,
+            DeliveryStatus status,
+            int attempts,
+            int stage,
+            int version,
+            boolean test,
+            String payload,
+            String requestId,
+            boolean askedFor,
+            String url,
+            UUID ownerId,
+            String secret,
+            String previousSecret,
+            boolean receivesNothing,
+            Integer throttlePerSecond,
+            boolean startReserved,
+            String customHeaders) {
 
         static Row of(ResultSet rs) throws SQLException {
-            return new Row(rs.getObject("enquiry_id", UUID.class), DeliveryStatus.of(rs.getString("status")),
-                    rs.getInt("attempts"), rs.getInt("stage"), rs.getInt("version"), rs.getBoolean("test"), rs.getString("payload"),
-                    rs.getString("request_id"), rs.getBoolean("asked_for"), rs.getString("target_url"),
-                    rs.getObject("owner_id", UUID.class), rs.getString("secret"), rs.getString("previous_secret"),
+            return new Row(
+                    rs.getObject("enquiry_id", UUID.class),
+                    DeliveryStatus.of(rs.getString("status")),
+                    rs.getInt("attempts"),
+                    rs.getInt("stage"),
+                    rs.getInt("version"),
+                    rs.getBoolean("test"),
+                    rs.getString("payload"),
+                    rs.getString("request_id"),
+                    rs.getBoolean("asked_for"),
+                    rs.getString("target_url"),
+                    rs.getObject("owner_id", UUID.class),
+                    rs.getString("secret"),
+                    rs.getString("previous_secret"),
                     rs.getBoolean("receives_nothing"),
-                    rs.getObject("throttle_per_second", Integer.class), rs.getBoolean("start_reserved"),
+                    rs.getObject("throttle_per_second", Integer.class),
+                    rs.getBoolean("start_reserved"),
                     rs.getString("custom_headers"));
         }
 
         Attemptable attemptable(DeliveryTask task, DecryptedSecrets decrypted, CustomHeaders headers) {
             String current = decrypted.decrypt(secret, ownerId);
-            List<String> secrets = previousSecret == null ? List.of(current)
+            List<String> secrets = previousSecret == null
+                    ? List.of(current)
                     : List.of(current, decrypted.decrypt(previousSecret, ownerId));
             return new Attemptable(
-                    new Delivery(task.webhookId(), task.submittedAt(), task.subscriptionId(), EnquiryId.of(enquiryId), status,
-                            attempts, stage, test, version),
-                    payload, requestId, askedFor, url, secrets, headers.opened(customHeaders, ownerId), receivesNothing,
-                    throttlePerSecond, startReserved);
+                    new Delivery(
+                            task.webhookId(),
+                            task.submittedAt(),
+                            task.subscriptionId(),
+                            EnquiryId.of(enquiryId),
+                            status,
+                            attempts,
+                            stage,
+                            test,
+                            version),
+                    payload,
+                    requestId,
+                    askedFor,
+                    url,
+                    secrets,
+                    headers.opened(customHeaders, ownerId),
+                    receivesNothing,
+                    throttlePerSecond,
+                    startReserved);
         }
     }
 
@@ -164,8 +212,17 @@ public class Deliveries extends BatchingComponent {
      * subscription's throttle (null when none), and whether the throttle already gave this attempt its
      * start (it waited on its row).
      */
-    public record Attemptable(Delivery delivery, String payload, String requestId, boolean askedFor, String url,
-            List<String> secrets, Map<String, String> headers, boolean receivesNothing, Integer throttlePerSecond, boolean startReserved) {
+    public record Attemptable(
+            Delivery delivery,
+            String payload,
+            String requestId,
+            boolean askedFor,
+            String url,
+            List<String> secrets,
+            Map<String, String> headers,
+            boolean receivesNothing,
+            Integer throttlePerSecond,
+            boolean startReserved) {
 
         SubscriptionId subscription() {
             return delivery.subscription();

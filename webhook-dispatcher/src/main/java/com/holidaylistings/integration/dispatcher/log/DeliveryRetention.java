@@ -57,17 +57,27 @@ class DeliveryRetention implements SchedulingConfigurer {
             drop(EVENTS); // an event's payload goes only once its deliveries have gone
         }
         List.of(ATTEMPTS, DELIVERIES, EVENTS).forEach(this::purgeDefault);
-        step(COUNTS, "delete the days older than " + retention, () -> jdbc.sql(
-                        "delete from attempt_counts where day < ((now() - cast(:age as interval)) at time zone 'UTC')::date")
-                .param("age", retention.toSeconds() + " seconds").update());
+        step(
+                COUNTS,
+                "delete the days older than " + retention,
+                () -> jdbc.sql(
+                                "delete from attempt_counts where day < ((now() - cast(:age as interval)) at time zone 'UTC')::date")
+                        .param("age", retention.toSeconds() + " seconds")
+                        .update());
     }
 
     private void makeDaysAhead(Partitioned t) {
-        step(t, "make the coming days", () -> jdbc.sql("""
+        step(
+                t,
+                "make the coming days",
+                () -> jdbc.sql("""
                         select create_day_partitions(cast(:table as regclass), (now() at time zone 'UTC')::date,
                                                      (now() at time zone 'UTC')::date + :ahead)
                         """)
-                .param("table", t.table()).param("ahead", DAYS_AHEAD).query(Integer.class).single());
+                        .param("table", t.table())
+                        .param("ahead", DAYS_AHEAD)
+                        .query(Integer.class)
+                        .single());
     }
 
     private boolean drop(Partitioned t) {
@@ -76,9 +86,13 @@ class DeliveryRetention implements SchedulingConfigurer {
 
     /** Rows outside every day made (an old event asked for again) are deleted by row. */
     private void purgeDefault(Partitioned t) {
-        step(t, "purge the default partition", () -> jdbc.sql(
-                        "delete from %s_default where %s < now() - cast(:age as interval)".formatted(t.table(), t.key()))
-                .param("age", retention.toSeconds() + " seconds").update());
+        step(
+                t,
+                "purge the default partition",
+                () -> jdbc.sql("delete from %s_default where %s < now() - cast(:age as interval)"
+                                .formatted(t.table(), t.key()))
+                        .param("age", retention.toSeconds() + " seconds")
+                        .update());
     }
 
     /** Runs one step and logs what it did; false when it failed (it is tried again at the next run). */
@@ -97,7 +111,11 @@ class DeliveryRetention implements SchedulingConfigurer {
 
     /** Drops the day partitions of {@code table} that ended more than {@code age} ago; returns how many. */
     int dropOlderThan(String table, Duration age) {
-        return jdbc.sql("select drop_day_partitions(cast(:table as regclass), ((now() - cast(:age as interval)) at time zone 'UTC')::date)")
-                .param("table", table).param("age", age.toSeconds() + " seconds").query(Integer.class).single();
+        return jdbc.sql(
+                        "select drop_day_partitions(cast(:table as regclass), ((now() - cast(:age as interval)) at time zone 'UTC')::date)")
+                .param("table", table)
+                .param("age", age.toSeconds() + " seconds")
+                .query(Integer.class)
+                .single();
     }
 }

@@ -16,8 +16,13 @@ public sealed interface OperationalEvent {
     OperationalEventType type();
 
     /** The hook's latest {@code WEBHOOK_FAILING_AFTER} attempts all failed: once, until it recovers. */
-    record HookFailing(SubscriptionId subscription, Instant failingSince, Integer lastHttpStatus, String lastError,
-            int consecutiveFailures) implements OperationalEvent {
+    record HookFailing(
+            SubscriptionId subscription,
+            Instant failingSince,
+            Integer lastHttpStatus,
+            String lastError,
+            int consecutiveFailures)
+            implements OperationalEvent {
 
         @Override
         public OperationalEventType type() {
@@ -30,14 +35,18 @@ public sealed interface OperationalEvent {
      * {@code WEBHOOK_DISABLE_AFTER}, since {@code failingSince} (the first failure after its latest
      * success), or its receiver asked ({@code receiverAsked}: {@code webhook-delivery: disable}).
      */
-    record HookDisabled(SubscriptionId subscription, Instant failingSince, Integer lastHttpStatus, String lastError,
-            boolean receiverAsked) implements OperationalEvent {
+    record HookDisabled(
+            SubscriptionId subscription,
+            Instant failingSince,
+            Integer lastHttpStatus,
+            String lastError,
+            boolean receiverAsked)
+            implements OperationalEvent {
 
         /** The reason as stored and published: {@code receiver_asked} or {@code failing}. */
         public String reason() {
             return receiverAsked ? "receiver_asked" : "failing";
         }
-
 
         @Override
         public OperationalEventType type() {

@@ -35,7 +35,8 @@ public class OperationalOutbox {
             insert into operational_events (id, hook_id, type, payload, created_at, traceparent)
             values (?, ?, ?, cast(? as json), ?, ?)
             """;
-    private static final String HOOKS = "select id, owner_id, target_url, property_id from webhook_subscriptions where id = any(?)";
+    private static final String HOOKS =
+            "select id, owner_id, target_url, property_id from webhook_subscriptions where id = any(?)";
 
     private final JsonMapper json;
 
@@ -62,9 +63,15 @@ public class OperationalOutbox {
         if (events.isEmpty()) {
             return 0;
         }
-        Map<SubscriptionId, Hook> hooks = hooks(jdbc,
-                events.stream().map(d -> d.event().subscription().value()).distinct().toList());
-        List<Decided> known = events.stream().filter(d -> hooks.containsKey(d.event().subscription())).toList();
+        Map<SubscriptionId, Hook> hooks = hooks(
+                jdbc,
+                events.stream()
+                        .map(d -> d.event().subscription().value())
+                        .distinct()
+                        .toList());
+        List<Decided> known = events.stream()
+                .filter(d -> hooks.containsKey(d.event().subscription()))
+                .toList();
         jdbc.batchUpdate(INSERT, known, known.size(), (statement, decided) -> {
             OperationalEvent event = decided.event();
             UUID id = UUID.randomUUID();
@@ -86,7 +93,9 @@ public class OperationalOutbox {
         payload.put("owner_id", hook.owner().toString());
         payload.put("hook_id", hook.id().toString());
         payload.put("targetUrl", DownstreamTargetUrl.of(hook.targetUrl()));
-        payload.put("propertyId", hook.propertyId() == null ? null : hook.propertyId().toString());
+        payload.put(
+                "propertyId",
+                hook.propertyId() == null ? null : hook.propertyId().toString());
         switch (event) {
             case OperationalEvent.HookFailing failing -> {
                 payload.put("last_http_status", failing.lastHttpStatus());
@@ -98,13 +107,15 @@ public class OperationalOutbox {
                 payload.put("attempts", abandoned.attempts());
             }
             case OperationalEvent.HookDisabled disabled -> {
-                payload.put("failing_since", disabled.failingSince() == null ? null : MICROSECONDS.format(disabled.failingSince()));
+                payload.put(
+                        "failing_since",
+                        disabled.failingSince() == null ? null : MICROSECONDS.format(disabled.failingSince()));
                 payload.put("last_http_status", disabled.lastHttpStatus());
                 payload.put("last_error", disabled.lastError());
                 payload.put("reason", disabled.reason());
             }
-            case OperationalEvent.HookRecovered recovered -> { }
-            case OperationalEvent.HookUnsubscribed unsubscribed -> { }
+            case OperationalEvent.HookRecovered recovered -> {}
+            case OperationalEvent.HookUnsubscribed unsubscribed -> {}
         }
         return payload;
     }
@@ -112,11 +123,17 @@ public class OperationalOutbox {
     private static Map<SubscriptionId, Hook> hooks(JdbcTemplate jdbc, List<UUID> ids) {
         Map<SubscriptionId, Hook> hooks = new HashMap<>();
         Array array = SqlArrays.of(jdbc, "uuid", ids);
-        jdbc.query(HOOKS, (ResultSet rs) -> {
-            Hook hook = new Hook(SubscriptionId.of(rs.getObject("id", UUID.class)), OwnerId.of(rs.getObject("owner_id", UUID.class)),
-                    rs.getString("target_url"), rs.getObject("property_id", UUID.class));
-            hooks.put(hook.id(), hook);
-        }, array);
+        jdbc.query(
+                HOOKS,
+                (ResultSet rs) -> {
+                    Hook hook = new Hook(
+                            SubscriptionId.of(rs.getObject("id", UUID.class)),
+                            OwnerId.of(rs.getObject("owner_id", UUID.class)),
+                            rs.getString("target_url"),
+                            rs.getObject("property_id", UUID.class));
+                    hooks.put(hook.id(), hook);
+                },
+                array);
         return hooks;
     }
 }

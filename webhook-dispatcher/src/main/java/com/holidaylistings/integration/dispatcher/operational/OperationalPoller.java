@@ -49,8 +49,13 @@ class OperationalPoller implements SchedulingConfigurer {
     private final TraceContinuation traces;
     private final Duration interval;
 
-    OperationalPoller(JdbcTemplate jdbc, KafkaTemplate<String, String> kafka, TransactionTemplate transaction,
-            MeterRegistry registry, TraceContinuation traces, OperationalProperties properties) {
+    OperationalPoller(
+            JdbcTemplate jdbc,
+            KafkaTemplate<String, String> kafka,
+            TransactionTemplate transaction,
+            MeterRegistry registry,
+            TraceContinuation traces,
+            OperationalProperties properties) {
         this.traces = traces;
         this.jdbc = jdbc;
         this.kafka = kafka;
@@ -71,21 +76,33 @@ class OperationalPoller implements SchedulingConfigurer {
     /** Publishes up to {@link #BATCH} events; returns how many. */
     int publishBatch() {
         List<Row> published = transaction.execute(status -> {
-            List<Row> rows = jdbc.query("""
+            List<Row> rows = jdbc.query(
+                    """
                             select id, hook_id, type, payload::text as payload, traceparent from operational_events
                              order by created_at, id limit ? for update skip locked
                             """,
-                    (rs, n) -> new Row(rs.getObject("id", UUID.class), rs.getObject("hook_id", UUID.class),
-                            OperationalEventType.of(rs.getString("type")), rs.getString("payload"), rs.getString("traceparent")),
+                    (rs, n) -> new Row(
+                            rs.getObject("id", UUID.class),
+                            rs.getObject("hook_id", UUID.class),
+                            OperationalEventType.of(rs.getString("type")),
+                            rs.getString("payload"),
+                            rs.getString("traceparent")),
                     BATCH);
             if (rows.isEmpty()) {
                 return rows;
             }
             List<CompletableFuture<?>> sends = new ArrayList<>();
             for (Row row : rows) {
-                ProducerRecord<String, String> record = new ProducerRecord<>(OperationalTopic.NAME, row.hookId().toString(), row.payload());
-                record.headers().add(OperationalTopic.EVENT_ID_HEADER, row.id().toString().getBytes(StandardCharsets.UTF_8));
-                record.headers().add(OperationalTopic.EVENT_TYPE_HEADER, row.type().value().getBytes(StandardCharsets.UTF_8));
+                ProducerRecord<String, String> record =
+                        new ProducerRecord<>(OperationalTopic.NAME, row.hookId().toString(), row.payload());
+                record.headers()
+                        .add(
+                                OperationalTopic.EVENT_ID_HEADER,
+                                row.id().toString().getBytes(StandardCharsets.UTF_8));
+                record.headers()
+                        .add(
+                                OperationalTopic.EVENT_TYPE_HEADER,
+                                row.type().value().getBytes(StandardCharsets.UTF_8));
                 if (row.traceparent() == null) {
                     sends.add(kafka.send(record));
                 } else {
@@ -96,14 +113,19 @@ class OperationalPoller implements SchedulingConfigurer {
                 }
             }
             awaitAcks(sends);
-            jdbc.batchUpdate("delete from operational_events where id = ?", rows, rows.size(),
+            jdbc.batchUpdate(
+                    "delete from operational_events where id = ?",
+                    rows,
+                    rows.size(),
                     (statement, row) -> statement.setObject(1, row.id()));
             return rows;
         });
         if (published == null) {
             return 0;
         }
-        published.forEach(row -> registry.counter("webhook.operational.events", "type", row.type().value()).increment());
+        published.forEach(row -> registry.counter(
+                        "webhook.operational.events", "type", row.type().value())
+                .increment());
         return published.size();
     }
 

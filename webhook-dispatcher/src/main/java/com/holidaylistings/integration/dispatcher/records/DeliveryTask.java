@@ -18,20 +18,24 @@ import java.time.temporal.ChronoUnit;
  * older dispatcher carries an {@code attempt} instead, ignored, and reads as version 0.)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record DeliveryTask(String webhookId, Instant submittedAt, SubscriptionId subscriptionId, OwnerId ownerId,
-        int version) {
+public record DeliveryTask(
+        String webhookId, Instant submittedAt, SubscriptionId subscriptionId, OwnerId ownerId, int version) {
 
     public DeliveryTask {
         if (webhookId == null || submittedAt == null || subscriptionId == null || ownerId == null || version < 0) {
-            throw new IllegalArgumentException("A delivery task needs its webhook id, submission time, subscription, owner and version");
+            throw new IllegalArgumentException(
+                    "A delivery task needs its webhook id, submission time, subscription, owner and version");
         }
         submittedAt = atRowPrecision(submittedAt);
     }
 
     /** The task a record's JSON holds; without a version (an older dispatcher's record), version 0. */
     @JsonCreator
-    static DeliveryTask read(@JsonProperty("webhookId") String webhookId, @JsonProperty("submittedAt") Instant submittedAt,
-            @JsonProperty("subscriptionId") SubscriptionId subscriptionId, @JsonProperty("ownerId") OwnerId ownerId,
+    static DeliveryTask read(
+            @JsonProperty("webhookId") String webhookId,
+            @JsonProperty("submittedAt") Instant submittedAt,
+            @JsonProperty("subscriptionId") SubscriptionId subscriptionId,
+            @JsonProperty("ownerId") OwnerId ownerId,
             @JsonProperty("version") Integer version) {
         return new DeliveryTask(webhookId, submittedAt, subscriptionId, ownerId, version == null ? 0 : version);
     }

@@ -73,7 +73,8 @@ public final class RetrySchedule {
 
     /** Every topic a delivery may be in: each stage's, then the dead letters. */
     public List<String> topics() {
-        List<String> topics = new ArrayList<>(stages().stream().map(Stage::topic).toList());
+        List<String> topics =
+                new ArrayList<>(stages().stream().map(Stage::topic).toList());
         topics.add(DEAD_LETTERS);
         return topics;
     }
@@ -109,9 +110,17 @@ public final class RetrySchedule {
 
     /** Marks {@code record} with its stage of the schedule and, for a retry, when it falls due. */
     public static <K, V> ProducerRecord<K, V> stamped(ProducerRecord<K, V> record, int stage, Instant dueAt) {
-        record.headers().add(STAGE_HEADER, ByteBuffer.allocate(Integer.BYTES).putInt(stage).array());
+        record.headers()
+                .add(
+                        STAGE_HEADER,
+                        ByteBuffer.allocate(Integer.BYTES).putInt(stage).array());
         if (dueAt != null) {
-            record.headers().add(DUE_AT_HEADER, ByteBuffer.allocate(Long.BYTES).putLong(dueAt.toEpochMilli()).array());
+            record.headers()
+                    .add(
+                            DUE_AT_HEADER,
+                            ByteBuffer.allocate(Long.BYTES)
+                                    .putLong(dueAt.toEpochMilli())
+                                    .array());
         }
         return record;
     }
@@ -125,7 +134,9 @@ public final class RetrySchedule {
     /** When the schedule made this record due; null for a first attempt. */
     public static Instant dueAt(ConsumerRecord<?, ?> record) {
         Header header = record.headers().lastHeader(DUE_AT_HEADER);
-        return header == null ? null : Instant.ofEpochMilli(ByteBuffer.wrap(header.value()).getLong());
+        return header == null
+                ? null
+                : Instant.ofEpochMilli(ByteBuffer.wrap(header.value()).getLong());
     }
 
     /**

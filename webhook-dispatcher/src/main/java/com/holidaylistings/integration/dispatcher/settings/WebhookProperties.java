@@ -74,7 +74,9 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties("webhook")
 public record WebhookProperties(
-        @DefaultValue({"1m", "5m", "15m", "1h", "4h"}) @NotEmpty List<Duration> retryDelays,
+        @DefaultValue({"1m", "5m", "15m", "1h", "4h"}) @NotEmpty
+        List<Duration> retryDelays,
+
         @DefaultValue("10s") Duration timeout,
         @DefaultValue("false") boolean allowPrivateTargets,
         Set<Integer> refusedPorts,

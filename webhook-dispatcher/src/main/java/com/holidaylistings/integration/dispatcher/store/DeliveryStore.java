@@ -42,7 +42,9 @@ import tools.jackson.databind.json.JsonMapper;
 public class DeliveryStore {
 
     private static final List<String> IN_PROGRESS = Arrays.stream(DeliveryStatus.values())
-            .filter(DeliveryStatus::inProgress).map(DeliveryStatus::value).toList();
+            .filter(DeliveryStatus::inProgress)
+            .map(DeliveryStatus::value)
+            .toList();
 
     // --- created: a fan-out's new deliveries (Delivery.created) ---------------------------------------------------
 
@@ -157,7 +159,8 @@ public class DeliveryStore {
                    version         = case when d.status in (:inProgress) then d.version else d.version + 1 end,
                    updated_at      = case when d.status in (:inProgress) then d.updated_at else now() end
             """;
-    // Delivery.recovered: only one that ended unreceived, or none at all: one delivered or queued meanwhile is left alone.
+    // Delivery.recovered: only one that ended unreceived, or none at all: one delivered or queued meanwhile is left
+    // alone.
     private static final String RECOVERED = REQUESTED + """
             on conflict (webhook_id, submitted_at) do update
                set status = excluded.status, next_attempt_at = now(), stage = 1, version = d.version + 1,
@@ -173,7 +176,8 @@ public class DeliveryStore {
             insert into erased_enquiries (enquiry_id, erased_at) select e, now() from unnest(?::uuid[]) as e
             on conflict do nothing
             """;
-    private static final String ERASED_AMONG = "select enquiry_id from erased_enquiries where enquiry_id = any(?::uuid[])";
+    private static final String ERASED_AMONG =
+            "select enquiry_id from erased_enquiries where enquiry_id = any(?::uuid[])";
     // Orders a payload's storing and an erasure of its enquiry, so that one always sees the other: whoever stores
     // payloads holds this lock shared, from before it looks for erased enquiries until it commits; an erasure takes
     // it alone, after its erased_enquiries rows are committed, so it waits for the payloads stored meanwhile.
@@ -183,7 +187,8 @@ public class DeliveryStore {
     private static final String PAYLOADS_OF = """
             select event_id, submitted_at, enquiry_id, payload::text as payload from webhook_events where enquiry_id = any(?::uuid[])
             """;
-    private static final String ERASED_PAYLOAD = "update webhook_events set payload = cast(? as json) where submitted_at = ? and event_id = ?";
+    private static final String ERASED_PAYLOAD =
+            "update webhook_events set payload = cast(? as json) where submitted_at = ? and event_id = ?";
     // The receivers' answers to those enquiries' attempts: found through their deliveries (by the event's time, the
     // key of both) and each hook's attempts since then (delivery_attempts_subscription_recent_idx).
     private static final String ERASED_ANSWERS = """
@@ -217,7 +222,12 @@ public class DeliveryStore {
      * A new delivery of a fan-out: its first record's task, its event and enquiry, the intake request's
      * id, the fan-out's trace context, and whether it waits on its row (no record) rather than pending.
      */
-    public record NewDelivery(DeliveryTask task, UUID eventId, UUID enquiryId, String requestId, String traceparent,
+    public record NewDelivery(
+            DeliveryTask task,
+            UUID eventId,
+            UUID enquiryId,
+            String requestId,
+            String traceparent,
             boolean waitsOnRow) {}
 
     /** A delivery taken from its row, due now: its record's task and the trace its row keeps. */
@@ -264,14 +274,28 @@ public class DeliveryStore {
                 statement.setObject(3, event.enquiryId());
                 statement.setString(4, event.payload());
             });
-            Set<String> written = new HashSet<>(jdbc.queryForList(NEW_DELIVERIES, String.class,
+            Set<String> written = new HashSet<>(jdbc.queryForList(
+                    NEW_DELIVERIES,
+                    String.class,
                     SqlArrays.column(jdbc, "text", deliveries, d -> d.task().webhookId()),
-                    SqlArrays.column(jdbc, "timestamptz", deliveries, d -> Timestamp.from(d.task().submittedAt())),
+                    SqlArrays.column(
+                            jdbc,
+                            "timestamptz",
+                            deliveries,
+                            d -> Timestamp.from(d.task().submittedAt())),
                     SqlArrays.column(jdbc, "uuid", deliveries, NewDelivery::eventId),
-                    SqlArrays.column(jdbc, "uuid", deliveries, d -> d.task().subscriptionId().value()),
-                    SqlArrays.column(jdbc, "uuid", deliveries, d -> d.task().ownerId().value()),
+                    SqlArrays.column(
+                            jdbc,
+                            "uuid",
+                            deliveries,
+                            d -> d.task().subscriptionId().value()),
+                    SqlArrays.column(
+                            jdbc, "uuid", deliveries, d -> d.task().ownerId().value()),
                     SqlArrays.column(jdbc, "uuid", deliveries, NewDelivery::enquiryId),
-                    SqlArrays.column(jdbc, "text", deliveries,
+                    SqlArrays.column(
+                            jdbc,
+                            "text",
+                            deliveries,
                             d -> (d.waitsOnRow() ? DeliveryStatus.WAITING : DeliveryStatus.PENDING).value()),
                     SqlArrays.column(jdbc, "text", deliveries, NewDelivery::requestId),
                     SqlArrays.column(jdbc, "text", deliveries, NewDelivery::traceparent)));
@@ -279,8 +303,14 @@ public class DeliveryStore {
                     .filter(d -> d.waitsOnRow() && !written.contains(d.task().webhookId()))
                     .toList();
             if (!toPark.isEmpty()) {
-                jdbc.update(FAN_OUT_PARKED, SqlArrays.column(jdbc, "text", toPark, d -> d.task().webhookId()),
-                        SqlArrays.column(jdbc, "timestamptz", toPark, d -> Timestamp.from(d.task().submittedAt())));
+                jdbc.update(
+                        FAN_OUT_PARKED,
+                        SqlArrays.column(jdbc, "text", toPark, d -> d.task().webhookId()),
+                        SqlArrays.column(
+                                jdbc,
+                                "timestamptz",
+                                toPark,
+                                d -> Timestamp.from(d.task().submittedAt())));
             }
         });
     }
@@ -291,7 +321,9 @@ public class DeliveryStore {
      * an attempt made, or parked or asked for again meanwhile): nothing to do.
      */
     public Set<String> parked(List<DeliveryTask> tasks) {
-        return new HashSet<>(jdbc.queryForList(PARK, String.class,
+        return new HashSet<>(jdbc.queryForList(
+                PARK,
+                String.class,
                 SqlArrays.column(jdbc, "text", tasks, DeliveryTask::webhookId),
                 SqlArrays.column(jdbc, "timestamptz", tasks, task -> Timestamp.from(task.submittedAt())),
                 SqlArrays.column(jdbc, "int4", tasks, DeliveryTask::version)));
@@ -312,10 +344,13 @@ public class DeliveryStore {
                     .param("busy", busy.stream().map(OwnerId::value).toArray(UUID[]::new))
                     .param("perOwner", perOwner)
                     .param("batch", batch)
-                    .query((rs, n) -> new Due(new DeliveryTask(rs.getString("webhook_id"),
-                            rs.getTimestamp("submitted_at").toInstant(),
-                            SubscriptionId.of(rs.getObject("subscription_id", UUID.class)),
-                            OwnerId.of(rs.getObject("owner_id", UUID.class)), rs.getInt("version")),
+                    .query((rs, n) -> new Due(
+                            new DeliveryTask(
+                                    rs.getString("webhook_id"),
+                                    rs.getTimestamp("submitted_at").toInstant(),
+                                    SubscriptionId.of(rs.getObject("subscription_id", UUID.class)),
+                                    OwnerId.of(rs.getObject("owner_id", UUID.class)),
+                                    rs.getInt("version")),
                             rs.getString("traceparent")))
                     .list();
         });
@@ -329,15 +364,25 @@ public class DeliveryStore {
     public Set<String> changed(List<RowChange> changes) {
         List<RowChange> inKeyOrder = changes.stream()
                 .sorted((a, b) -> {
-                    int bySubmission = a.after().submittedAt().compareTo(b.after().submittedAt());
-                    return bySubmission != 0 ? bySubmission : a.after().webhookId().compareTo(b.after().webhookId());
+                    int bySubmission =
+                            a.after().submittedAt().compareTo(b.after().submittedAt());
+                    return bySubmission != 0
+                            ? bySubmission
+                            : a.after().webhookId().compareTo(b.after().webhookId());
                 })
                 .toList();
-        return new HashSet<>(jdbc.queryForList(AFTER_ATTEMPTS, String.class,
+        return new HashSet<>(jdbc.queryForList(
+                AFTER_ATTEMPTS,
+                String.class,
                 SqlArrays.column(jdbc, "text", inKeyOrder, c -> c.after().webhookId()),
-                SqlArrays.column(jdbc, "timestamptz", inKeyOrder, c -> Timestamp.from(c.after().submittedAt())),
+                SqlArrays.column(
+                        jdbc,
+                        "timestamptz",
+                        inKeyOrder,
+                        c -> Timestamp.from(c.after().submittedAt())),
                 SqlArrays.column(jdbc, "int4", inKeyOrder, c -> c.before().version()),
-                SqlArrays.column(jdbc, "text", inKeyOrder, c -> c.after().status().value()),
+                SqlArrays.column(
+                        jdbc, "text", inKeyOrder, c -> c.after().status().value()),
                 SqlArrays.column(jdbc, "int4", inKeyOrder, c -> c.after().attempts()),
                 SqlArrays.column(jdbc, "int4", inKeyOrder, c -> c.after().stage()),
                 SqlArrays.column(jdbc, "timestamptz", inKeyOrder, c -> timestamp(c.nextAttemptAt())),
@@ -360,8 +405,16 @@ public class DeliveryStore {
      * due now) or changed as that request's transition says. In the caller's transaction. Returns how
      * many rows it made or changed (0 or 1).
      */
-    public int requested(Request request, OwnerId owner, SubscriptionId hook, UUID eventId, EnquiryId enquiry,
-            Instant submittedAt, Instant requestedAt, String requestId, String traceparent) {
+    public int requested(
+            Request request,
+            OwnerId owner,
+            SubscriptionId hook,
+            UUID eventId,
+            EnquiryId enquiry,
+            Instant submittedAt,
+            Instant requestedAt,
+            String requestId,
+            String traceparent) {
         return client.sql(request.statement)
                 .param("event", eventId)
                 .param("subscription", hook.value())
@@ -405,9 +458,7 @@ public class DeliveryStore {
                            set status = 'waiting', stage = 1, version = version + 1, next_attempt_at = now(),
                                requested_at = :requestedAt, request_id = :request, updated_at = now()
                          where %s
-                        """.formatted(where))
-                .params(params)
-                .update();
+                        """.formatted(where)).params(params).update();
     }
 
     /**
@@ -436,22 +487,33 @@ public class DeliveryStore {
      * that arrives later is stored anonymised. Erasing again changes nothing.
      */
     public Erasure erased(List<UUID> enquiries) {
-        transaction.executeWithoutResult(status -> jdbc.update(ERASED_ENQUIRIES, SqlArrays.of(jdbc, "uuid", enquiries)));
+        transaction.executeWithoutResult(
+                status -> jdbc.update(ERASED_ENQUIRIES, SqlArrays.of(jdbc, "uuid", enquiries)));
         return transaction.execute(status -> {
             jdbc.queryForList(PAYLOADS_ALONE, PAYLOADS_LOCK);
             Array ids = SqlArrays.of(jdbc, "uuid", enquiries);
-            List<NewEvent> stored = jdbc.query(PAYLOADS_OF, (rs, n) -> new NewEvent(rs.getObject("event_id", UUID.class),
-                    rs.getTimestamp("submitted_at").toInstant(), rs.getObject("enquiry_id", UUID.class),
-                    rs.getString("payload")), ids);
+            List<NewEvent> stored = jdbc.query(
+                    PAYLOADS_OF,
+                    (rs, n) -> new NewEvent(
+                            rs.getObject("event_id", UUID.class),
+                            rs.getTimestamp("submitted_at").toInstant(),
+                            rs.getObject("enquiry_id", UUID.class),
+                            rs.getString("payload")),
+                    ids);
             int payloads = 0;
             for (NewEvent event : stored) {
                 String erased = erasedPayload(event.payload());
                 if (!erased.equals(event.payload())) {
-                    payloads += jdbc.update(ERASED_PAYLOAD, erased, Timestamp.from(event.submittedAt()), event.eventId());
+                    payloads +=
+                            jdbc.update(ERASED_PAYLOAD, erased, Timestamp.from(event.submittedAt()), event.eventId());
                 }
             }
-            int answers = stored.isEmpty() ? 0 : jdbc.update(ERASED_ANSWERS,
-                    SqlArrays.column(jdbc, "timestamptz", stored, e -> Timestamp.from(e.submittedAt())), ids);
+            int answers = stored.isEmpty()
+                    ? 0
+                    : jdbc.update(
+                            ERASED_ANSWERS,
+                            SqlArrays.column(jdbc, "timestamptz", stored, e -> Timestamp.from(e.submittedAt())),
+                            ids);
             return new Erasure(payloads, answers);
         });
     }
@@ -465,8 +527,8 @@ public class DeliveryStore {
             return events;
         }
         jdbc.queryForList(PAYLOADS_SHARED, PAYLOADS_LOCK);
-        Set<UUID> erased = new HashSet<>(jdbc.queryForList(ERASED_AMONG, UUID.class,
-                SqlArrays.column(jdbc, "uuid", events, NewEvent::enquiryId)));
+        Set<UUID> erased = new HashSet<>(jdbc.queryForList(
+                ERASED_AMONG, UUID.class, SqlArrays.column(jdbc, "uuid", events, NewEvent::enquiryId)));
         if (erased.isEmpty()) {
             return events;
         }
@@ -478,7 +540,8 @@ public class DeliveryStore {
     }
 
     private String erasedPayload(String payload) {
-        return json.writeValueAsString(json.readValue(payload, EnquiryCreated.class).erased());
+        return json.writeValueAsString(
+                json.readValue(payload, EnquiryCreated.class).erased());
     }
 
     private static OffsetDateTime utc(Instant instant) {

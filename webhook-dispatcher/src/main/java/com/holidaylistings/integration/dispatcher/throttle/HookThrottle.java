@@ -40,6 +40,7 @@ public class HookThrottle extends BatchingComponent {
 
     /** A start this close is taken as now: the lane would hand the delivery on no sooner. */
     static final Duration NOW_ENOUGH = Duration.ofMillis(20);
+
     private static final int MAX_BATCH = 500;
     // now() is the statement's one clock: the rows start from it, and the waits are measured from it.
     // now() is the statement's one clock: the rows start from it, and the waits are measured from it. A
@@ -89,26 +90,33 @@ public class HookThrottle extends BatchingComponent {
         Map<UUID, Integer> perSecond = new HashMap<>();
         for (int i = 0; i < requests.size(); i++) {
             Request request = requests.get(i);
-            byHook.computeIfAbsent(request.hook().value(), hook -> new ArrayList<>()).add(i);
+            byHook.computeIfAbsent(request.hook().value(), hook -> new ArrayList<>())
+                    .add(i);
             perSecond.put(request.hook().value(), request.perSecond()); // the rate as the latest request read it
         }
         List<UUID> hooks = List.copyOf(byHook.keySet());
         Array ids = SqlArrays.of(jdbc, "uuid", hooks.toArray());
-        Array starts = SqlArrays.column(jdbc, "int4", hooks, hook -> byHook.get(hook).size());
+        Array starts =
+                SqlArrays.column(jdbc, "int4", hooks, hook -> byHook.get(hook).size());
         Array rates = SqlArrays.column(jdbc, "int4", hooks, perSecond::get);
         List<Reservation> reserved = new ArrayList<>(java.util.Collections.nCopies(requests.size(), null));
-        jdbc.query(RESERVE, (ResultSet rs) -> {
-            UUID hook = rs.getObject("subscription_id", UUID.class);
-            Instant now = rs.getTimestamp("now").toInstant();
-            Duration step = Duration.ofNanos(Math.round(1e9 / perSecond.get(hook)));
-            List<Integer> asked = byHook.get(hook);
-            Instant first = rs.getTimestamp("next_start_at").toInstant().minus(step.multipliedBy(asked.size()));
-            for (int k = 0; k < asked.size(); k++) {
-                Instant start = first.plus(step.multipliedBy(k));
-                Duration delay = Duration.between(now, start);
-                reserved.set(asked.get(k), new Reservation(start, delay.isNegative() ? Duration.ZERO : delay));
-            }
-        }, ids, starts, rates);
+        jdbc.query(
+                RESERVE,
+                (ResultSet rs) -> {
+                    UUID hook = rs.getObject("subscription_id", UUID.class);
+                    Instant now = rs.getTimestamp("now").toInstant();
+                    Duration step = Duration.ofNanos(Math.round(1e9 / perSecond.get(hook)));
+                    List<Integer> asked = byHook.get(hook);
+                    Instant first = rs.getTimestamp("next_start_at").toInstant().minus(step.multipliedBy(asked.size()));
+                    for (int k = 0; k < asked.size(); k++) {
+                        Instant start = first.plus(step.multipliedBy(k));
+                        Duration delay = Duration.between(now, start);
+                        reserved.set(asked.get(k), new Reservation(start, delay.isNegative() ? Duration.ZERO : delay));
+                    }
+                },
+                ids,
+                starts,
+                rates);
         return reserved;
     }
 

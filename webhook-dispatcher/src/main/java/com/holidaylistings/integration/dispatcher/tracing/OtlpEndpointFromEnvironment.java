@@ -18,7 +18,8 @@ class OtlpEndpointFromEnvironment {
 
     @Bean
     @ConditionalOnExpression("!'${otel.exporter.otlp.endpoint:}'.isBlank()") // set, and not to an empty value
-    OtlpTracingConnectionDetails otlpConnectionFromEnvironment(@Value("${otel.exporter.otlp.endpoint}") String endpoint) {
+    OtlpTracingConnectionDetails otlpConnectionFromEnvironment(
+            @Value("${otel.exporter.otlp.endpoint}") String endpoint) {
         String base = endpoint.endsWith("/") ? endpoint.substring(0, endpoint.length() - 1) : endpoint;
         return transport -> transport == Transport.HTTP ? base + "/v1/traces" : base;
     }

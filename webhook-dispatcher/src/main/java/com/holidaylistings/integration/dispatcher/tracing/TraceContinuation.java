@@ -35,8 +35,8 @@ public class TraceContinuation {
      * when it is null or unreadable).
      */
     public Observation continuing(String name, String contextualName, String traceparent) {
-        ReceiverContext<String> context = new ReceiverContext<>(
-                (carrier, key) -> TRACEPARENT.equals(key) ? carrier : null);
+        ReceiverContext<String> context =
+                new ReceiverContext<>((carrier, key) -> TRACEPARENT.equals(key) ? carrier : null);
         context.setCarrier(traceparent);
         return Observation.createNotStarted(name, () -> context, registry).contextualName(contextualName);
     }
@@ -70,6 +70,7 @@ public class TraceContinuation {
             return null;
         }
         TraceContext context = span.context();
-        return "00-" + context.traceId() + "-" + context.spanId() + (Boolean.TRUE.equals(context.sampled()) ? "-01" : "-00");
+        return "00-" + context.traceId() + "-" + context.spanId()
+                + (Boolean.TRUE.equals(context.sampled()) ? "-01" : "-00");
     }
 }

@@ -20,15 +20,29 @@ import java.time.Instant;
  * copy, or a record of a delivery that moved on since (parked, taken from its row, asked for
  * again, attempted), is recognised by comparing versions.
  */
-public record Delivery(String webhookId, Instant submittedAt, SubscriptionId subscription, EnquiryId enquiry,
-        DeliveryStatus status, int attempts, int stage, boolean test, int version) {
+public record Delivery(
+        String webhookId,
+        Instant submittedAt,
+        SubscriptionId subscription,
+        EnquiryId enquiry,
+        DeliveryStatus status,
+        int attempts,
+        int stage,
+        boolean test,
+        int version) {
 
     /** The first stage of the retry schedule: a new delivery's, and one asked for again. */
     public static final int FIRST_STAGE = 1;
 
     /** A delivery of an enquiry (not a test event) at version 0. */
-    public Delivery(String webhookId, Instant submittedAt, SubscriptionId subscription, EnquiryId enquiry,
-            DeliveryStatus status, int attempts, int stage) {
+    public Delivery(
+            String webhookId,
+            Instant submittedAt,
+            SubscriptionId subscription,
+            EnquiryId enquiry,
+            DeliveryStatus status,
+            int attempts,
+            int stage) {
         this(webhookId, submittedAt, subscription, enquiry, status, attempts, stage, false, 0);
     }
 
@@ -36,14 +50,28 @@ public record Delivery(String webhookId, Instant submittedAt, SubscriptionId sub
      * A new delivery, fanned out from an enquiry or sent as a test event: due now, at version 0;
      * {@code pending} with a record on its way, or {@code waiting} on its row for the row poller.
      */
-    public static Delivery created(String webhookId, Instant submittedAt, SubscriptionId subscription, EnquiryId enquiry,
-            boolean waitsOnRow, boolean test) {
-        return new Delivery(webhookId, submittedAt, subscription, enquiry,
-                waitsOnRow ? DeliveryStatus.WAITING : DeliveryStatus.PENDING, 0, FIRST_STAGE, test, 0);
+    public static Delivery created(
+            String webhookId,
+            Instant submittedAt,
+            SubscriptionId subscription,
+            EnquiryId enquiry,
+            boolean waitsOnRow,
+            boolean test) {
+        return new Delivery(
+                webhookId,
+                submittedAt,
+                subscription,
+                enquiry,
+                waitsOnRow ? DeliveryStatus.WAITING : DeliveryStatus.PENDING,
+                0,
+                FIRST_STAGE,
+                test,
+                0);
     }
 
     /** A test event sent from the portal: it waits on its row, due now, and is attempted once. */
-    public static Delivery tested(String webhookId, Instant submittedAt, SubscriptionId subscription, EnquiryId enquiry) {
+    public static Delivery tested(
+            String webhookId, Instant submittedAt, SubscriptionId subscription, EnquiryId enquiry) {
         return created(webhookId, submittedAt, subscription, enquiry, true, true);
     }
 

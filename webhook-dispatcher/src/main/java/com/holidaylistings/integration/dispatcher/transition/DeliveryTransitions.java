@@ -21,8 +21,12 @@ import java.util.List;
 public final class DeliveryTransitions {
 
     /** What an attempt made of its delivery: the row to store, the attempt's outcome, where the record goes. */
-    public record AfterAttempt(Delivery next, DeliveryOutcome outcome, Instant nextAttemptAt,
-            RetrySchedule.AfterFailure movesOn, List<OperationalEvent> events) {
+    public record AfterAttempt(
+            Delivery next,
+            DeliveryOutcome outcome,
+            Instant nextAttemptAt,
+            RetrySchedule.AfterFailure movesOn,
+            List<OperationalEvent> events) {
 
         /** A record carries the delivery on, to a retry topic or the dead letters. */
         public boolean recordMovesOn() {
@@ -73,21 +77,39 @@ public final class DeliveryTransitions {
             return ended(delivery, DeliveryStatus.GONE, DeliveryOutcome.GONE);
         }
         if (answer.control() == DeliveryControl.ABORT_MESSAGE) { // the receiver knows a retry is pointless
-            return new AfterAttempt(delivery.attempted(DeliveryStatus.ABANDONED, delivery.stage()), DeliveryOutcome.ABANDONED,
-                    null, null, List.of(new OperationalEvent.DeliveryAbandoned(delivery.subscription(), delivery.enquiry(), attempt)));
+            return new AfterAttempt(
+                    delivery.attempted(DeliveryStatus.ABANDONED, delivery.stage()),
+                    DeliveryOutcome.ABANDONED,
+                    null,
+                    null,
+                    List.of(new OperationalEvent.DeliveryAbandoned(
+                            delivery.subscription(), delivery.enquiry(), attempt)));
         }
-        RetrySchedule.AfterFailure next = schedule.afterFailure(delivery.stage(), finishedAt, answer.status(), answer.retryAfter());
+        RetrySchedule.AfterFailure next =
+                schedule.afterFailure(delivery.stage(), finishedAt, answer.status(), answer.retryAfter());
         if (next.abandoned()) {
-            return new AfterAttempt(delivery.attempted(DeliveryStatus.ABANDONED, delivery.stage()),
-                    DeliveryOutcome.ABANDONED, null, next,
-                    List.of(new OperationalEvent.DeliveryAbandoned(delivery.subscription(), delivery.enquiry(), attempt)));
+            return new AfterAttempt(
+                    delivery.attempted(DeliveryStatus.ABANDONED, delivery.stage()),
+                    DeliveryOutcome.ABANDONED,
+                    null,
+                    next,
+                    List.of(new OperationalEvent.DeliveryAbandoned(
+                            delivery.subscription(), delivery.enquiry(), attempt)));
         }
         if (next.notBefore() != null) {
-            return new AfterAttempt(delivery.attempted(DeliveryStatus.WAITING, next.nextStage()),
-                    DeliveryOutcome.FAILED, next.notBefore(), null, List.of());
+            return new AfterAttempt(
+                    delivery.attempted(DeliveryStatus.WAITING, next.nextStage()),
+                    DeliveryOutcome.FAILED,
+                    next.notBefore(),
+                    null,
+                    List.of());
         }
-        return new AfterAttempt(delivery.attempted(DeliveryStatus.PENDING, next.nextStage()),
-                DeliveryOutcome.FAILED, next.dueAt(), next, List.of());
+        return new AfterAttempt(
+                delivery.attempted(DeliveryStatus.PENDING, next.nextStage()),
+                DeliveryOutcome.FAILED,
+                next.dueAt(),
+                next,
+                List.of());
     }
 
     /** The attempt ended the delivery. */
@@ -104,8 +126,13 @@ public final class DeliveryTransitions {
      * with at least {@code WEBHOOK_FAILING_AFTER} of them, disables it ({@code hook.disabled}; the
      * attempt log marks it disabled, once).
      */
-    public HookChange afterAttemptOnHook(Delivery delivery, HookHealth before, DeliveryOutcome outcome, Instant at,
-            Integer httpStatus, String error) {
+    public HookChange afterAttemptOnHook(
+            Delivery delivery,
+            HookHealth before,
+            DeliveryOutcome outcome,
+            Instant at,
+            Integer httpStatus,
+            String error) {
         return afterAttemptOnHook(delivery, before, outcome, at, httpStatus, error, DeliveryControl.NONE);
     }
 
@@ -113,22 +140,38 @@ public final class DeliveryTransitions {
      * As above; a receiver that answered {@code webhook-delivery: disable} (whatever the status)
      * disables its hook now, as days of failure would ({@code hook.disabled}, saying the receiver asked).
      */
-    public HookChange afterAttemptOnHook(Delivery delivery, HookHealth before, DeliveryOutcome outcome, Instant at,
-            Integer httpStatus, String error, DeliveryControl control) {
+    public HookChange afterAttemptOnHook(
+            Delivery delivery,
+            HookHealth before,
+            DeliveryOutcome outcome,
+            Instant at,
+            Integer httpStatus,
+            String error,
+            DeliveryControl control) {
         HookChange change = onHook(delivery, before, outcome, at, httpStatus, error);
-        if (control != DeliveryControl.DISABLE || outcome == DeliveryOutcome.GONE
+        if (control != DeliveryControl.DISABLE
+                || outcome == DeliveryOutcome.GONE
                 || change.events().stream().anyMatch(OperationalEvent.HookDisabled.class::isInstance)) {
             return change;
         }
         List<OperationalEvent> events = new ArrayList<>(change.events());
         HookHealth next = change.next();
-        events.add(new OperationalEvent.HookDisabled(delivery.subscription(),
-                next.firstFailureAt() != null ? next.firstFailureAt() : at, httpStatus, error, true));
+        events.add(new OperationalEvent.HookDisabled(
+                delivery.subscription(),
+                next.firstFailureAt() != null ? next.firstFailureAt() : at,
+                httpStatus,
+                error,
+                true));
         return new HookChange(next, events);
     }
 
-    private HookChange onHook(Delivery delivery, HookHealth before, DeliveryOutcome outcome, Instant at,
-            Integer httpStatus, String error) {
+    private HookChange onHook(
+            Delivery delivery,
+            HookHealth before,
+            DeliveryOutcome outcome,
+            Instant at,
+            Integer httpStatus,
+            String error) {
         List<OperationalEvent> events = new ArrayList<>(1);
         HookHealth next;
         if (outcome == DeliveryOutcome.SUCCEEDED) {
@@ -138,8 +181,15 @@ public final class DeliveryTransitions {
             next = new HookHealth(0, null, null, at, outcome, at, httpStatus, null);
         } else if (outcome == DeliveryOutcome.GONE) {
             events.add(new OperationalEvent.HookUnsubscribed(delivery.subscription()));
-            next = new HookHealth(before.consecutiveFailures(), before.firstFailureAt(), before.failingSince(), at, outcome,
-                    before.lastSuccessAt(), httpStatus, null);
+            next = new HookHealth(
+                    before.consecutiveFailures(),
+                    before.firstFailureAt(),
+                    before.failingSince(),
+                    at,
+                    outcome,
+                    before.lastSuccessAt(),
+                    httpStatus,
+                    null);
         } else {
             int failures = before.consecutiveFailures() + 1;
             Instant firstFailureAt = before.firstFailureAt() != null ? before.firstFailureAt() : at;
@@ -149,9 +199,11 @@ public final class DeliveryTransitions {
                 events.add(new OperationalEvent.HookFailing(delivery.subscription(), at, httpStatus, error, failures));
             }
             if (disables(failures, firstFailureAt, at)) {
-                events.add(new OperationalEvent.HookDisabled(delivery.subscription(), firstFailureAt, httpStatus, error, false));
+                events.add(new OperationalEvent.HookDisabled(
+                        delivery.subscription(), firstFailureAt, httpStatus, error, false));
             }
-            next = new HookHealth(failures, firstFailureAt, failingSince, at, outcome, before.lastSuccessAt(), httpStatus, error);
+            next = new HookHealth(
+                    failures, firstFailureAt, failingSince, at, outcome, before.lastSuccessAt(), httpStatus, error);
         }
         return new HookChange(next, events);
     }

@@ -9,8 +9,15 @@ import java.time.Instant;
  * (null when it is not), and its latest attempt. The portal's status and the operational events read
  * it; {@link DeliveryTransitions} changes it.
  */
-public record HookHealth(int consecutiveFailures, Instant firstFailureAt, Instant failingSince, Instant lastAttemptAt,
-        DeliveryOutcome lastOutcome, Instant lastSuccessAt, Integer lastHttpStatus, String lastError) {
+public record HookHealth(
+        int consecutiveFailures,
+        Instant firstFailureAt,
+        Instant failingSince,
+        Instant lastAttemptAt,
+        DeliveryOutcome lastOutcome,
+        Instant lastSuccessAt,
+        Integer lastHttpStatus,
+        String lastError) {
 
     static final HookHealth NEW = new HookHealth(0, null, null, null, null, null, null, null);
 }

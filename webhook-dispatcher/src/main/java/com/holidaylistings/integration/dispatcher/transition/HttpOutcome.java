@@ -10,8 +10,15 @@ import java.util.Map;
  * and for the owner's attempt detail, the request's headers as sent (empty when
  * nothing was sent) and the response's (empty when none came), names in lower case.
  */
-public record HttpOutcome(Integer status, String body, boolean bodyTruncated, String error, Duration duration,
-        Duration retryAfter, Map<String, String> requestHeaders, Map<String, String> responseHeaders,
+public record HttpOutcome(
+        Integer status,
+        String body,
+        boolean bodyTruncated,
+        String error,
+        Duration duration,
+        Duration retryAfter,
+        Map<String, String> requestHeaders,
+        Map<String, String> responseHeaders,
         DeliveryControl control) {
 
     public HttpOutcome {
@@ -21,13 +28,30 @@ public record HttpOutcome(Integer status, String body, boolean bodyTruncated, St
     }
 
     /** An answer that asked nothing with {@code webhook-delivery}. */
-    public HttpOutcome(Integer status, String body, boolean bodyTruncated, String error, Duration duration,
-            Duration retryAfter, Map<String, String> requestHeaders, Map<String, String> responseHeaders) {
-        this(status, body, bodyTruncated, error, duration, retryAfter, requestHeaders, responseHeaders, DeliveryControl.NONE);
+    public HttpOutcome(
+            Integer status,
+            String body,
+            boolean bodyTruncated,
+            String error,
+            Duration duration,
+            Duration retryAfter,
+            Map<String, String> requestHeaders,
+            Map<String, String> responseHeaders) {
+        this(
+                status,
+                body,
+                bodyTruncated,
+                error,
+                duration,
+                retryAfter,
+                requestHeaders,
+                responseHeaders,
+                DeliveryControl.NONE);
     }
 
     /** An answer, headers not kept. */
-    public HttpOutcome(Integer status, String body, boolean bodyTruncated, String error, Duration duration, Duration retryAfter) {
+    public HttpOutcome(
+            Integer status, String body, boolean bodyTruncated, String error, Duration duration, Duration retryAfter) {
         this(status, body, bodyTruncated, error, duration, retryAfter, Map.of(), Map.of());
     }
 

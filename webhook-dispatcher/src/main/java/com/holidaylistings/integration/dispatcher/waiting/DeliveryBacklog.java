@@ -44,11 +44,13 @@ class DeliveryBacklog implements SchedulingConfigurer {
         for (int stage = 1; stage <= lastStage; stage++) {
             int of = stage;
             Gauge.builder("webhook.deliveries.due", () -> stage(of).due())
-                    .description("Deliveries due and not yet attempted, per stage of the retry schedule (1 = first attempt)")
+                    .description(
+                            "Deliveries due and not yet attempted, per stage of the retry schedule (1 = first attempt)")
                     .tag("stage", Integer.toString(stage))
                     .register(registry);
             Gauge.builder("webhook.deliveries.oldest.due.age", () -> stage(of).oldestDueSeconds())
-                    .description("How long the oldest due delivery of the stage has waited (0 when none): the backlog's age")
+                    .description(
+                            "How long the oldest due delivery of the stage has waited (0 when none): the backlog's age")
                     .tag("stage", Integer.toString(stage))
                     .baseUnit("seconds")
                     .register(registry);
@@ -81,7 +83,8 @@ class DeliveryBacklog implements SchedulingConfigurer {
                          group by stage
                         """)
                 // rows of stages past a schedule shortened since count as its last stage
-                .query((rs, n) -> counted.merge(Math.min(rs.getInt("stage"), lastStage),
+                .query((rs, n) -> counted.merge(
+                        Math.min(rs.getInt("stage"), lastStage),
                         new Stage(rs.getLong("due"), Math.max(0, rs.getDouble("oldest"))),
                         (a, b) -> new Stage(a.due() + b.due(), Math.max(a.oldestDueSeconds(), b.oldestDueSeconds()))))
                 .list();

@@ -37,7 +37,9 @@ public class ParkingLot extends BatchingComponent {
      * another delivery to park (a record that waited for this one), and the batch's thread waiting for
      * room in its own queue would wait forever.
      */
-    private static final Executor AFTERWARDS = command -> Thread.ofVirtual().name("parked").start(command);
+    private static final Executor AFTERWARDS =
+            command -> Thread.ofVirtual().name("parked").start(command);
+
     private static final Executor A_SECOND_LATER = CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS, AFTERWARDS);
 
     private final Batches<DeliveryTask, Boolean> writer;
@@ -57,22 +59,30 @@ public class ParkingLot extends BatchingComponent {
      * parked or asked for again meanwhile, and there is nothing to do).
      */
     public void park(DeliveryTask task, Consumer<Boolean> then) {
-        writer.submit(task).whenCompleteAsync((result, error) -> {
-            if (error == null) {
-                then.accept(result);
-            } else {
-                A_SECOND_LATER.execute(() -> park(task, then));
-            }
-        }, AFTERWARDS);
+        writer.submit(task)
+                .whenCompleteAsync(
+                        (result, error) -> {
+                            if (error == null) {
+                                then.accept(result);
+                            } else {
+                                A_SECOND_LATER.execute(() -> park(task, then));
+                            }
+                        },
+                        AFTERWARDS);
     }
 
     /** Parks those of {@code tasks} still pending at their record's version; whether each was. */
     private static List<Boolean> park(DeliveryStore store, List<DeliveryTask> tasks) {
         long started = System.nanoTime();
         Set<String> parked = store.parked(tasks);
-        List<Boolean> results = tasks.stream().map(task -> parked.contains(task.webhookId())).toList();
+        List<Boolean> results =
+                tasks.stream().map(task -> parked.contains(task.webhookId())).toList();
         if (log.isDebugEnabled()) {
-            log.debug("Parked {} of {} deliveries in {} ms", parked.size(), tasks.size(), (System.nanoTime() - started) / 1_000_000);
+            log.debug(
+                    "Parked {} of {} deliveries in {} ms",
+                    parked.size(),
+                    tasks.size(),
+                    (System.nanoTime() - started) / 1_000_000);
         }
         return results;
     }

@@ -1,9 +1,9 @@
 package com.holidaylistings.integration.dispatcher.warmup;
 
 import com.holidaylistings.integration.dispatcher.attempt.DeliveryRehearsal;
-import com.holidaylistings.integration.dispatcher.records.DeliveryTask;
 import com.holidaylistings.integration.dispatcher.fanout.FanOutRehearsal;
 import com.holidaylistings.integration.dispatcher.lane.OwnerLanes;
+import com.holidaylistings.integration.dispatcher.records.DeliveryTask;
 import com.holidaylistings.integration.events.EnquiryCreated;
 import com.holidaylistings.integration.events.PartyDetails;
 import com.holidaylistings.integration.events.delivery.OwnerId;
@@ -58,8 +58,13 @@ class DispatchPathWarmUp implements SmartLifecycle {
     private final ApplicationEventPublisher events;
     private volatile boolean running;
 
-    DispatchPathWarmUp(WarmUpProperties properties, OwnerLanes lanes, DeliveryRehearsal deliveries,
-            FanOutRehearsal fanOut, JsonMapper json, ApplicationEventPublisher events) {
+    DispatchPathWarmUp(
+            WarmUpProperties properties,
+            OwnerLanes lanes,
+            DeliveryRehearsal deliveries,
+            FanOutRehearsal fanOut,
+            JsonMapper json,
+            ApplicationEventPublisher events) {
         this.properties = properties;
         this.lanes = lanes;
         this.deliveries = deliveries;
@@ -82,8 +87,12 @@ class DispatchPathWarmUp implements SmartLifecycle {
             AvailabilityChangeEvent.publish(events, this, LivenessState.CORRECT);
             try {
                 warmUp(answers, failed, started + properties.maxDuration().toNanos());
-                log.info("Warmed up the delivery path before consuming: {} deliveries rehearsed in {} ms, answered {}, {} failed",
-                        rehearsed(answers), (System.nanoTime() - started) / 1_000_000, answers, failed.get());
+                log.info(
+                        "Warmed up the delivery path before consuming: {} deliveries rehearsed in {} ms, answered {}, {} failed",
+                        rehearsed(answers),
+                        (System.nanoTime() - started) / 1_000_000,
+                        answers,
+                        failed.get());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 log.warn("The warm-up was interrupted; consuming anyway");
@@ -103,7 +112,8 @@ class DispatchPathWarmUp implements SmartLifecycle {
         return answers.values().stream().mapToInt(Integer::intValue).sum();
     }
 
-    private void warmUp(Map<Integer, Integer> answers, AtomicInteger failed, long deadline) throws InterruptedException {
+    private void warmUp(Map<Integer, Integer> answers, AtomicInteger failed, long deadline)
+            throws InterruptedException {
         int concurrency = properties.concurrency();
         Semaphore slots = new Semaphore(concurrency);
         String secret = "whsec_" + Base64.getEncoder().encodeToString(randomBytes(32));
@@ -139,7 +149,8 @@ class DispatchPathWarmUp implements SmartLifecycle {
                 }
             }
             // the rehearsals under way end before their receiver does
-            if (slots.tryAcquire(concurrency, remaining(deadline) + TimeUnit.SECONDS.toNanos(2), TimeUnit.NANOSECONDS)) {
+            if (slots.tryAcquire(
+                    concurrency, remaining(deadline) + TimeUnit.SECONDS.toNanos(2), TimeUnit.NANOSECONDS)) {
                 slots.release(concurrency);
             }
         } finally {
@@ -152,10 +163,18 @@ class DispatchPathWarmUp implements SmartLifecycle {
     }
 
     private static EnquiryCreated anEnquiry() {
-        return EnquiryCreated.of(UUID.randomUUID(), UUID.randomUUID(), "Warm-up Cottage",
-                "https://www.holidaylistings.example/properties/warm-up", "warm-up@example.invalid", "A warm-up",
-                "A delivery the dispatcher rehearses before it consumes.", Instant.now(), "Warm Up",
-                "guest@example.invalid", new PartyDetails(2, LocalDate.of(2030, 1, 1), LocalDate.of(2030, 1, 8), "none"));
+        return EnquiryCreated.of(
+                UUID.randomUUID(),
+                UUID.randomUUID(),
+                "Warm-up Cottage",
+                "https://www.holidaylistings.example/properties/warm-up",
+                "warm-up@example.invalid",
+                "A warm-up",
+                "A delivery the dispatcher rehearses before it consumes.",
+                Instant.now(),
+                "Warm Up",
+                "guest@example.invalid",
+                new PartyDetails(2, LocalDate.of(2030, 1, 1), LocalDate.of(2030, 1, 8), "none"));
     }
 
     private static byte[] randomBytes(int length) {

@@ -38,7 +38,8 @@ final class WarmUpReceiver implements AutoCloseable {
         server.createContext("/", this::answer);
         server.setExecutor(handlers);
         server.start();
-        endpoint = new InetSocketAddress(InetAddress.getLoopbackAddress(), server.getAddress().getPort());
+        endpoint = new InetSocketAddress(
+                InetAddress.getLoopbackAddress(), server.getAddress().getPort());
     }
 
     static WarmUpReceiver start() {
@@ -51,7 +52,8 @@ final class WarmUpReceiver implements AutoCloseable {
     }
 
     private void answer(HttpExchange exchange) throws IOException {
-        try (exchange; InputStream body = exchange.getRequestBody()) {
+        try (exchange;
+                InputStream body = exchange.getRequestBody()) {
             body.transferTo(OutputStream.nullOutputStream());
             boolean busy = received.incrementAndGet() % 10 == 0;
             byte[] answer = busy ? BUSY : ACCEPTED;

@@ -38,12 +38,15 @@ class CustomHeadersIT extends DispatcherIntegrationTest {
 
         events.enquiryOn(property);
 
-        await().atMost(DELIVERED).until(() -> receiver.requests("/with-headers").size() == 1
-                && receiver.requests("/without-headers").size() == 1);
+        await().atMost(DELIVERED)
+                .until(() -> receiver.requests("/with-headers").size() == 1
+                        && receiver.requests("/without-headers").size() == 1);
         WebhookDelivery received = receiver.requests("/with-headers").getFirst();
         assertThat(received.header("Authorization")).isEqualTo("Bearer receiver-token-7");
         assertThat(received.header("X-Tenant")).isEqualTo("north-7");
-        assertThat(received.signedWith(owner.secret())).as("the delivery's own headers still there").isTrue();
+        assertThat(received.signedWith(owner.secret()))
+                .as("the delivery's own headers still there")
+                .isTrue();
         WebhookDelivery other = receiver.requests("/without-headers").getFirst();
         assertThat(other.header("Authorization")).isNull();
         assertThat(other.header("X-Tenant")).isNull();
@@ -60,7 +63,8 @@ class CustomHeadersIT extends DispatcherIntegrationTest {
 
         String webhookId = data.sendTest(owner, hook, JSON.writeValueAsString(Events.anEnquiryOn(property)));
 
-        await().atMost(DELIVERED).until(() -> !receiver.requests("/test-with-headers").isEmpty());
+        await().atMost(DELIVERED)
+                .until(() -> !receiver.requests("/test-with-headers").isEmpty());
         WebhookDelivery received = receiver.requests("/test-with-headers").getFirst();
         assertThat(received.header("webhook-test")).isEqualTo("true");
         assertThat(received.header("Authorization")).isEqualTo("Bearer receiver-token-7");
@@ -75,14 +79,18 @@ class CustomHeadersIT extends DispatcherIntegrationTest {
         UUID hook = data.subscribe(owner, receiver.url("/changed-headers", WebhookReceiver.Answer.ok()), null);
         data.setHeaders(owner, hook, SET);
         events.enquiryOn(property);
-        await().atMost(DELIVERED).until(() -> receiver.requests("/changed-headers").size() == 1);
+        await().atMost(DELIVERED)
+                .until(() -> receiver.requests("/changed-headers").size() == 1);
 
         data.setHeaders(owner, hook, "{\"X-Tenant\": \"south-2\"}");
         events.enquiryOn(property);
-        await().atMost(DELIVERED).until(() -> receiver.requests("/changed-headers").size() == 2);
+        await().atMost(DELIVERED)
+                .until(() -> receiver.requests("/changed-headers").size() == 2);
 
         WebhookDelivery second = receiver.requests("/changed-headers").stream()
-                .filter(r -> !"north-7".equals(r.header("X-Tenant"))).findFirst().orElseThrow();
+                .filter(r -> !"north-7".equals(r.header("X-Tenant")))
+                .findFirst()
+                .orElseThrow();
         assertThat(second.header("X-Tenant")).isEqualTo("south-2");
         assertThat(second.header("Authorization")).isNull();
     }

@@ -22,18 +22,31 @@ class DeliveryIT extends DispatcherIntegrationTest {
 
         Events.Published event = events.enquiryOn(property);
 
-        await().atMost(Duration.ofSeconds(30)).until(() -> receiver.requests("/hook").size() == 1);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> receiver.requests("/hook").size() == 1);
         assertThat(receiver.requests("/hook").get(0).body()).isEqualTo(event.payload());
-        await().atMost(Duration.ofSeconds(30)).until(() -> data.attempts(subscription, event.enquiryId()).size() == 1);
-        assertThat(data.attempts(subscription, event.enquiryId()).get(0).outcome()).isEqualTo("succeeded");
-        await().atMost(Duration.ofSeconds(30)).until(() -> "succeeded".equals(data.deliveryStatus(subscription, event.enquiryId())));
-        TestData.Delivery delivery = data.delivery(subscription, event.enquiryId()).orElseThrow();
-        assertThat(delivery.webhookId()).isEqualTo(receiver.requests("/hook").get(0).header("webhook-id"));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> data.attempts(subscription, event.enquiryId()).size() == 1);
+        assertThat(data.attempts(subscription, event.enquiryId()).get(0).outcome())
+                .isEqualTo("succeeded");
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> "succeeded".equals(data.deliveryStatus(subscription, event.enquiryId())));
+        TestData.Delivery delivery =
+                data.delivery(subscription, event.enquiryId()).orElseThrow();
+        assertThat(delivery.webhookId())
+                .isEqualTo(receiver.requests("/hook").get(0).header("webhook-id"));
         assertThat(delivery.attempts()).isOne();
-        assertThat(delivery.requestId()).as("the intake request's id, for the logs of every attempt").isEqualTo(event.requestId());
+        assertThat(delivery.requestId())
+                .as("the intake request's id, for the logs of every attempt")
+                .isEqualTo(event.requestId());
         assertThat(data.storedPayloads(delivery.eventId())).containsExactly(event.payload());
-        assertThat(data.health(subscription)).get().extracting(TestData.Health::consecutiveFailures, TestData.Health::lastOutcome,
-                TestData.Health::lastHttpStatus).containsExactly(0, "succeeded", 200);
+        assertThat(data.health(subscription))
+                .get()
+                .extracting(
+                        TestData.Health::consecutiveFailures,
+                        TestData.Health::lastOutcome,
+                        TestData.Health::lastHttpStatus)
+                .containsExactly(0, "succeeded", 200);
     }
 
     @Test
@@ -44,13 +57,18 @@ class DeliveryIT extends DispatcherIntegrationTest {
 
         Events.Published event = events.enquiryOn(property);
 
-        await().atMost(Duration.ofSeconds(60)).until(() -> data.attempts(subscription, event.enquiryId()).size() == 4);
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> data.attempts(subscription, event.enquiryId()).size() == 4);
         assertThat(data.attempts(subscription, event.enquiryId()))
                 .extracting(TestData.Attempt::attempt, TestData.Attempt::outcome)
                 .containsExactly(tuple(1, "failed"), tuple(2, "failed"), tuple(3, "failed"), tuple(4, "abandoned"));
-        await().atMost(Duration.ofSeconds(30)).until(() -> "abandoned".equals(data.deliveryStatus(subscription, event.enquiryId())));
-        assertThat(data.delivery(subscription, event.enquiryId()).orElseThrow().attempts()).isEqualTo(4);
-        assertThat(data.health(subscription)).get().extracting(TestData.Health::consecutiveFailures, TestData.Health::lastOutcome)
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> "abandoned".equals(data.deliveryStatus(subscription, event.enquiryId())));
+        assertThat(data.delivery(subscription, event.enquiryId()).orElseThrow().attempts())
+                .isEqualTo(4);
+        assertThat(data.health(subscription))
+                .get()
+                .extracting(TestData.Health::consecutiveFailures, TestData.Health::lastOutcome)
                 .containsExactly(4, "abandoned");
     }
 }

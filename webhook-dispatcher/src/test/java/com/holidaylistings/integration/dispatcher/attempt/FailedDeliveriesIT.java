@@ -35,10 +35,13 @@ class FailedDeliveriesIT extends DispatcherIntegrationTest {
         assertThat(attempt.httpStatus()).isEqualTo(410);
         assertThat(attempt.nextAttemptAt()).isNull();
         await().atMost(DONE).until(() -> data.findings(gone).goneAt() != null);
-        assertThat(data.subscription(gone)).as("api-service's row, unchanged by the dispatcher")
+        assertThat(data.subscription(gone))
+                .as("api-service's row, unchanged by the dispatcher")
                 .isEqualTo(new TestData.Subscription(false, null, null));
-        assertThat(data.delivery(gone, event.enquiryId())).get()
-                .extracting(TestData.Delivery::status, TestData.Delivery::attempts).containsExactly("gone", 1);
+        assertThat(data.delivery(gone, event.enquiryId()))
+                .get()
+                .extracting(TestData.Delivery::status, TestData.Delivery::attempts)
+                .containsExactly("gone", 1);
         await().during(Duration.ofSeconds(4)).atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
             assertThat(receiver.requests("/gone")).hasSize(1);
             assertThat(data.attempts(gone, event.enquiryId())).hasSize(1);
@@ -61,8 +64,12 @@ class FailedDeliveriesIT extends DispatcherIntegrationTest {
             assertThat(receiver.bodies("/gone")).containsExactly(first.payload());
             assertThat(data.attempts(gone, later.enquiryId())).isEmpty();
         });
-        assertThat(data.delivery(gone, later.enquiryId())).as("no delivery to an unsubscribed subscription").isEmpty();
-        assertThat(data.unsubscribeReason(gone)).as("not yet applied by api-service, and not needed").isNull();
+        assertThat(data.delivery(gone, later.enquiryId()))
+                .as("no delivery to an unsubscribed subscription")
+                .isEmpty();
+        assertThat(data.unsubscribeReason(gone))
+                .as("not yet applied by api-service, and not needed")
+                .isNull();
     }
 
     @Test
@@ -75,7 +82,14 @@ class FailedDeliveriesIT extends DispatcherIntegrationTest {
 
         // an event asked for again (a recover's row, due now), while the subscription's row still says subscribed
         UUID enquiry = UUID.randomUUID();
-        data.askFor(owner, gone, UUID.randomUUID(), enquiry, Instant.now(), Events.payloadOf(Events.anEnquiryOn(property)), "req_recover");
+        data.askFor(
+                owner,
+                gone,
+                UUID.randomUUID(),
+                enquiry,
+                Instant.now(),
+                Events.payloadOf(Events.anEnquiryOn(property)),
+                "req_recover");
 
         await().atMost(DONE).until(() -> "skipped".equals(data.deliveryStatus(gone, enquiry)));
         assertThat(data.attempts(gone, enquiry)).as("skipped, never sent").isEmpty();
@@ -86,11 +100,13 @@ class FailedDeliveriesIT extends DispatcherIntegrationTest {
     void failsAndRetriesWhenTheReceiverHangsPastTheTimeout() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        UUID subscription = data.subscribe(owner, receiver.url("/hanging", WebhookReceiver.Answer.hang(Duration.ofSeconds(5))), null);
+        UUID subscription = data.subscribe(
+                owner, receiver.url("/hanging", WebhookReceiver.Answer.hang(Duration.ofSeconds(5))), null);
 
         Events.Published event = events.enquiryOn(property);
 
-        await().atMost(DONE).until(() -> data.attempts(subscription, event.enquiryId()).size() >= 2);
+        await().atMost(DONE)
+                .until(() -> data.attempts(subscription, event.enquiryId()).size() >= 2);
         TestData.Attempt first = data.attempts(subscription, event.enquiryId()).get(0);
         assertThat(first.outcome()).isEqualTo("failed");
         assertThat(first.httpStatus()).isNull();
@@ -104,17 +120,24 @@ class FailedDeliveriesIT extends DispatcherIntegrationTest {
     void countsASuccessAfterTheTimeoutAsAFailure() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        UUID subscription = data.subscribe(owner, receiver.url("/slow",
-                WebhookReceiver.Answer.ok().after(Duration.ofMillis(1500)), WebhookReceiver.Answer.ok()), null);
+        UUID subscription = data.subscribe(
+                owner,
+                receiver.url(
+                        "/slow",
+                        WebhookReceiver.Answer.ok().after(Duration.ofMillis(1500)),
+                        WebhookReceiver.Answer.ok()),
+                null);
 
         Events.Published event = events.enquiryOn(property);
 
-        await().atMost(DONE).until(() -> data.attempts(subscription, event.enquiryId()).size() == 2);
+        await().atMost(DONE)
+                .until(() -> data.attempts(subscription, event.enquiryId()).size() == 2);
         TestData.Attempt late = data.attempts(subscription, event.enquiryId()).get(0);
         assertThat(late.outcome()).isEqualTo("failed");
         assertThat(late.httpStatus()).isNull();
         assertThat(late.error()).containsIgnoringCase("timed out");
-        assertThat(data.attempts(subscription, event.enquiryId()).get(1).outcome()).isEqualTo("succeeded");
+        assertThat(data.attempts(subscription, event.enquiryId()).get(1).outcome())
+                .isEqualTo("succeeded");
     }
 
     @Test
@@ -122,17 +145,17 @@ class FailedDeliveriesIT extends DispatcherIntegrationTest {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
         String elsewhere = receiver.url("/elsewhere", WebhookReceiver.Answer.ok());
-        UUID subscription = data.subscribe(owner,
-                receiver.url("/moved", WebhookReceiver.Answer.status(302).with("Location", elsewhere)), null);
+        UUID subscription = data.subscribe(
+                owner, receiver.url("/moved", WebhookReceiver.Answer.status(302).with("Location", elsewhere)), null);
 
         Events.Published event = events.enquiryOn(property);
 
-        await().atMost(DONE).until(() -> data.attempts(subscription, event.enquiryId()).size() >= 2);
-        assertThat(data.attempts(subscription, event.enquiryId()).subList(0, 2))
-                .allSatisfy(attempt -> {
-                    assertThat(attempt.outcome()).isEqualTo("failed");
-                    assertThat(attempt.httpStatus()).isEqualTo(302);
-                });
+        await().atMost(DONE)
+                .until(() -> data.attempts(subscription, event.enquiryId()).size() >= 2);
+        assertThat(data.attempts(subscription, event.enquiryId()).subList(0, 2)).allSatisfy(attempt -> {
+            assertThat(attempt.outcome()).isEqualTo("failed");
+            assertThat(attempt.httpStatus()).isEqualTo(302);
+        });
         assertThat(receiver.requests("/moved")).hasSizeGreaterThanOrEqualTo(2);
         assertThat(receiver.requests("/elsewhere")).isEmpty();
     }

@@ -62,12 +62,16 @@ class HookBreakersTest {
         failTwentyTimes(FAILING);
         HttpOutcome test = breakers.send(FAILING, true, () -> answered(204));
         assertThat(test.succeeded()).as("sent despite the open circuit").isTrue();
-        assertThat(breakers.breaker(FAILING).getState()).as("and not counted as its success").isEqualTo(CircuitBreaker.State.OPEN);
+        assertThat(breakers.breaker(FAILING).getState())
+                .as("and not counted as its success")
+                .isEqualTo(CircuitBreaker.State.OPEN);
 
         for (int i = 0; i < 50; i++) {
             breakers.send(QUIET, true, () -> answered(500));
         }
-        assertThat(breakers.breaker(QUIET).getState()).as("failing test events open nothing").isEqualTo(CircuitBreaker.State.CLOSED);
+        assertThat(breakers.breaker(QUIET).getState())
+                .as("failing test events open nothing")
+                .isEqualTo(CircuitBreaker.State.CLOSED);
     }
 
     @Test

@@ -46,11 +46,15 @@ class IsolationIT extends DispatcherIntegrationTest {
 
         List<Events.Published> published = publish(property);
 
-        await().atMost(Duration.ofSeconds(30)).until(() -> receiver.requests("/healthy").size() >= EVENTS);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> receiver.requests("/healthy").size() >= EVENTS);
         Map<String, WebhookDelivery> received = receiver.requests("/healthy").stream()
                 .collect(Collectors.toMap(WebhookDelivery::body, Function.identity()));
         List<Long> latencies = published.stream()
-                .map(event -> Duration.between(event.publishedAt(), received.get(event.payload()).receivedAt()).toMillis())
+                .map(event -> Duration.between(
+                                event.publishedAt(),
+                                received.get(event.payload()).receivedAt())
+                        .toMillis())
                 .toList();
         log.info("Healthy receiver's latencies next to a hanging one (ms): {}", latencies);
         assertThat(received).hasSize(EVENTS);
@@ -67,9 +71,11 @@ class IsolationIT extends DispatcherIntegrationTest {
 
         publish(property);
 
-        await().atMost(Duration.ofSeconds(30)).until(() -> receiver.requests("/healthy").size() >= EVENTS);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> receiver.requests("/healthy").size() >= EVENTS);
         // Every delivery to the hanging receiver ends abandoned after its 4 attempts.
-        await().atMost(Duration.ofSeconds(90)).until(() -> data.attempts(hanging).size() == EVENTS * 4);
+        await().atMost(Duration.ofSeconds(90))
+                .until(() -> data.attempts(hanging).size() == EVENTS * 4);
         List<TestData.Attempt> attempts = data.attempts(hanging);
         List<TestData.Attempt> shortCircuited = attempts.stream()
                 .filter(attempt -> attempt.error() != null && attempt.error().startsWith("circuit open"))
@@ -77,13 +83,19 @@ class IsolationIT extends DispatcherIntegrationTest {
         List<TestData.Attempt> sent = attempts.stream()
                 .filter(attempt -> attempt.error() == null || !attempt.error().startsWith("circuit open"))
                 .toList();
-        log.info("Hanging receiver: {} attempts, {} sent, {} short-circuited, {} requests received",
-                attempts.size(), sent.size(), shortCircuited.size(), receiver.requests("/hanging").size());
+        log.info(
+                "Hanging receiver: {} attempts, {} sent, {} short-circuited, {} requests received",
+                attempts.size(),
+                sent.size(),
+                shortCircuited.size(),
+                receiver.requests("/hanging").size());
         assertThat(shortCircuited).isNotEmpty().allSatisfy(attempt -> {
             assertThat(attempt.httpStatus()).isNull();
             assertThat(attempt.durationMs()).isZero();
         });
-        assertThat(receiver.requests("/hanging")).as("requests that reached the hanging receiver").hasSize(sent.size());
+        assertThat(receiver.requests("/hanging"))
+                .as("requests that reached the hanging receiver")
+                .hasSize(sent.size());
         assertThat(sent).as("attempts that reached the hanging receiver").hasSizeLessThan(EVENTS * 2);
         assertThat(guards.breaker(SubscriptionId.of(hanging)).getState()).isEqualTo(CircuitBreaker.State.OPEN);
         assertThat(receiver.requests("/healthy")).hasSize(EVENTS);
@@ -102,21 +114,27 @@ class IsolationIT extends DispatcherIntegrationTest {
         TestData.Owner v = data.owner();
         UUID vProperty = data.property(v);
         String shared = receiver.url("/shared-by-owners");
-        receiver.answer("/shared-by-owners", delivery -> delivery.body() != null && delivery.body().contains(aProperty.toString())
-                ? WebhookReceiver.Answer.status(401) : WebhookReceiver.Answer.status(204));
+        receiver.answer(
+                "/shared-by-owners",
+                delivery -> delivery.body() != null && delivery.body().contains(aProperty.toString())
+                        ? WebhookReceiver.Answer.status(401)
+                        : WebhookReceiver.Answer.status(204));
         UUID aHook = data.subscribe(a, shared, null);
         UUID vHook = data.subscribe(v, shared, null);
 
         publish(aProperty);
         await().atMost(Duration.ofSeconds(60)).until(() -> data.attempts(aHook).size() >= EVENTS);
-        assertThat(guards.breaker(SubscriptionId.of(aHook)).getState()).as("A's breaker").isEqualTo(CircuitBreaker.State.OPEN);
+        assertThat(guards.breaker(SubscriptionId.of(aHook)).getState())
+                .as("A's breaker")
+                .isEqualTo(CircuitBreaker.State.OPEN);
 
         List<Events.Published> vs = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
             vs.add(events.enquiryOn(vProperty));
         }
         await().atMost(Duration.ofSeconds(30)).until(() -> data.attempts(vHook).size() >= vs.size());
-        assertThat(data.attempts(vHook)).as("each of V's deliveries received at its first attempt, none short-circuited")
+        assertThat(data.attempts(vHook))
+                .as("each of V's deliveries received at its first attempt, none short-circuited")
                 .hasSize(vs.size())
                 .allSatisfy(attempt -> {
                     assertThat(attempt.outcome()).isEqualTo("succeeded");

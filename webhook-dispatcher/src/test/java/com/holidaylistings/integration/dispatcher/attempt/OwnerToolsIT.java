@@ -41,15 +41,23 @@ class OwnerToolsIT extends DispatcherIntegrationTest {
     void keepsTheRequestAsSentAndWhatAFailingReceiverAnswered() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        UUID hook = data.subscribe(owner, receiver.url("/broken", WebhookReceiver.Answer.status(500)
-                .with("X-Request-Trace", "trace-42").withBody("{\"error\":\"our database is down\"}")), null);
+        UUID hook = data.subscribe(
+                owner,
+                receiver.url(
+                        "/broken",
+                        WebhookReceiver.Answer.status(500)
+                                .with("X-Request-Trace", "trace-42")
+                                .withBody("{\"error\":\"our database is down\"}")),
+                null);
 
         Events.Published event = events.enquiryOn(property);
 
         await().atMost(DELIVERED).until(() -> !receiver.requests("/broken").isEmpty());
         WebhookDelivery received = receiver.requests("/broken").get(0);
-        await().atMost(DELIVERED).until(() -> !data.attemptDetails(received.webhookId()).isEmpty());
-        TestData.AttemptDetail attempt = data.attemptDetails(received.webhookId()).get(0);
+        await().atMost(DELIVERED)
+                .until(() -> !data.attemptDetails(received.webhookId()).isEmpty());
+        TestData.AttemptDetail attempt =
+                data.attemptDetails(received.webhookId()).get(0);
         assertThat(attempt.outcome()).isEqualTo("failed");
         assertThat(attempt.httpStatus()).isEqualTo(500);
         assertThat(attempt.test()).isFalse();
@@ -57,14 +65,17 @@ class OwnerToolsIT extends DispatcherIntegrationTest {
         assertThat(attempt.responseTruncated()).isFalse();
         assertThat(JSON.readValue(attempt.responseHeaders(), HEADERS)).containsEntry("x-request-trace", "trace-42");
         Map<String, String> sent = JSON.readValue(attempt.requestHeaders(), HEADERS);
-        assertThat(sent).as("the headers the receiver got, signature included")
+        assertThat(sent)
+                .as("the headers the receiver got, signature included")
                 .containsEntry("webhook-id", received.webhookId())
                 .containsEntry("webhook-timestamp", received.header("webhook-timestamp"))
                 .containsEntry("webhook-signature", received.header("webhook-signature"))
                 .containsEntry("content-type", received.header("content-type"))
                 .containsEntry("user-agent", received.header("user-agent"))
                 .doesNotContainKey("webhook-test");
-        assertThat(attempt.payload()).as("the body, found through the delivery").isEqualTo(received.body())
+        assertThat(attempt.payload())
+                .as("the body, found through the delivery")
+                .isEqualTo(received.body())
                 .isEqualTo(event.payload());
         await().atMost(DELIVERED).until(() -> data.attemptCounts(hook).getOrDefault("failed/500", 0L) >= 1);
     }
@@ -83,7 +94,8 @@ class OwnerToolsIT extends DispatcherIntegrationTest {
         assertThat(received.header("webhook-test")).isEqualTo("true");
         assertThat(received.signedWith(owner.secret())).isTrue();
         await().atMost(DELIVERED).until(() -> data.attemptDetails(webhookId).size() == 1);
-        assertThat(data.attemptDetails(webhookId).get(0)).extracting(TestData.AttemptDetail::outcome, TestData.AttemptDetail::test)
+        assertThat(data.attemptDetails(webhookId).get(0))
+                .extracting(TestData.AttemptDetail::outcome, TestData.AttemptDetail::test)
                 .containsExactly("failed", true);
         assertThat(JSON.readValue(data.attemptDetails(webhookId).get(0).requestHeaders(), HEADERS))
                 .containsEntry("webhook-test", "true");
@@ -93,7 +105,9 @@ class OwnerToolsIT extends DispatcherIntegrationTest {
         Thread.sleep(Duration.ofSeconds(8));
         assertThat(receiver.requests("/test")).as("never retried").hasSize(1);
         assertThat(data.attemptCounts(hook)).as("not counted in the statistics").isEmpty();
-        assertThat(data.health(hook).map(TestData.Health::consecutiveFailures).orElse(0)).as("nor in the hook's health").isZero();
+        assertThat(data.health(hook).map(TestData.Health::consecutiveFailures).orElse(0))
+                .as("nor in the hook's health")
+                .isZero();
     }
 
     @Test
@@ -108,17 +122,23 @@ class OwnerToolsIT extends DispatcherIntegrationTest {
             events.enquiryOn(property);
         }
 
-        await().atMost(Duration.ofSeconds(90)).until(() -> receiver.requests("/throttled").size() >= 100);
+        await().atMost(Duration.ofSeconds(90))
+                .until(() -> receiver.requests("/throttled").size() >= 100);
         List<WebhookDelivery> slow = byArrival(receiver.requests("/throttled"));
         List<WebhookDelivery> free = byArrival(receiver.requests("/free"));
         double seconds = (slow.get(99).arrivedAt() - slow.get(0).arrivedAt()) / 1e9;
-        assertThat(seconds).as("100 deliveries at 5 a second start over about 20 s").isGreaterThan(17.0);
+        assertThat(seconds)
+                .as("100 deliveries at 5 a second start over about 20 s")
+                .isGreaterThan(17.0);
         assertThat(free).hasSize(100);
-        assertThat(free.get(99).arrivedAt()).as("the other hook had all its deliveries before the throttled one had half")
+        assertThat(free.get(99).arrivedAt())
+                .as("the other hook had all its deliveries before the throttled one had half")
                 .isLessThan(slow.get(49).arrivedAt());
-        assertThat(data.attemptCounts(throttled)).as("waiting for the throttle is no failure")
+        assertThat(data.attemptCounts(throttled))
+                .as("waiting for the throttle is no failure")
                 .containsExactlyEntriesOf(Map.of("succeeded/200", 100L));
-        assertThat(receiver.byWebhookId().values()).allSatisfy(copies -> assertThat(copies).hasSize(1));
+        assertThat(receiver.byWebhookId().values())
+                .allSatisfy(copies -> assertThat(copies).hasSize(1));
     }
 
     @Test
@@ -134,21 +154,28 @@ class OwnerToolsIT extends DispatcherIntegrationTest {
 
         // as api-service's PUT …/throttle does: the rate, and the command the relay brings here
         data.setThrottle(hook, 1000);
-        send(new DeliveryCommand.ThrottleChanged(UUID.randomUUID(), Instant.now(), "req-raise", OwnerId.of(owner.id()),
-                SubscriptionId.of(hook), 1000));
+        send(new DeliveryCommand.ThrottleChanged(
+                UUID.randomUUID(), Instant.now(), "req-raise", OwnerId.of(owner.id()), SubscriptionId.of(hook), 1000));
 
-        await().atMost(Duration.ofSeconds(20)).until(() -> receiver.requests("/raised").size() == 40);
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> receiver.requests("/raised").size() == 40);
         // the last attempts are counted once the attempt log's batch commits, a moment after their answers
-        await().atMost(DELIVERED).untilAsserted(() ->
-                assertThat(data.attemptCounts(hook)).containsExactlyEntriesOf(Map.of("succeeded/200", 40L)));
+        await().atMost(DELIVERED)
+                .untilAsserted(() ->
+                        assertThat(data.attemptCounts(hook)).containsExactlyEntriesOf(Map.of("succeeded/200", 40L)));
     }
 
     private void send(DeliveryCommand command) {
-        kafka.send(DeliveryCommand.TOPIC, command.key().toString(), JSON.writerFor(DeliveryCommand.class)
-                .writeValueAsString(command)).join();
+        kafka.send(
+                        DeliveryCommand.TOPIC,
+                        command.key().toString(),
+                        JSON.writerFor(DeliveryCommand.class).writeValueAsString(command))
+                .join();
     }
 
     private static List<WebhookDelivery> byArrival(List<WebhookDelivery> deliveries) {
-        return deliveries.stream().sorted(Comparator.comparingLong(WebhookDelivery::arrivedAt)).toList();
+        return deliveries.stream()
+                .sorted(Comparator.comparingLong(WebhookDelivery::arrivedAt))
+                .toList();
     }
 }

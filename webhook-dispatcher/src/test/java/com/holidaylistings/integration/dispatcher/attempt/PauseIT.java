@@ -31,15 +31,19 @@ class PauseIT extends DispatcherIntegrationTest {
             assertThat(receiver.requests("/paused")).isEmpty();
             assertThat(data.attempts(paused, whilePaused.enquiryId())).isEmpty();
         });
-        assertThat(data.delivery(paused, whilePaused.enquiryId())).as("no delivery to a paused subscription").isEmpty();
+        assertThat(data.delivery(paused, whilePaused.enquiryId()))
+                .as("no delivery to a paused subscription")
+                .isEmpty();
 
         data.setPaused(paused, false);
         Events.Published afterResuming = events.enquiryOn(property);
 
         await().atMost(DONE).until(() -> receiver.bodies("/paused").contains(afterResuming.payload()));
-        await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10))
+        await().during(Duration.ofSeconds(3))
+                .atMost(Duration.ofSeconds(10))
                 .untilAsserted(() -> assertThat(receiver.bodies("/paused")).containsExactly(afterResuming.payload()));
-        assertThat(data.attempts(paused, afterResuming.enquiryId())).extracting(TestData.Attempt::outcome)
+        assertThat(data.attempts(paused, afterResuming.enquiryId()))
+                .extracting(TestData.Attempt::outcome)
                 .containsExactly("succeeded");
     }
 
@@ -49,7 +53,8 @@ class PauseIT extends DispatcherIntegrationTest {
         UUID property = data.property(owner);
         UUID subscription = data.subscribe(owner, receiver.url("/failing", WebhookReceiver.Answer.status(500)), null);
         Events.Published event = events.enquiryOn(property);
-        await().atMost(DONE).pollInterval(Duration.ofMillis(20))
+        await().atMost(DONE)
+                .pollInterval(Duration.ofMillis(20))
                 .until(() -> data.attempts(subscription, event.enquiryId()).size() == 1);
 
         data.setPaused(subscription, true);
@@ -60,7 +65,9 @@ class PauseIT extends DispatcherIntegrationTest {
             assertThat(data.attempts(subscription, event.enquiryId())).hasSize(1);
         });
         // The retry found the subscription paused: skipped on its row (a recover may ask for it again), not attempted.
-        assertThat(data.delivery(subscription, event.enquiryId())).get()
-                .extracting(TestData.Delivery::status, TestData.Delivery::attempts).containsExactly("skipped", 1);
+        assertThat(data.delivery(subscription, event.enquiryId()))
+                .get()
+                .extracting(TestData.Delivery::status, TestData.Delivery::attempts)
+                .containsExactly("skipped", 1);
     }
 }

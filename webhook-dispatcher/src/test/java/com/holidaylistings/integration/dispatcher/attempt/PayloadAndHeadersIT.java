@@ -41,20 +41,30 @@ class PayloadAndHeadersIT extends DispatcherIntegrationTest {
         data.subscribe(owner, receiver.url("/hook", WebhookReceiver.Answer.ok()), null);
         UUID enquiryId = UUID.randomUUID();
         // After the subscription was made (earlier enquiries do not go to it), with all six digits of microseconds.
-        Instant sentAt = Instant.now().plusSeconds(1).truncatedTo(ChronoUnit.SECONDS).plusNanos(123_456_000);
-        EnquiryCreated enquiry = EnquiryCreated.of(enquiryId, property, "Château «Mer» 🌊",
-                "https://www.holidaylistings.example/properties/chateau-mer", "owner@example.com",
-                "Août — deux semaines", "Bonjour,\n\"quotes\", \\backslash\\, <tags> & ünïcödé\t✓",
-                sentAt, "Zoë O'Brien", "zoe@example.org",
+        Instant sentAt =
+                Instant.now().plusSeconds(1).truncatedTo(ChronoUnit.SECONDS).plusNanos(123_456_000);
+        EnquiryCreated enquiry = EnquiryCreated.of(
+                enquiryId,
+                property,
+                "Château «Mer» 🌊",
+                "https://www.holidaylistings.example/properties/chateau-mer",
+                "owner@example.com",
+                "Août — deux semaines",
+                "Bonjour,\n\"quotes\", \\backslash\\, <tags> & ünïcödé\t✓",
+                sentAt,
+                "Zoë O'Brien",
+                "zoe@example.org",
                 new PartyDetails(2, LocalDate.parse("2027-08-01"), LocalDate.parse("2027-08-15"), null));
 
         Events.Published event = events.publish(enquiry);
 
         await().atMost(DELIVERED).until(() -> receiver.requests("/hook").size() == 1);
         String body = receiver.requests("/hook").get(0).body();
-        assertThat(body.getBytes(StandardCharsets.UTF_8)).isEqualTo(event.payload().getBytes(StandardCharsets.UTF_8));
+        assertThat(body.getBytes(StandardCharsets.UTF_8))
+                .isEqualTo(event.payload().getBytes(StandardCharsets.UTF_8));
         Map<String, Object> received = JSON.readValue(body, new TypeReference<LinkedHashMap<String, Object>>() {});
-        Map<String, Object> golden = JSON.readValue("""
+        Map<String, Object> golden = JSON.readValue(
+                """
                 {
                   "event": "enquiry.created",
                   "enquiry_id": "%s",
@@ -100,20 +110,30 @@ class PayloadAndHeadersIT extends DispatcherIntegrationTest {
     void signsEveryAttemptAndKeepsOneWebhookIdPerSubscription() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        data.subscribe(owner, receiver.url("/flaky", WebhookReceiver.Answer.status(500), WebhookReceiver.Answer.ok()), null);
+        data.subscribe(
+                owner, receiver.url("/flaky", WebhookReceiver.Answer.status(500), WebhookReceiver.Answer.ok()), null);
         data.subscribe(owner, receiver.url("/steady", WebhookReceiver.Answer.ok()), property);
 
         Events.Published event = events.enquiryOn(property);
 
-        await().atMost(DELIVERED).until(() -> receiver.requests("/flaky").size() == 2 && receiver.requests("/steady").size() == 1);
+        await().atMost(DELIVERED)
+                .until(() -> receiver.requests("/flaky").size() == 2
+                        && receiver.requests("/steady").size() == 1);
         List<WebhookDelivery> flaky = receiver.requests("/flaky");
         WebhookDelivery steady = receiver.requests("/steady").get(0);
-        assertThat(flaky.get(0).header("webhook-id")).isNotBlank().isEqualTo(flaky.get(1).header("webhook-id"));
-        assertThat(steady.header("webhook-id")).isNotBlank().isNotEqualTo(flaky.get(0).header("webhook-id"));
+        assertThat(flaky.get(0).header("webhook-id"))
+                .isNotBlank()
+                .isEqualTo(flaky.get(1).header("webhook-id"));
+        assertThat(steady.header("webhook-id"))
+                .isNotBlank()
+                .isNotEqualTo(flaky.get(0).header("webhook-id"));
         for (WebhookDelivery request : List.of(flaky.get(0), flaky.get(1), steady)) {
             long timestamp = Long.parseLong(request.header("webhook-timestamp"));
-            assertThat(timestamp).as("a current Unix time in seconds")
-                    .isBetween(request.receivedAt().getEpochSecond() - 5, request.receivedAt().getEpochSecond());
+            assertThat(timestamp)
+                    .as("a current Unix time in seconds")
+                    .isBetween(
+                            request.receivedAt().getEpochSecond() - 5,
+                            request.receivedAt().getEpochSecond());
             assertThat(request.header("webhook-signature"))
                     .isEqualTo(signature(owner.secret(), request.header("webhook-id"), timestamp, event.payload()));
         }

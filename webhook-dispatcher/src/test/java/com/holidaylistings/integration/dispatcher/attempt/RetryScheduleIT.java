@@ -39,7 +39,8 @@ import tools.jackson.databind.json.JsonMapper;
 class RetryScheduleIT extends DispatcherIntegrationTest {
 
     private static final Logger log = LoggerFactory.getLogger(RetryScheduleIT.class);
-    private static final List<Duration> SCHEDULE = List.of(Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(3));
+    private static final List<Duration> SCHEDULE =
+            List.of(Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(3));
     private static final Duration EARLY = Duration.ofMillis(100);
     private static final Duration LATE = Duration.ofMillis(2500);
     private static final Duration DONE = Duration.ofSeconds(60);
@@ -49,6 +50,7 @@ class RetryScheduleIT extends DispatcherIntegrationTest {
 
     @Autowired
     private KafkaTemplate<String, String> kafka;
+
     @Autowired
     private DeliveryRecords records;
 
@@ -56,43 +58,59 @@ class RetryScheduleIT extends DispatcherIntegrationTest {
     void retriesAfterEachScheduledDelayThenAbandonsAndLogsEveryAttempt() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        UUID subscription = data.subscribe(owner,
-                receiver.url("/failing", WebhookReceiver.Answer.status(500).withBody("e".repeat(5000))), null);
+        UUID subscription = data.subscribe(
+                owner,
+                receiver.url("/failing", WebhookReceiver.Answer.status(500).withBody("e".repeat(5000))),
+                null);
 
         Events.Published event = events.enquiryOn(property);
 
-        await().atMost(DONE).until(() -> data.attempts(subscription, event.enquiryId()).size() == 4);
+        await().atMost(DONE)
+                .until(() -> data.attempts(subscription, event.enquiryId()).size() == 4);
         List<TestData.Attempt> attempts = data.attempts(subscription, event.enquiryId());
         assertThat(attempts)
                 .extracting(TestData.Attempt::attempt, TestData.Attempt::outcome, TestData.Attempt::httpStatus)
-                .containsExactly(tuple(1, "failed", 500), tuple(2, "failed", 500), tuple(3, "failed", 500),
+                .containsExactly(
+                        tuple(1, "failed", 500),
+                        tuple(2, "failed", 500),
+                        tuple(3, "failed", 500),
                         tuple(4, "abandoned", 500));
         List<WebhookDelivery> requests = receiver.requests("/failing");
         assertThat(requests).hasSize(4);
         log.info("Gaps between attempts (ms): {}", gaps(requests));
         for (int i = 0; i < 3; i++) {
-            Duration gap = Duration.between(requests.get(i).receivedAt(), requests.get(i + 1).receivedAt());
-            assertThat(gap).as("gap before retry %d", i + 1)
+            Duration gap = Duration.between(
+                    requests.get(i).receivedAt(), requests.get(i + 1).receivedAt());
+            assertThat(gap)
+                    .as("gap before retry %d", i + 1)
                     .isBetween(SCHEDULE.get(i).minus(EARLY), SCHEDULE.get(i).plus(LATE));
         }
         for (TestData.Attempt attempt : attempts) {
             assertThat(attempt.durationMs()).isNotNull().isBetween(0, 1000);
-            assertThat(attempt.responseBody()).as("the first 4 KiB of the answer").isEqualTo("e".repeat(4096));
+            assertThat(attempt.responseBody())
+                    .as("the first 4 KiB of the answer")
+                    .isEqualTo("e".repeat(4096));
             assertThat(attempt.responseTruncated()).as("the answer had more").isTrue();
             assertThat(attempt.webhookId()).isEqualTo(requests.get(0).header("webhook-id"));
             assertThat(attempt.error()).isNull();
         }
         for (int i = 0; i < 3; i++) {
             TestData.Attempt failed = attempts.get(i);
-            assertThat(failed.nextAttemptAt()).as("next attempt after attempt %d", i + 1)
-                    .isCloseTo(failed.attemptedAt().plusMillis(failed.durationMs()).plus(SCHEDULE.get(i)), CLOSE);
-            assertThat(requests.get(i + 1).receivedAt()).isAfterOrEqualTo(failed.nextAttemptAt().minus(EARLY));
+            assertThat(failed.nextAttemptAt())
+                    .as("next attempt after attempt %d", i + 1)
+                    .isCloseTo(
+                            failed.attemptedAt().plusMillis(failed.durationMs()).plus(SCHEDULE.get(i)), CLOSE);
+            assertThat(requests.get(i + 1).receivedAt())
+                    .isAfterOrEqualTo(failed.nextAttemptAt().minus(EARLY));
         }
         assertThat(attempts.get(3).nextAttemptAt()).isNull();
         await().atMost(DONE).until(() -> "abandoned".equals(data.deliveryStatus(subscription, event.enquiryId())));
-        assertThat(data.delivery(subscription, event.enquiryId())).get()
-                .extracting(TestData.Delivery::attempts, TestData.Delivery::stage).containsExactly(4, 4);
-        await().during(Duration.ofSeconds(4)).atMost(Duration.ofSeconds(10))
+        assertThat(data.delivery(subscription, event.enquiryId()))
+                .get()
+                .extracting(TestData.Delivery::attempts, TestData.Delivery::stage)
+                .containsExactly(4, 4);
+        await().during(Duration.ofSeconds(4))
+                .atMost(Duration.ofSeconds(10))
                 .until(() -> receiver.requests("/failing").size() == 4);
     }
 
@@ -105,22 +123,37 @@ class RetryScheduleIT extends DispatcherIntegrationTest {
         UUID eventId = UUID.randomUUID();
         String payload = JSON.writeValueAsString(event);
         // Its first attempt failed while the first delay was ten minutes; today's schedule says one second.
-        RetrySchedule before = new RetrySchedule(List.of(Duration.ofMinutes(10), Duration.ofMinutes(20), Duration.ofMinutes(30)));
+        RetrySchedule before =
+                new RetrySchedule(List.of(Duration.ofMinutes(10), Duration.ofMinutes(20), Duration.ofMinutes(30)));
         Instant failedAt = Instant.now();
         RetrySchedule.AfterFailure next = before.afterFailure(1, failedAt, 500, null);
-        String webhookId = data.insertDelivery(owner, subscription, eventId, event.enquiryId(), event.sentAt(), payload,
-                "pending", 1, next.nextStage(), next.dueAt(), null);
-        DeliveryTask failed = new DeliveryTask(webhookId, event.sentAt(), SubscriptionId.of(subscription), OwnerId.of(owner.id()), 0);
+        String webhookId = data.insertDelivery(
+                owner,
+                subscription,
+                eventId,
+                event.enquiryId(),
+                event.sentAt(),
+                payload,
+                "pending",
+                1,
+                next.nextStage(),
+                next.dueAt(),
+                null);
+        DeliveryTask failed =
+                new DeliveryTask(webhookId, event.sentAt(), SubscriptionId.of(subscription), OwnerId.of(owner.id()), 0);
         kafka.send(records.after(failed, next)).get(30, TimeUnit.SECONDS);
 
-        await("the retry, one delay of today after the failure").atMost(Duration.ofSeconds(60))
+        await("the retry, one delay of today after the failure")
+                .atMost(Duration.ofSeconds(60))
                 .until(() -> data.attempts(subscription, event.enquiryId()).size() == 1);
         assertThat(data.attempts(subscription, event.enquiryId()))
                 .extracting(TestData.Attempt::attempt, TestData.Attempt::outcome)
                 .containsExactly(tuple(2, "succeeded"));
         assertThat(receiver.requests("/shortened").getFirst().receivedAt())
-                .as("due one second after the failure, not ten minutes").isBefore(failedAt.plus(Duration.ofMinutes(1)));
-        assertThat(receiver.requests("/shortened").getFirst().header("webhook-id")).isEqualTo(webhookId);
+                .as("due one second after the failure, not ten minutes")
+                .isBefore(failedAt.plus(Duration.ofMinutes(1)));
+        assertThat(receiver.requests("/shortened").getFirst().header("webhook-id"))
+                .isEqualTo(webhookId);
         assertThat(receiver.bodies("/shortened")).containsExactly(payload);
     }
 
@@ -130,14 +163,18 @@ class RetryScheduleIT extends DispatcherIntegrationTest {
         UUID property = data.property(owner);
         UUID subscription = data.subscribe(owner, receiver.url("/failing", WebhookReceiver.Answer.status(500)), null);
         Events.Published abandoned = events.enquiryOn(property);
-        await().atMost(DONE).until(() -> data.attempts(subscription, abandoned.enquiryId()).size() == 4);
+        await().atMost(DONE)
+                .until(() -> data.attempts(subscription, abandoned.enquiryId()).size() == 4);
         receiver.answer("/failing", WebhookReceiver.Answer.ok());
 
         Events.Published later = events.enquiryOn(property);
 
         await().atMost(DONE).until(() -> receiver.bodies("/failing").contains(later.payload()));
-        await().atMost(DONE).until(() -> data.attempts(subscription, later.enquiryId()).size() == 1);
-        assertThat(data.attempts(subscription, later.enquiryId())).extracting(TestData.Attempt::outcome).containsExactly("succeeded");
+        await().atMost(DONE)
+                .until(() -> data.attempts(subscription, later.enquiryId()).size() == 1);
+        assertThat(data.attempts(subscription, later.enquiryId()))
+                .extracting(TestData.Attempt::outcome)
+                .containsExactly("succeeded");
         assertThat(data.subscription(subscription)).isEqualTo(new TestData.Subscription(false, null, null));
     }
 
@@ -145,16 +182,24 @@ class RetryScheduleIT extends DispatcherIntegrationTest {
     void stopsRetryingOnceTheReceiverAcceptsTheEvent() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        UUID subscription = data.subscribe(owner, receiver.url("/flaky",
-                WebhookReceiver.Answer.status(500), WebhookReceiver.Answer.status(500), WebhookReceiver.Answer.ok()), null);
+        UUID subscription = data.subscribe(
+                owner,
+                receiver.url(
+                        "/flaky",
+                        WebhookReceiver.Answer.status(500),
+                        WebhookReceiver.Answer.status(500),
+                        WebhookReceiver.Answer.ok()),
+                null);
 
         Events.Published event = events.enquiryOn(property);
 
-        await().atMost(DONE).until(() -> data.attempts(subscription, event.enquiryId()).size() == 3);
+        await().atMost(DONE)
+                .until(() -> data.attempts(subscription, event.enquiryId()).size() == 3);
         assertThat(data.attempts(subscription, event.enquiryId()))
                 .extracting(TestData.Attempt::attempt, TestData.Attempt::outcome, TestData.Attempt::httpStatus)
                 .containsExactly(tuple(1, "failed", 500), tuple(2, "failed", 500), tuple(3, "succeeded", 200));
-        assertThat(data.attempts(subscription, event.enquiryId()).get(2).nextAttemptAt()).isNull();
+        assertThat(data.attempts(subscription, event.enquiryId()).get(2).nextAttemptAt())
+                .isNull();
         await().during(Duration.ofSeconds(4)).atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
             assertThat(receiver.requests("/flaky")).hasSize(3);
             assertThat(data.attempts(subscription, event.enquiryId())).hasSize(3);
@@ -165,36 +210,52 @@ class RetryScheduleIT extends DispatcherIntegrationTest {
     void waitsAsLongAsRetryAfterAsksUpToTwiceTheScheduledDelay() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        UUID subscription = data.subscribe(owner, receiver.url("/busy",
-                WebhookReceiver.Answer.status(429).with("Retry-After", "10"), WebhookReceiver.Answer.ok()), null);
+        UUID subscription = data.subscribe(
+                owner,
+                receiver.url(
+                        "/busy",
+                        WebhookReceiver.Answer.status(429).with("Retry-After", "10"),
+                        WebhookReceiver.Answer.ok()),
+                null);
 
         Events.Published event = events.enquiryOn(property);
 
-        await().atMost(DONE).until(() -> data.attempts(subscription, event.enquiryId()).size() == 2);
+        await().atMost(DONE)
+                .until(() -> data.attempts(subscription, event.enquiryId()).size() == 2);
         List<WebhookDelivery> requests = receiver.requests("/busy");
-        Duration gap = Duration.between(requests.get(0).receivedAt(), requests.get(1).receivedAt());
+        Duration gap =
+                Duration.between(requests.get(0).receivedAt(), requests.get(1).receivedAt());
         log.info("Gap before the retry (ms): {}", gap.toMillis());
         Duration capped = SCHEDULE.get(0).multipliedBy(2);
         assertThat(gap).isBetween(capped.minus(EARLY), capped.plus(LATE));
         TestData.Attempt first = data.attempts(subscription, event.enquiryId()).get(0);
         assertThat(first.outcome()).isEqualTo("failed");
         assertThat(first.httpStatus()).isEqualTo(429);
-        assertThat(first.nextAttemptAt()).isCloseTo(first.attemptedAt().plusMillis(first.durationMs()).plus(capped), CLOSE);
-        assertThat(data.attempts(subscription, event.enquiryId()).get(1).outcome()).isEqualTo("succeeded");
+        assertThat(first.nextAttemptAt())
+                .isCloseTo(first.attemptedAt().plusMillis(first.durationMs()).plus(capped), CLOSE);
+        assertThat(data.attempts(subscription, event.enquiryId()).get(1).outcome())
+                .isEqualTo("succeeded");
     }
 
     @Test
     void keepsTheScheduleWhenRetryAfterAsksForLess() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        UUID subscription = data.subscribe(owner, receiver.url("/unavailable",
-                WebhookReceiver.Answer.status(503).with("Retry-After", "0"), WebhookReceiver.Answer.ok()), null);
+        UUID subscription = data.subscribe(
+                owner,
+                receiver.url(
+                        "/unavailable",
+                        WebhookReceiver.Answer.status(503).with("Retry-After", "0"),
+                        WebhookReceiver.Answer.ok()),
+                null);
 
         Events.Published event = events.enquiryOn(property);
 
-        await().atMost(DONE).until(() -> data.attempts(subscription, event.enquiryId()).size() == 2);
+        await().atMost(DONE)
+                .until(() -> data.attempts(subscription, event.enquiryId()).size() == 2);
         List<WebhookDelivery> requests = receiver.requests("/unavailable");
-        Duration gap = Duration.between(requests.get(0).receivedAt(), requests.get(1).receivedAt());
+        Duration gap =
+                Duration.between(requests.get(0).receivedAt(), requests.get(1).receivedAt());
         log.info("Gap before the retry (ms): {}", gap.toMillis());
         assertThat(gap).isBetween(SCHEDULE.get(0).minus(EARLY), SCHEDULE.get(0).plus(LATE));
         TestData.Attempt first = data.attempts(subscription, event.enquiryId()).get(0);
@@ -205,7 +266,10 @@ class RetryScheduleIT extends DispatcherIntegrationTest {
 
     private static List<Long> gaps(List<WebhookDelivery> requests) {
         return IntStream.range(1, requests.size())
-                .mapToObj(i -> Duration.between(requests.get(i - 1).receivedAt(), requests.get(i).receivedAt()).toMillis())
+                .mapToObj(i -> Duration.between(
+                                requests.get(i - 1).receivedAt(),
+                                requests.get(i).receivedAt())
+                        .toMillis())
                 .toList();
     }
 }

@@ -100,14 +100,16 @@ class WebhookSenderTest {
                 throw new IllegalStateException(e);
             }
         });
-        HttpOutcome forAnotherPort = GuardedDnsResolver.permitting(otherPort, () -> sender.post(url, BODY, "msg_3", SECRET));
+        HttpOutcome forAnotherPort =
+                GuardedDnsResolver.permitting(otherPort, () -> sender.post(url, BODY, "msg_3", SECRET));
         HttpOutcome within = GuardedDnsResolver.permitting(endpoint, () -> sender.post(url, BODY, "msg_1", SECRET));
         sender.closeIdleConnections(); // as the warm-up does once it ends: its connection is not kept
         HttpOutcome afterwards = sender.post(url, BODY, "msg_4", SECRET);
 
         assertThat(within.status()).isEqualTo(200);
-        for (HttpOutcome refused : new HttpOutcome[] {whilePermittedOnAnotherThread.get(10, TimeUnit.SECONDS), forAnotherPort,
-                afterwards}) {
+        for (HttpOutcome refused :
+                new HttpOutcome[] {whilePermittedOnAnotherThread.get(10, TimeUnit.SECONDS), forAnotherPort, afterwards
+                }) {
             assertThat(refused.status()).isNull();
             assertThat(refused.error()).containsIgnoringCase("refused").containsIgnoringCase("internal");
         }
@@ -117,7 +119,8 @@ class WebhookSenderTest {
 
     @Test
     void permitsNoEndpointOffTheLoopbackInterface() throws IOException {
-        InetSocketAddress metadata = new InetSocketAddress(InetAddress.getByAddress(new byte[] {(byte) 169, (byte) 254, (byte) 169, (byte) 254}), 80);
+        InetSocketAddress metadata = new InetSocketAddress(
+                InetAddress.getByAddress(new byte[] {(byte) 169, (byte) 254, (byte) 169, (byte) 254}), 80);
 
         assertThatThrownBy(() -> GuardedDnsResolver.permitting(metadata, () -> "never"))
                 .isInstanceOf(IllegalArgumentException.class);
@@ -176,7 +179,8 @@ class WebhookSenderTest {
 
     @Test
     void keepsAShortBodyWhole() {
-        String url = receiver.url("/short", WebhookReceiver.Answer.status(422).withBody("{\"error\":\"unknown property\"}"));
+        String url =
+                receiver.url("/short", WebhookReceiver.Answer.status(422).withBody("{\"error\":\"unknown property\"}"));
         sender = new WebhookSender(Settings.withPrivateTargets(true));
 
         HttpOutcome outcome = sender.post(url, BODY, "msg_1", SECRET);
@@ -266,7 +270,9 @@ class WebhookSenderTest {
     void sendsUntilAFreshConnectionWhenTheReceiverClosedSeveralKeptAliveOnesAtOnce() throws Exception {
         AfterClosed after = sendAfterTheReceiverClosedKeptAliveConnections(3);
 
-        assertThat(after.outcome().succeeded()).as("sent on the three closed ones, then on a fresh one").isTrue();
+        assertThat(after.outcome().succeeded())
+                .as("sent on the three closed ones, then on a fresh one")
+                .isTrue();
         assertThat(after.requests()).as("the closed ones never read theirs").isEqualTo(4);
     }
 
@@ -276,7 +282,9 @@ class WebhookSenderTest {
 
         assertThat(after.outcome().succeeded()).isFalse();
         assertThat(after.outcome().error()).startsWith("NoHttpResponseException");
-        assertThat(after.requests()).as("no fresh connection within the eight sends").isEqualTo(NoAnswerRetry.MAX_SENDS + 2);
+        assertThat(after.requests())
+                .as("no fresh connection within the eight sends")
+                .isEqualTo(NoAnswerRetry.MAX_SENDS + 2);
     }
 
     /** A delivery's outcome, and the requests the receiver read in all. */
@@ -341,7 +349,9 @@ class WebhookSenderTest {
             assertThat(outcome.error()).isNull();
             assertThat(outcome.body()).isEqualTo("s".repeat(4096));
             assertThat(outcome.bodyTruncated()).isTrue();
-            assertThat(outcome.duration()).as("returned once the prefix was in, not at the timeout").isLessThan(Duration.ofSeconds(2));
+            assertThat(outcome.duration())
+                    .as("returned once the prefix was in, not at the timeout")
+                    .isLessThan(Duration.ofSeconds(2));
             assertThat(server.requests()).isEqualTo(1);
         }
     }
@@ -365,8 +375,12 @@ class WebhookSenderTest {
             assertThat(outcome.status()).isNull();
             assertThat(outcome.succeeded()).isFalse();
             assertThat(outcome.error()).startsWith("answer too large");
-            assertThat(outcome.duration()).as("failed as the limit passed, not at the timeout").isLessThan(Duration.ofSeconds(5));
-            assertThat(server.requests()).as("not sent again: only a connection closed without an answer is").isEqualTo(1);
+            assertThat(outcome.duration())
+                    .as("failed as the limit passed, not at the timeout")
+                    .isLessThan(Duration.ofSeconds(5));
+            assertThat(server.requests())
+                    .as("not sent again: only a connection closed without an answer is")
+                    .isEqualTo(1);
         }
     }
 
@@ -394,7 +408,11 @@ class WebhookSenderTest {
         try (RawHttpServer server = RawHttpServer.start(out -> {
             StringBuilder head = new StringBuilder("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n");
             for (int i = 0; i < AnswerHeadLimits.MAX_HEADERS - 2; i++) {
-                head.append("X-H").append(i).append(": ").append("v".repeat(200)).append("\r\n");
+                head.append("X-H")
+                        .append(i)
+                        .append(": ")
+                        .append("v".repeat(200))
+                        .append("\r\n");
             }
             out.write(head.append("\r\nok").toString().getBytes(StandardCharsets.US_ASCII));
             out.flush();
@@ -434,7 +452,8 @@ class WebhookSenderTest {
     void countsA2xxWhoseBodyNeverStartsAsASuccess() throws Exception {
         // Chunked, and not one chunk before the timeout: the status line is the answer.
         try (RawHttpServer server = RawHttpServer.start(out -> {
-            out.write("HTTP/1.1 202 Accepted\r\nTransfer-Encoding: chunked\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.write(
+                    "HTTP/1.1 202 Accepted\r\nTransfer-Encoding: chunked\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
             out.flush();
             Thread.sleep(Duration.ofSeconds(5));
         })) {
@@ -551,13 +570,15 @@ class WebhookSenderTest {
             int b;
             while ((b = in.read()) >= 0) {
                 headers.append((char) b);
-                if (headers.length() >= 4 && headers.substring(headers.length() - 4).equals("\r\n\r\n")) {
+                if (headers.length() >= 4
+                        && headers.substring(headers.length() - 4).equals("\r\n\r\n")) {
                     break;
                 }
             }
             for (String line : headers.toString().split("\r\n")) {
                 if (line.toLowerCase(java.util.Locale.ROOT).startsWith("content-length:")) {
-                    return Integer.parseInt(line.substring("content-length:".length()).trim());
+                    return Integer.parseInt(
+                            line.substring("content-length:".length()).trim());
                 }
             }
             return 0;

@@ -31,14 +31,21 @@ class WebhookSignatureTest {
 
     @Test
     void signsWithEachSecretDuringARotationTheCurrentOneFirstSeparatedByASpace() {
-        String previous = "whsec_" + Base64.getEncoder().encodeToString("an older secret of 32 bytes!!!!!".getBytes(StandardCharsets.UTF_8));
+        String previous = "whsec_"
+                + Base64.getEncoder()
+                        .encodeToString("an older secret of 32 bytes!!!!!".getBytes(StandardCharsets.UTF_8));
 
         String header = WebhookSignature.sign(java.util.List.of(SECRET, previous), ID, TIMESTAMP, BODY);
 
         String[] entries = header.split(" ");
-        assertThat(entries).containsExactly(
-                "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=",
-                "v1," + Base64.getEncoder().encodeToString(hmac(previous.substring("whsec_".length()), ID + "." + TIMESTAMP + "." + BODY)));
+        assertThat(entries)
+                .containsExactly(
+                        "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=",
+                        "v1,"
+                                + Base64.getEncoder()
+                                        .encodeToString(hmac(
+                                                previous.substring("whsec_".length()),
+                                                ID + "." + TIMESTAMP + "." + BODY)));
         assertThat(header).doesNotContain(",v1").contains("= v1,");
     }
 
@@ -76,8 +83,11 @@ class WebhookSignatureTest {
     void signsTheBodyAsUtf8() {
         // "é" is 2 bytes in UTF-8: any other encoding gives another signature.
         assertThat(WebhookSignature.sign(SECRET, ID, TIMESTAMP, "{\"name\":\"Zoë\"}"))
-                .isEqualTo("v1," + Base64.getEncoder().encodeToString(hmac(
-                        "MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", ID + "." + TIMESTAMP + ".{\"name\":\"Zoë\"}")));
+                .isEqualTo("v1,"
+                        + Base64.getEncoder()
+                                .encodeToString(hmac(
+                                        "MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                                        ID + "." + TIMESTAMP + ".{\"name\":\"Zoë\"}")));
     }
 
     private static byte[] hmac(String base64Key, String content) {

@@ -50,8 +50,9 @@ class BatchesTest {
         await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2)).until(() -> submitted.get() <= 5);
 
         databaseBack.countDown();
-        await().atMost(Duration.ofSeconds(5)).until(() -> submitted.get() == 20
-                && written.stream().mapToInt(List::size).sum() == 20);
+        await().atMost(Duration.ofSeconds(5))
+                .until(() -> submitted.get() == 20
+                        && written.stream().mapToInt(List::size).sum() == 20);
         assertThat(written).allSatisfy(batch -> assertThat(batch).hasSizeLessThanOrEqualTo(2));
     }
 
@@ -63,6 +64,7 @@ class BatchesTest {
             writer.submit(i);
         }
         databaseBack.countDown();
-        await().atMost(Duration.ofSeconds(5)).until(() -> written.stream().mapToInt(List::size).sum() == 1_000);
+        await().atMost(Duration.ofSeconds(5))
+                .until(() -> written.stream().mapToInt(List::size).sum() == 1_000);
     }
 }

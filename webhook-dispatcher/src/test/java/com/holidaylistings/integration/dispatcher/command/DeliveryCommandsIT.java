@@ -44,16 +44,26 @@ class DeliveryCommandsIT extends DispatcherIntegrationTest {
         UUID eventId = UUID.randomUUID();
         EnquiryCreated sample = Events.anEnquiryOn(property);
 
-        send(new DeliveryCommand.TestEvent(UUID.randomUUID(), Instant.now(), "req-test", OwnerId.of(owner.id()),
-                SubscriptionId.of(hook), eventId, sample));
+        send(new DeliveryCommand.TestEvent(
+                UUID.randomUUID(),
+                Instant.now(),
+                "req-test",
+                OwnerId.of(owner.id()),
+                SubscriptionId.of(hook),
+                eventId,
+                sample));
 
         await().atMost(DONE).until(() -> receiver.requests("/test-event").size() == 1);
         assertThat(receiver.requests("/test-event").get(0).header("webhook-id"))
                 .isEqualTo(WebhookIds.of(eventId, SubscriptionId.of(hook)));
-        assertThat(receiver.requests("/test-event").get(0).header("webhook-test")).isEqualTo("true");
+        assertThat(receiver.requests("/test-event").get(0).header("webhook-test"))
+                .isEqualTo("true");
         assertThat(receiver.bodies("/test-event")).containsExactly(Events.payloadOf(sample));
-        assertThat(jdbc.sql("select test from deliveries where subscription_id = :hook").param("hook", hook)
-                .query(Boolean.class).single()).isTrue();
+        assertThat(jdbc.sql("select test from deliveries where subscription_id = :hook")
+                        .param("hook", hook)
+                        .query(Boolean.class)
+                        .single())
+                .isTrue();
     }
 
     @Test
@@ -64,9 +74,16 @@ class DeliveryCommandsIT extends DispatcherIntegrationTest {
         Events.Published event = events.enquiryOn(property);
         await().atMost(DONE).until(() -> "succeeded".equals(data.deliveryStatus(hook, event.enquiryId())));
         TestData.Delivery delivered = data.delivery(hook, event.enquiryId()).orElseThrow();
-        DeliveryCommand redeliver = new DeliveryCommand.Redeliver(UUID.randomUUID(), Instant.now(), "req-redeliver",
-                OwnerId.of(owner.id()), SubscriptionId.of(hook), delivered.eventId(), EnquiryId.of(event.enquiryId()),
-                delivered.submittedAt(), null);
+        DeliveryCommand redeliver = new DeliveryCommand.Redeliver(
+                UUID.randomUUID(),
+                Instant.now(),
+                "req-redeliver",
+                OwnerId.of(owner.id()),
+                SubscriptionId.of(hook),
+                delivered.eventId(),
+                EnquiryId.of(event.enquiryId()),
+                delivered.submittedAt(),
+                null);
 
         send(redeliver);
         send(redeliver); // relayed twice
@@ -76,11 +93,14 @@ class DeliveryCommandsIT extends DispatcherIntegrationTest {
             assertThat(request.header("webhook-id")).isEqualTo(delivered.webhookId());
             assertThat(request.body()).isEqualTo(event.payload());
         });
-        await().atMost(DONE).untilAsserted(() -> assertThat(data.attempts(hook, event.enquiryId()))
-                .extracting(TestData.Attempt::attempt, TestData.Attempt::outcome)
-                .containsExactly(tuple(1, "succeeded"), tuple(2, "succeeded")));
-        assertThat(data.delivery(hook, event.enquiryId()).orElseThrow().requestId()).isEqualTo("req-redeliver");
-        await().during(Duration.ofSeconds(4)).atMost(Duration.ofSeconds(10))
+        await().atMost(DONE)
+                .untilAsserted(() -> assertThat(data.attempts(hook, event.enquiryId()))
+                        .extracting(TestData.Attempt::attempt, TestData.Attempt::outcome)
+                        .containsExactly(tuple(1, "succeeded"), tuple(2, "succeeded")));
+        assertThat(data.delivery(hook, event.enquiryId()).orElseThrow().requestId())
+                .isEqualTo("req-redeliver");
+        await().during(Duration.ofSeconds(4))
+                .atMost(Duration.ofSeconds(10))
                 .untilAsserted(() -> assertThat(receiver.requests("/again")).hasSize(2));
     }
 
@@ -93,20 +113,42 @@ class DeliveryCommandsIT extends DispatcherIntegrationTest {
         Instant submittedAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
         Instant retryAt = Instant.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.MICROS);
         // failed once, its retry due in an hour
-        data.insertDelivery(owner, hook, eventId, enquiry, submittedAt, Events.payloadOf(Events.anEnquiryOn(UUID.randomUUID())),
-                "pending", 1, 2, retryAt, null);
+        data.insertDelivery(
+                owner,
+                hook,
+                eventId,
+                enquiry,
+                submittedAt,
+                Events.payloadOf(Events.anEnquiryOn(UUID.randomUUID())),
+                "pending",
+                1,
+                2,
+                retryAt,
+                null);
 
-        send(new DeliveryCommand.Redeliver(UUID.randomUUID(), Instant.now(), "req-in-progress", OwnerId.of(owner.id()),
-                SubscriptionId.of(hook), eventId, EnquiryId.of(enquiry), submittedAt, null));
+        send(new DeliveryCommand.Redeliver(
+                UUID.randomUUID(),
+                Instant.now(),
+                "req-in-progress",
+                OwnerId.of(owner.id()),
+                SubscriptionId.of(hook),
+                eventId,
+                EnquiryId.of(enquiry),
+                submittedAt,
+                null));
 
-        await().atMost(DONE).until(() -> "req-in-progress".equals(data.delivery(hook, enquiry).orElseThrow().requestId()));
+        await().atMost(DONE)
+                .until(() -> "req-in-progress"
+                        .equals(data.delivery(hook, enquiry).orElseThrow().requestId()));
         TestData.Delivery marked = data.delivery(hook, enquiry).orElseThrow();
         assertThat(marked.status()).isEqualTo("pending");
         assertThat(marked.stage()).isEqualTo(2);
         assertThat(marked.nextAttemptAt()).isEqualTo(retryAt);
         assertThat(marked.requestedAt()).isNotNull();
-        await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10))
-                .untilAsserted(() -> assertThat(receiver.requests("/in-progress")).isEmpty());
+        await().during(Duration.ofSeconds(3))
+                .atMost(Duration.ofSeconds(10))
+                .untilAsserted(
+                        () -> assertThat(receiver.requests("/in-progress")).isEmpty());
     }
 
     @Test
@@ -116,12 +158,32 @@ class DeliveryCommandsIT extends DispatcherIntegrationTest {
         UUID hook = data.subscribe(owner, receiver.url("/recovered", WebhookReceiver.Answer.ok()), null);
         EnquiryCreated abandoned = Events.anEnquiryOn(property);
         UUID abandonedEvent = UUID.randomUUID();
-        data.insertDelivery(owner, hook, abandonedEvent, abandoned.enquiryId(), abandoned.sentAt(),
-                Events.payloadOf(abandoned), "abandoned", 4, 4, null, null);
+        data.insertDelivery(
+                owner,
+                hook,
+                abandonedEvent,
+                abandoned.enquiryId(),
+                abandoned.sentAt(),
+                Events.payloadOf(abandoned),
+                "abandoned",
+                4,
+                4,
+                null,
+                null);
         EnquiryCreated delivered = Events.anEnquiryOn(property);
         UUID deliveredEvent = UUID.randomUUID();
-        data.insertDelivery(owner, hook, deliveredEvent, delivered.enquiryId(), delivered.sentAt(),
-                Events.payloadOf(delivered), "succeeded", 1, 1, null, null);
+        data.insertDelivery(
+                owner,
+                hook,
+                deliveredEvent,
+                delivered.enquiryId(),
+                delivered.sentAt(),
+                Events.payloadOf(delivered),
+                "succeeded",
+                1,
+                1,
+                null,
+                null);
         EnquiryCreated neverFannedOut = Events.anEnquiryOn(property);
         UUID neverFannedOutEvent = UUID.randomUUID();
 
@@ -132,15 +194,20 @@ class DeliveryCommandsIT extends DispatcherIntegrationTest {
         await().atMost(DONE).until(() -> receiver.requests("/recovered").size() == 2);
         assertThat(receiver.bodies("/recovered"))
                 .containsExactlyInAnyOrder(Events.payloadOf(abandoned), Events.payloadOf(neverFannedOut));
-        assertThat(receiver.requests("/recovered")).extracting(request -> request.header("webhook-id"))
-                .containsExactlyInAnyOrder(WebhookIds.of(abandonedEvent, SubscriptionId.of(hook)),
+        assertThat(receiver.requests("/recovered"))
+                .extracting(request -> request.header("webhook-id"))
+                .containsExactlyInAnyOrder(
+                        WebhookIds.of(abandonedEvent, SubscriptionId.of(hook)),
                         WebhookIds.of(neverFannedOutEvent, SubscriptionId.of(hook)));
         await().atMost(DONE).until(() -> "succeeded".equals(data.deliveryStatus(hook, abandoned.enquiryId())));
         await().atMost(DONE).until(() -> "succeeded".equals(data.deliveryStatus(hook, neverFannedOut.enquiryId())));
         assertThat(data.storedPayloads(neverFannedOutEvent)).containsExactly(Events.payloadOf(neverFannedOut));
-        assertThat(data.delivery(hook, delivered.enquiryId())).get()
-                .extracting(TestData.Delivery::attempts, TestData.Delivery::requestedAt).containsExactly(1, null);
-        await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10))
+        assertThat(data.delivery(hook, delivered.enquiryId()))
+                .get()
+                .extracting(TestData.Delivery::attempts, TestData.Delivery::requestedAt)
+                .containsExactly(1, null);
+        await().during(Duration.ofSeconds(3))
+                .atMost(Duration.ofSeconds(10))
                 .untilAsserted(() -> assertThat(receiver.requests("/recovered")).hasSize(2));
     }
 
@@ -150,18 +217,40 @@ class DeliveryCommandsIT extends DispatcherIntegrationTest {
         UUID property = data.property(owner);
         UUID hook = data.subscribe(owner, receiver.url("/replayed", WebhookReceiver.Answer.ok()), null);
         EnquiryCreated before = Events.anEnquiryOn(property);
-        data.insertDelivery(owner, hook, UUID.randomUUID(), before.enquiryId(), before.sentAt(), Events.payloadOf(before),
-                "abandoned", 4, 4, null, null);
+        data.insertDelivery(
+                owner,
+                hook,
+                UUID.randomUUID(),
+                before.enquiryId(),
+                before.sentAt(),
+                Events.payloadOf(before),
+                "abandoned",
+                4,
+                4,
+                null,
+                null);
         EnquiryCreated after = Events.anEnquiryOn(property);
-        data.insertDelivery(owner, hook, UUID.randomUUID(), after.enquiryId(), after.sentAt(), Events.payloadOf(after),
-                "abandoned", 4, 4, null, null);
+        data.insertDelivery(
+                owner,
+                hook,
+                UUID.randomUUID(),
+                after.enquiryId(),
+                after.sentAt(),
+                Events.payloadOf(after),
+                "abandoned",
+                4,
+                4,
+                null,
+                null);
         Instant requestedAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
         // the second was abandoned after the replay was answered
         jdbc.sql("update deliveries set updated_at = :later where subscription_id = :hook and enquiry_id = :enquiry")
-                .param("later", requestedAt.plusSeconds(60).atOffset(ZoneOffset.UTC)).param("hook", hook)
-                .param("enquiry", after.enquiryId()).update();
-        DeliveryCommand replay = new DeliveryCommand.ReplayDeadLetters(UUID.randomUUID(), requestedAt, "req-replay", null,
-                SubscriptionId.of(hook), null);
+                .param("later", requestedAt.plusSeconds(60).atOffset(ZoneOffset.UTC))
+                .param("hook", hook)
+                .param("enquiry", after.enquiryId())
+                .update();
+        DeliveryCommand replay = new DeliveryCommand.ReplayDeadLetters(
+                UUID.randomUUID(), requestedAt, "req-replay", null, SubscriptionId.of(hook), null);
 
         send(replay);
         send(replay);
@@ -169,9 +258,11 @@ class DeliveryCommandsIT extends DispatcherIntegrationTest {
         await().atMost(DONE).until(() -> receiver.requests("/replayed").size() == 1);
         assertThat(receiver.bodies("/replayed")).containsExactly(Events.payloadOf(before));
         await().atMost(DONE).until(() -> "succeeded".equals(data.deliveryStatus(hook, before.enquiryId())));
-        assertThat(data.delivery(hook, before.enquiryId()).orElseThrow().requestId()).isEqualTo("req-replay");
+        assertThat(data.delivery(hook, before.enquiryId()).orElseThrow().requestId())
+                .isEqualTo("req-replay");
         assertThat(data.deliveryStatus(hook, after.enquiryId())).isEqualTo("abandoned");
-        await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10))
+        await().during(Duration.ofSeconds(3))
+                .atMost(Duration.ofSeconds(10))
                 .untilAsserted(() -> assertThat(receiver.requests("/replayed")).hasSize(1));
     }
 
@@ -188,29 +279,47 @@ class DeliveryCommandsIT extends DispatcherIntegrationTest {
         TestData.ThrottledWait reserved = new TestData.ThrottledWait(anHourOn, anHourOn);
         EnquiryCreated backlog = Events.anEnquiryOn(property);
         String released = throttledWait(owner, hook, backlog, anHourOn, requestedAt.minusSeconds(5));
-        String reservedAfter = throttledWait(owner, hook, Events.anEnquiryOn(property), anHourOn, requestedAt.plusSeconds(60));
-        String otherHooks = throttledWait(owner, otherHook, Events.anEnquiryOn(property), anHourOn, requestedAt.minusSeconds(5));
-        DeliveryCommand change = new DeliveryCommand.ThrottleChanged(UUID.randomUUID(), requestedAt, "req-throttle",
-                OwnerId.of(owner.id()), SubscriptionId.of(hook), 50);
+        String reservedAfter =
+                throttledWait(owner, hook, Events.anEnquiryOn(property), anHourOn, requestedAt.plusSeconds(60));
+        String otherHooks =
+                throttledWait(owner, otherHook, Events.anEnquiryOn(property), anHourOn, requestedAt.minusSeconds(5));
+        DeliveryCommand change = new DeliveryCommand.ThrottleChanged(
+                UUID.randomUUID(), requestedAt, "req-throttle", OwnerId.of(owner.id()), SubscriptionId.of(hook), 50);
 
         send(change);
 
         await().atMost(DONE).until(() -> receiver.requests("/rethrottled").size() == 1);
-        assertThat(receiver.bodies("/rethrottled")).as("due now, not in an hour").containsExactly(Events.payloadOf(backlog));
+        assertThat(receiver.bodies("/rethrottled"))
+                .as("due now, not in an hour")
+                .containsExactly(Events.payloadOf(backlog));
         await().atMost(DONE).until(() -> "succeeded".equals(data.deliveryStatusOf(released)));
-        assertThat(data.throttledWait(released).throttledUntil()).as("its start asked of the new rate").isNull();
-        assertThat(data.throttledWait(reservedAfter)).as("reserved after the change: at the new rate").isEqualTo(reserved);
+        assertThat(data.throttledWait(released).throttledUntil())
+                .as("its start asked of the new rate")
+                .isNull();
+        assertThat(data.throttledWait(reservedAfter))
+                .as("reserved after the change: at the new rate")
+                .isEqualTo(reserved);
         assertThat(data.throttledWait(otherHooks)).as("another hook's").isEqualTo(reserved);
 
         // The same command read again, then a test event behind it on the hook's partition.
-        String stillReserved = throttledWait(owner, hook, Events.anEnquiryOn(property), anHourOn, requestedAt.minusSeconds(5));
+        String stillReserved =
+                throttledWait(owner, hook, Events.anEnquiryOn(property), anHourOn, requestedAt.minusSeconds(5));
         send(change);
-        send(new DeliveryCommand.TestEvent(UUID.randomUUID(), Instant.now(), "req-after-throttle", OwnerId.of(owner.id()),
-                SubscriptionId.of(hook), UUID.randomUUID(), Events.anEnquiryOn(property)));
+        send(new DeliveryCommand.TestEvent(
+                UUID.randomUUID(),
+                Instant.now(),
+                "req-after-throttle",
+                OwnerId.of(owner.id()),
+                SubscriptionId.of(hook),
+                UUID.randomUUID(),
+                Events.anEnquiryOn(property)));
 
         await().atMost(DONE).until(() -> receiver.requests("/rethrottled").size() == 2);
-        assertThat(receiver.requests("/rethrottled").get(1).header("webhook-test")).isEqualTo("true");
-        assertThat(data.throttledWait(stillReserved)).as("a duplicate changes nothing").isEqualTo(reserved);
+        assertThat(receiver.requests("/rethrottled").get(1).header("webhook-test"))
+                .isEqualTo("true");
+        assertThat(data.throttledWait(stillReserved))
+                .as("a duplicate changes nothing")
+                .isEqualTo(reserved);
         assertThat(data.deliveryStatusOf(stillReserved)).isEqualTo("waiting");
         assertThat(receiver.requests("/other-hook")).isEmpty();
     }
@@ -219,31 +328,60 @@ class DeliveryCommandsIT extends DispatcherIntegrationTest {
     void passesOverACommandItCannotReadAndAppliesTheNext() {
         TestData.Owner owner = data.owner();
         UUID hook = data.subscribe(owner, receiver.url("/after-garbage", WebhookReceiver.Answer.ok()), null);
-        kafka.send(DeliveryCommand.TOPIC, hook.toString(), "{\"type\":\"delivery.test\",\"command_id\":\"not-a-uuid\"}");
+        kafka.send(
+                DeliveryCommand.TOPIC, hook.toString(), "{\"type\":\"delivery.test\",\"command_id\":\"not-a-uuid\"}");
         kafka.send(DeliveryCommand.TOPIC, hook.toString(), "not json at all");
 
-        send(new DeliveryCommand.TestEvent(UUID.randomUUID(), Instant.now(), "req-after", OwnerId.of(owner.id()),
-                SubscriptionId.of(hook), UUID.randomUUID(), Events.anEnquiryOn(UUID.randomUUID())));
+        send(new DeliveryCommand.TestEvent(
+                UUID.randomUUID(),
+                Instant.now(),
+                "req-after",
+                OwnerId.of(owner.id()),
+                SubscriptionId.of(hook),
+                UUID.randomUUID(),
+                Events.anEnquiryOn(UUID.randomUUID())));
 
         await().atMost(DONE).until(() -> receiver.requests("/after-garbage").size() == 1);
     }
 
-    private static DeliveryCommand recover(TestData.Owner owner, UUID hook, UUID eventId, EnquiryCreated of,
-            EnquiryCreated carried) {
-        return new DeliveryCommand.Recover(UUID.randomUUID(), Instant.now(), "req-recover", OwnerId.of(owner.id()),
-                SubscriptionId.of(hook), eventId, EnquiryId.of(of.enquiryId()), of.sentAt(), carried);
+    private static DeliveryCommand recover(
+            TestData.Owner owner, UUID hook, UUID eventId, EnquiryCreated of, EnquiryCreated carried) {
+        return new DeliveryCommand.Recover(
+                UUID.randomUUID(),
+                Instant.now(),
+                "req-recover",
+                OwnerId.of(owner.id()),
+                SubscriptionId.of(hook),
+                eventId,
+                EnquiryId.of(of.enquiryId()),
+                of.sentAt(),
+                carried);
     }
 
     /** The event's delivery to the hook waiting for the start {@code startAt} its throttle reserved at {@code reservedAt}. */
-    private String throttledWait(TestData.Owner owner, UUID hook, EnquiryCreated event, Instant startAt, Instant reservedAt) {
-        String webhookId = data.insertDelivery(owner, hook, UUID.randomUUID(), event.enquiryId(), event.sentAt(),
-                Events.payloadOf(event), "waiting", 0, 1, startAt, null);
+    private String throttledWait(
+            TestData.Owner owner, UUID hook, EnquiryCreated event, Instant startAt, Instant reservedAt) {
+        String webhookId = data.insertDelivery(
+                owner,
+                hook,
+                UUID.randomUUID(),
+                event.enquiryId(),
+                event.sentAt(),
+                Events.payloadOf(event),
+                "waiting",
+                0,
+                1,
+                startAt,
+                null);
         data.reservedStart(webhookId, startAt, reservedAt);
         return webhookId;
     }
 
     private void send(DeliveryCommand command) {
-        kafka.send(DeliveryCommand.TOPIC, command.key().toString(), JSON.writerFor(DeliveryCommand.class)
-                .writeValueAsString(command)).join();
+        kafka.send(
+                        DeliveryCommand.TOPIC,
+                        command.key().toString(),
+                        JSON.writerFor(DeliveryCommand.class).writeValueAsString(command))
+                .join();
     }
 }

@@ -43,7 +43,10 @@ class RecoverCostIT extends DispatcherIntegrationTest {
                                e.enquiry_id, 'succeeded', 1, 1
                           from events e
                         """)
-                .param("subscription", subscription).param("owner", owner.id()).param("events", EVENTS).update();
+                .param("subscription", subscription)
+                .param("owner", owner.id())
+                .param("events", EVENTS)
+                .update();
         assertThat(delivered).isEqualTo(EVENTS);
 
         long start = System.nanoTime();
@@ -51,19 +54,21 @@ class RecoverCostIT extends DispatcherIntegrationTest {
                         update deliveries set status = 'waiting', next_attempt_at = now(), stage = 1, requested_at = now(),
                                               request_id = 'recover-cost', updated_at = now()
                          where subscription_id = :subscription and status not in ('pending', 'waiting')
-                        """)
-                .param("subscription", subscription).update();
+                        """).param("subscription", subscription).update();
         assertThat(requested).isEqualTo(EVENTS);
 
-        await().atMost(Duration.ofMinutes(10)).pollInterval(Duration.ofMillis(100))
+        await().atMost(Duration.ofMinutes(10))
+                .pollInterval(Duration.ofMillis(100))
                 .until(() -> waiting(subscription) == 0);
         Duration queued = Duration.ofNanos(System.nanoTime() - start);
-        System.out.printf("RECOVER-COST dispatcher: %d deliveries handed to the lane after %d ms%n", EVENTS,
-                queued.toMillis());
+        System.out.printf(
+                "RECOVER-COST dispatcher: %d deliveries handed to the lane after %d ms%n", EVENTS, queued.toMillis());
     }
 
     private int waiting(UUID subscription) {
         return jdbc.sql("select count(*) from deliveries where subscription_id = :subscription and status = 'waiting'")
-                .param("subscription", subscription).query(Integer.class).single();
+                .param("subscription", subscription)
+                .query(Integer.class)
+                .single();
     }
 }

@@ -6,10 +6,10 @@ import static org.awaitility.Awaitility.await;
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.Events;
 import com.holidaylistings.integration.dispatcher.TestData;
+import com.holidaylistings.integration.dispatcher.lane.OwnerLanes;
 import com.holidaylistings.integration.dispatcher.records.DeliveryTask;
 import com.holidaylistings.integration.dispatcher.store.DeliveryStore;
 import com.holidaylistings.integration.dispatcher.waiting.ParkedDeliveries;
-import com.holidaylistings.integration.dispatcher.lane.OwnerLanes;
 import com.holidaylistings.integration.events.EnquiryCreated;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
@@ -54,17 +54,27 @@ class BusyOwnerFanOutIT extends DispatcherIntegrationTest {
 
             Events.Published enquiry = events.enquiryOn(property);
 
-            await().atMost(DONE).until(() -> data.delivery(subscription, enquiry.enquiryId()).isPresent());
-            TestData.Delivery written = data.delivery(subscription, enquiry.enquiryId()).orElseThrow();
-            assertThat(written.status()).as("written waiting, to be taken by the row poller").isEqualTo("waiting");
+            await().atMost(DONE)
+                    .until(() ->
+                            data.delivery(subscription, enquiry.enquiryId()).isPresent());
+            TestData.Delivery written =
+                    data.delivery(subscription, enquiry.enquiryId()).orElseThrow();
+            assertThat(written.status())
+                    .as("written waiting, to be taken by the row poller")
+                    .isEqualTo("waiting");
             assertThat(written.attempts()).isZero();
-            assertThat(parkedAtFanOut() - before).as("counted as parked at the fan-out").isGreaterThanOrEqualTo(1);
-            assertThat(receiver.requests("/busy-owner")).as("not attempted while the lane is busy").isEmpty();
+            assertThat(parkedAtFanOut() - before)
+                    .as("counted as parked at the fan-out")
+                    .isGreaterThanOrEqualTo(1);
+            assertThat(receiver.requests("/busy-owner"))
+                    .as("not attempted while the lane is busy")
+                    .isEmpty();
 
             release.countDown();
 
             await().atMost(DONE).until(() -> receiver.requests("/busy-owner").size() == 1);
-            await().atMost(DONE).until(() -> "succeeded".equals(data.deliveryStatus(subscription, enquiry.enquiryId())));
+            await().atMost(DONE)
+                    .until(() -> "succeeded".equals(data.deliveryStatus(subscription, enquiry.enquiryId())));
         } finally {
             release.countDown();
         }
@@ -86,9 +96,15 @@ class BusyOwnerFanOutIT extends DispatcherIntegrationTest {
         DeliveryFanOut.Event event = new DeliveryFanOut.Event(eventId, "intake-" + eventId, enquiry, payload);
         SubscriptionId hookId = SubscriptionId.of(subscription);
         // the first try: the row written pending, its record never sent
-        rows.created(List.of(new DeliveryStore.NewEvent(eventId, event.submittedAt(), enquiry.enquiryId(), payload)),
-                List.of(new DeliveryStore.NewDelivery(new DeliveryTask(WebhookIds.of(eventId, hookId), enquiry.sentAt(), hookId,
-                        ownerId, 0), eventId, enquiry.enquiryId(), event.requestId(), null, false)));
+        rows.created(
+                List.of(new DeliveryStore.NewEvent(eventId, event.submittedAt(), enquiry.enquiryId(), payload)),
+                List.of(new DeliveryStore.NewDelivery(
+                        new DeliveryTask(WebhookIds.of(eventId, hookId), enquiry.sentAt(), hookId, ownerId, 0),
+                        eventId,
+                        enquiry.enquiryId(),
+                        event.requestId(),
+                        null,
+                        false)));
         assertThat(data.deliveryStatus(subscription, enquiry.enquiryId())).isEqualTo("pending");
         CountDownLatch release = new CountDownLatch(1);
         try {
@@ -97,11 +113,14 @@ class BusyOwnerFanOutIT extends DispatcherIntegrationTest {
             events.publish(enquiry.enquiryId(), eventId.toString(), payload); // the batch tried again
 
             await().atMost(DONE).until(() -> "waiting".equals(data.deliveryStatus(subscription, enquiry.enquiryId())));
-            assertThat(receiver.requests("/busy-owner-tried-again")).as("not attempted while the lane is busy").isEmpty();
+            assertThat(receiver.requests("/busy-owner-tried-again"))
+                    .as("not attempted while the lane is busy")
+                    .isEmpty();
 
             release.countDown();
 
-            await().atMost(DONE).until(() -> "succeeded".equals(data.deliveryStatus(subscription, enquiry.enquiryId())));
+            await().atMost(DONE)
+                    .until(() -> "succeeded".equals(data.deliveryStatus(subscription, enquiry.enquiryId())));
             assertThat(receiver.requests("/busy-owner-tried-again")).hasSize(1);
         } finally {
             release.countDown();
@@ -114,7 +133,9 @@ class BusyOwnerFanOutIT extends DispatcherIntegrationTest {
     private OwnersHook hookAt(String path) {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        return new OwnersHook(OwnerId.of(owner.id()), property,
+        return new OwnersHook(
+                OwnerId.of(owner.id()),
+                property,
                 data.subscribe(owner, receiver.url(path, WebhookReceiver.Answer.ok()), null));
     }
 
@@ -122,12 +143,16 @@ class BusyOwnerFanOutIT extends DispatcherIntegrationTest {
     private void holdTheLane(OwnerId ownerId, CountDownLatch release) {
         SubscriptionId elsewhere = SubscriptionId.of(UUID.randomUUID());
         while (!lanes.busy().contains(ownerId)) {
-            assertThat(lanes.offer(ownerId, elsewhere, () -> awaitQuietly(release))).isTrue();
+            assertThat(lanes.offer(ownerId, elsewhere, () -> awaitQuietly(release)))
+                    .isTrue();
         }
     }
 
     private double parkedAtFanOut() {
-        return meters.get("webhook.delivery.parked").tag("at", ParkedDeliveries.AT_FAN_OUT).counter().count();
+        return meters.get("webhook.delivery.parked")
+                .tag("at", ParkedDeliveries.AT_FAN_OUT)
+                .counter()
+                .count();
     }
 
     private static void awaitQuietly(CountDownLatch latch) {

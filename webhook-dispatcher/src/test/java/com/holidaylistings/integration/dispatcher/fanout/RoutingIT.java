@@ -37,7 +37,9 @@ class RoutingIT extends DispatcherIntegrationTest {
 
         Events.Published event = events.enquiryOn(property);
 
-        await().atMost(DELIVERED).until(() -> receiver.requests("/all").size() == 1 && receiver.requests("/this").size() == 1);
+        await().atMost(DELIVERED)
+                .until(() -> receiver.requests("/all").size() == 1
+                        && receiver.requests("/this").size() == 1);
         await().during(NOTHING_MORE).atMost(NOTHING_MORE.plusSeconds(5)).untilAsserted(() -> {
             assertThat(receiver.bodies("/all")).containsExactly(event.payload());
             assertThat(receiver.bodies("/this")).containsExactly(event.payload());
@@ -46,15 +48,22 @@ class RoutingIT extends DispatcherIntegrationTest {
             assertThat(receiver.requests("/paused")).isEmpty();
             assertThat(receiver.requests("/deleted")).isEmpty();
         });
-        assertThat(data.attempts(allProperties, event.enquiryId())).extracting(TestData.Attempt::outcome).containsExactly("succeeded");
-        assertThat(data.attempts(thisProperty, event.enquiryId())).extracting(TestData.Attempt::outcome).containsExactly("succeeded");
+        assertThat(data.attempts(allProperties, event.enquiryId()))
+                .extracting(TestData.Attempt::outcome)
+                .containsExactly("succeeded");
+        assertThat(data.attempts(thisProperty, event.enquiryId()))
+                .extracting(TestData.Attempt::outcome)
+                .containsExactly("succeeded");
         for (UUID none : new UUID[] {thatProperty, otherOwners, paused, deleted}) {
             assertThat(data.attempts(none, event.enquiryId())).isEmpty();
             assertThat(data.delivery(none, event.enquiryId())).isEmpty();
         }
-        assertThat(data.delivery(allProperties, event.enquiryId())).get().extracting(TestData.Delivery::webhookId)
+        assertThat(data.delivery(allProperties, event.enquiryId()))
+                .get()
+                .extracting(TestData.Delivery::webhookId)
                 .isEqualTo(webhookId(event, allProperties));
-        assertThat(data.storedPayloads(UUID.fromString(event.eventId()))).as("once for both deliveries")
+        assertThat(data.storedPayloads(UUID.fromString(event.eventId())))
+                .as("once for both deliveries")
                 .containsExactly(event.payload());
     }
 
@@ -69,7 +78,9 @@ class RoutingIT extends DispatcherIntegrationTest {
 
         Events.Published event = events.enquiryOn(otherProperty);
 
-        await().atMost(DELIVERED).until(() -> receiver.requests("/all").size() == 1 && receiver.requests("/that").size() == 1);
+        await().atMost(DELIVERED)
+                .until(() -> receiver.requests("/all").size() == 1
+                        && receiver.requests("/that").size() == 1);
         await().during(NOTHING_MORE).atMost(NOTHING_MORE.plusSeconds(5)).untilAsserted(() -> {
             assertThat(receiver.bodies("/all")).containsExactly(event.payload());
             assertThat(receiver.bodies("/that")).containsExactly(event.payload());
@@ -88,13 +99,19 @@ class RoutingIT extends DispatcherIntegrationTest {
         Events.Published event = events.enquiryOn(property);
 
         await().atMost(DELIVERED).until(() -> receiver.requests("/shared").size() == 2);
-        await().during(NOTHING_MORE).atMost(NOTHING_MORE.plusSeconds(5))
+        await().during(NOTHING_MORE)
+                .atMost(NOTHING_MORE.plusSeconds(5))
                 .until(() -> receiver.requests("/shared").size() == 2);
         assertThat(receiver.bodies("/shared")).containsExactly(event.payload(), event.payload());
-        assertThat(receiver.requests("/shared")).extracting(request -> request.header("webhook-id"))
+        assertThat(receiver.requests("/shared"))
+                .extracting(request -> request.header("webhook-id"))
                 .containsExactlyInAnyOrder(webhookId(event, allProperties), webhookId(event, thisProperty));
-        assertThat(data.attempts(allProperties, event.enquiryId())).extracting(TestData.Attempt::outcome).containsExactly("succeeded");
-        assertThat(data.attempts(thisProperty, event.enquiryId())).extracting(TestData.Attempt::outcome).containsExactly("succeeded");
+        assertThat(data.attempts(allProperties, event.enquiryId()))
+                .extracting(TestData.Attempt::outcome)
+                .containsExactly("succeeded");
+        assertThat(data.attempts(thisProperty, event.enquiryId()))
+                .extracting(TestData.Attempt::outcome)
+                .containsExactly("succeeded");
     }
 
     @Test
@@ -105,19 +122,25 @@ class RoutingIT extends DispatcherIntegrationTest {
         data.subscribe(owner, receiver.url("/batch-all", WebhookReceiver.Answer.ok()), null);
         data.subscribe(owner, receiver.url("/batch-that", WebhookReceiver.Answer.ok()), otherProperty);
 
-        events.publish(UUID.randomUUID(), UUID.randomUUID().toString(), "{\"event\":\"enquiry.created\",\"enquiry_id\":");
+        events.publish(
+                UUID.randomUUID(), UUID.randomUUID().toString(), "{\"event\":\"enquiry.created\",\"enquiry_id\":");
         events.publish(UUID.randomUUID(), UUID.randomUUID().toString(), "{\"event\":\"something.else\"}");
         java.util.List<Events.Published> published = new java.util.ArrayList<>();
         for (int i = 0; i < 20; i++) {
             published.add(events.enquiryOn(i % 2 == 0 ? property : otherProperty));
         }
 
-        await().atMost(DELIVERED).until(() -> receiver.requests("/batch-all").size() == 20
-                && receiver.requests("/batch-that").size() == 10);
+        await().atMost(DELIVERED)
+                .until(() -> receiver.requests("/batch-all").size() == 20
+                        && receiver.requests("/batch-that").size() == 10);
         assertThat(receiver.bodies("/batch-all"))
-                .containsExactlyInAnyOrderElementsOf(published.stream().map(Events.Published::payload).toList());
-        assertThat(receiver.bodies("/batch-that")).containsExactlyInAnyOrderElementsOf(published.stream()
-                .filter(event -> event.payload().contains(otherProperty.toString())).map(Events.Published::payload).toList());
+                .containsExactlyInAnyOrderElementsOf(
+                        published.stream().map(Events.Published::payload).toList());
+        assertThat(receiver.bodies("/batch-that"))
+                .containsExactlyInAnyOrderElementsOf(published.stream()
+                        .filter(event -> event.payload().contains(otherProperty.toString()))
+                        .map(Events.Published::payload)
+                        .toList());
     }
 
     private static String webhookId(Events.Published event, UUID subscription) {

@@ -33,7 +33,11 @@ class SubscriptionFilterTest {
     void aSubscriptionReceivesEventsSubmittedFromItsCreationOn() {
         SubscriptionFilter made = new SubscriptionFilter(null, SUBMITTED);
 
-        assertThat(made.matches(PROPERTY, SUBMITTED)).as("submitted the same instant").isTrue();
-        assertThat(made.matches(PROPERTY, SUBMITTED.minusNanos(1000))).as("submitted before it existed").isFalse();
+        assertThat(made.matches(PROPERTY, SUBMITTED))
+                .as("submitted the same instant")
+                .isTrue();
+        assertThat(made.matches(PROPERTY, SUBMITTED.minusNanos(1000)))
+                .as("submitted before it existed")
+                .isFalse();
     }
 }

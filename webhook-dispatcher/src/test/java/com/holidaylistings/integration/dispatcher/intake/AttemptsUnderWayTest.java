@@ -32,7 +32,8 @@ class AttemptsUnderWayTest {
     void aLaterRecordOfTheSameDeliveryRunsOnceTheOneUnderWayIsDone() {
         underWay.claim(first, () -> ran.add("first"));
 
-        assertThat(underWay.claim(task("msg_a", 2), () -> ran.add("poller's record"))).isFalse();
+        assertThat(underWay.claim(task("msg_a", 2), () -> ran.add("poller's record")))
+                .isFalse();
         assertThat(ran).isEmpty();
 
         underWay.finished(first);
@@ -58,12 +59,17 @@ class AttemptsUnderWayTest {
     void otherDeliveriesAreNotHeldBack() {
         underWay.claim(first, () -> ran.add("first"));
 
-        assertThat(underWay.claim(task("msg_b", 1), () -> ran.add("another delivery"))).isTrue();
+        assertThat(underWay.claim(task("msg_b", 1), () -> ran.add("another delivery")))
+                .isTrue();
         assertThat(ran).isEmpty();
     }
 
     private static DeliveryTask task(String webhookId, int version) {
-        return new DeliveryTask(webhookId, Instant.parse("2026-11-25T12:00:00Z"), SubscriptionId.of(UUID.randomUUID()),
-                OwnerId.of(UUID.randomUUID()), version);
+        return new DeliveryTask(
+                webhookId,
+                Instant.parse("2026-11-25T12:00:00Z"),
+                SubscriptionId.of(UUID.randomUUID()),
+                OwnerId.of(UUID.randomUUID()),
+                version);
     }
 }

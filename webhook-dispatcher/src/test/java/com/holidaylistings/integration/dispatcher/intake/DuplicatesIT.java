@@ -34,6 +34,7 @@ class DuplicatesIT extends DispatcherIntegrationTest {
 
     @Autowired
     private KafkaTemplate<String, String> kafka;
+
     @Autowired
     private DeliveryRecords records;
 
@@ -43,24 +44,32 @@ class DuplicatesIT extends DispatcherIntegrationTest {
         UUID property = data.property(owner);
         UUID subscription = data.subscribe(owner, receiver.url("/hook", WebhookReceiver.Answer.ok()), null);
         Events.Published event = events.enquiryOn(property);
-        await().atMost(DONE).until(() -> data.attempts(subscription, event.enquiryId()).size() == 1);
+        await().atMost(DONE)
+                .until(() -> data.attempts(subscription, event.enquiryId()).size() == 1);
 
         events.publishAgain(event);
 
         await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
             assertThat(receiver.bodies("/hook")).containsExactly(event.payload());
-            assertThat(data.attempts(subscription, event.enquiryId())).extracting(TestData.Attempt::outcome)
+            assertThat(data.attempts(subscription, event.enquiryId()))
+                    .extracting(TestData.Attempt::outcome)
                     .containsExactly("succeeded");
         });
-        TestData.Delivery delivery = data.delivery(subscription, event.enquiryId()).orElseThrow();
+        TestData.Delivery delivery =
+                data.delivery(subscription, event.enquiryId()).orElseThrow();
         assertThat(delivery.status()).isEqualTo("succeeded");
         assertThat(delivery.attempts()).isOne();
-        assertThat(delivery.webhookId()).isEqualTo(receiver.requests("/hook").getFirst().header("webhook-id"))
+        assertThat(delivery.webhookId())
+                .isEqualTo(receiver.requests("/hook").getFirst().header("webhook-id"))
                 .as("the database names it as the dispatcher does")
                 .isEqualTo(jdbc.sql("select webhook_id(:event, :subscription)")
-                        .param("event", UUID.fromString(event.eventId())).param("subscription", subscription)
-                        .query(String.class).single());
-        assertThat(data.storedPayloads(UUID.fromString(event.eventId()))).as("the payload, stored once").hasSize(1);
+                        .param("event", UUID.fromString(event.eventId()))
+                        .param("subscription", subscription)
+                        .query(String.class)
+                        .single());
+        assertThat(data.storedPayloads(UUID.fromString(event.eventId())))
+                .as("the payload, stored once")
+                .hasSize(1);
     }
 
     @Test
@@ -74,8 +83,9 @@ class DuplicatesIT extends DispatcherIntegrationTest {
 
         // The two copies name one delivery; whichever comes second finds its attempt under way or made.
         await().atMost(DONE).until(() -> !receiver.requests("/hook").isEmpty());
-        await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10)).untilAsserted(() ->
-                assertThat(receiver.bodies("/hook")).containsExactly(event.payload()));
+        await().during(Duration.ofSeconds(3))
+                .atMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> assertThat(receiver.bodies("/hook")).containsExactly(event.payload()));
     }
 
     @Test
@@ -83,12 +93,24 @@ class DuplicatesIT extends DispatcherIntegrationTest {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
         // Slow enough for the second copy to arrive while the first one's attempt is under way.
-        UUID subscription = data.subscribe(owner, receiver.url("/slow", WebhookReceiver.Answer.ok().after(Duration.ofMillis(500))), null);
+        UUID subscription = data.subscribe(
+                owner, receiver.url("/slow", WebhookReceiver.Answer.ok().after(Duration.ofMillis(500))), null);
         EnquiryCreated enquiry = Events.anEnquiryOn(property);
         String payload = JSON.writeValueAsString(enquiry);
-        String webhookId = data.insertDelivery(owner, subscription, UUID.randomUUID(), enquiry.enquiryId(), enquiry.sentAt(),
-                payload, "pending", 0, 1, Instant.now(), null);
-        DeliveryTask task = new DeliveryTask(webhookId, enquiry.sentAt(), SubscriptionId.of(subscription), OwnerId.of(owner.id()), 0);
+        String webhookId = data.insertDelivery(
+                owner,
+                subscription,
+                UUID.randomUUID(),
+                enquiry.enquiryId(),
+                enquiry.sentAt(),
+                payload,
+                "pending",
+                0,
+                1,
+                Instant.now(),
+                null);
+        DeliveryTask task = new DeliveryTask(
+                webhookId, enquiry.sentAt(), SubscriptionId.of(subscription), OwnerId.of(owner.id()), 0);
 
         kafka.send(records.dueNow(task, 1)).get(30, TimeUnit.SECONDS);
         kafka.send(records.dueNow(task, 1)).get(30, TimeUnit.SECONDS);
@@ -99,17 +121,21 @@ class DuplicatesIT extends DispatcherIntegrationTest {
         await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
             assertThat(receiver.bodies("/slow")).containsExactly(payload);
             assertThat(data.attempts(subscription, enquiry.enquiryId()))
-                    .extracting(TestData.Attempt::attempt, TestData.Attempt::outcome).containsExactly(tuple(1, "succeeded"));
+                    .extracting(TestData.Attempt::attempt, TestData.Attempt::outcome)
+                    .containsExactly(tuple(1, "succeeded"));
         });
-        assertThat(data.delivery(subscription, enquiry.enquiryId())).get()
-                .extracting(TestData.Delivery::status, TestData.Delivery::attempts).containsExactly("succeeded", 1);
+        assertThat(data.delivery(subscription, enquiry.enquiryId()))
+                .get()
+                .extracting(TestData.Delivery::status, TestData.Delivery::attempts)
+                .containsExactly("succeeded", 1);
     }
 
     @Test
     void deliversAnEventFannedOutTwiceWhileItsFirstAttemptIsUnderWayOnlyOnce() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        UUID subscription = data.subscribe(owner, receiver.url("/slow", WebhookReceiver.Answer.ok().after(Duration.ofMillis(800))), null);
+        UUID subscription = data.subscribe(
+                owner, receiver.url("/slow", WebhookReceiver.Answer.ok().after(Duration.ofMillis(800))), null);
         Events.Published event = events.enquiryOn(property);
         await().atMost(DONE).pollInterval(Duration.ofMillis(20)).until(() -> receiver.inFlight() == 1);
 

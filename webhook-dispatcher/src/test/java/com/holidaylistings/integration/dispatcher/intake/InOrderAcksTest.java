@@ -54,7 +54,9 @@ class InOrderAcksTest {
         behind.forEach(acks::finished);
 
         assertThat(acknowledged).isEmpty();
-        assertThat(acks.inFlight()).as("the slow record, the run's two ends, the running one").isEqualTo(4);
+        assertThat(acks.inFlight())
+                .as("the slow record, the run's two ends, the running one")
+                .isEqualTo(4);
 
         acks.finished(slow);
         assertThat(acknowledged).containsExactly("0@10000");
@@ -113,7 +115,8 @@ class InOrderAcksTest {
     }
 
     private ConsumerRecord<String, String> start(int partition, long offset) {
-        ConsumerRecord<String, String> record = new ConsumerRecord<>("webhook.deliveries", partition, offset, "key", "{}");
+        ConsumerRecord<String, String> record =
+                new ConsumerRecord<>("webhook.deliveries", partition, offset, "key", "{}");
         acks.started(record, () -> acknowledged.add(partition + "@" + offset));
         return record;
     }

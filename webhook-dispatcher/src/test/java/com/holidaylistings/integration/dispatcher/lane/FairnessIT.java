@@ -38,7 +38,8 @@ class FairnessIT extends DispatcherIntegrationTest {
         UUID noisyProperty = data.property(noisy);
         List<UUID> noisyHooks = new ArrayList<>();
         for (int i = 0; i < NOISY_HOOKS; i++) {
-            noisyHooks.add(data.subscribe(noisy, receiver.url("/noisy/" + i, WebhookReceiver.Answer.hang(Duration.ofSeconds(30))), null));
+            noisyHooks.add(data.subscribe(
+                    noisy, receiver.url("/noisy/" + i, WebhookReceiver.Answer.hang(Duration.ofSeconds(30))), null));
         }
         TestData.Owner quiet = data.owner();
         UUID quietProperty = data.property(quiet);
@@ -51,12 +52,18 @@ class FairnessIT extends DispatcherIntegrationTest {
 
             events.enquiryOn(quietProperty);
 
-            await().atMost(Duration.ofSeconds(60)).until(() -> receiver.requests("/quiet").size() == 1);
+            await().atMost(Duration.ofSeconds(60))
+                    .until(() -> receiver.requests("/quiet").size() == 1);
             int noisySent = receiver.arrivalsUnder("/noisy/");
-            log.info("The quiet owner's delivery arrived after {} requests to the noisy owner's hanging receivers", noisySent);
-            assertThat(noisySent).as("requests to the noisy owner's receivers when the quiet owner's one arrived")
+            log.info(
+                    "The quiet owner's delivery arrived after {} requests to the noisy owner's hanging receivers",
+                    noisySent);
+            assertThat(noisySent)
+                    .as("requests to the noisy owner's receivers when the quiet owner's one arrived")
                     .isLessThan(NOISY_HOOKS * 10);
-            assertThat(lanes.inFlight()).as("the noisy owner holds no more than its cap").isLessThanOrEqualTo(64 + 8);
+            assertThat(lanes.inFlight())
+                    .as("the noisy owner holds no more than its cap")
+                    .isLessThanOrEqualTo(64 + 8);
         } finally {
             noisyHooks.forEach(hook -> data.setPaused(hook, true)); // its backlog is skipped, not tried for minutes
         }

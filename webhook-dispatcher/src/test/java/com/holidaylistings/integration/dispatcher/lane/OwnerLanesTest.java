@@ -82,7 +82,9 @@ class OwnerLanesTest {
         assertThat(lanes.offer(noisy, HOOK, blocked())).isTrue();
         assertThat(lanes.offer(noisy, HOOK, blocked())).isTrue();
         assertThat(lanes.offer(noisy, HOOK, blocked())).isTrue();
-        assertThat(lanes.offer(noisy, HOOK, blocked())).as("two waiting already").isFalse();
+        assertThat(lanes.offer(noisy, HOOK, blocked()))
+                .as("two waiting already")
+                .isFalse();
         assertThat(lanes.queued()).isEqualTo(2);
     }
 
@@ -90,7 +92,8 @@ class OwnerLanesTest {
     void whenTheProcessIsAtItsCapTheLanesTakeTheFreedSlotsInTurn() {
         OwnerLanes lanes = lanes(1, 10, 100, 1_000);
         List<String> order = orderBehindAFirst(lanes, noisy, HOOK, quiet, HOOK);
-        assertThat(order.indexOf("other")).as("the quiet owner's one delivery waits behind one of the noisy owner's, not three")
+        assertThat(order.indexOf("other"))
+                .as("the quiet owner's one delivery waits behind one of the noisy owner's, not three")
                 .isLessThanOrEqualTo(1);
     }
 
@@ -103,16 +106,26 @@ class OwnerLanesTest {
             assertThat(lanes.offer(noisy, HOOK, blocked())).as("waiting %d", i).isTrue();
         }
         assertThat(lanes.queued()).isEqualTo(10);
-        assertThat(lanes.offer(noisy, HOOK, blocked())).as("all ten places of the process are the noisy owner's").isFalse();
+        assertThat(lanes.offer(noisy, HOOK, blocked()))
+                .as("all ten places of the process are the noisy owner's")
+                .isFalse();
 
         assertThat(lanes.offer(hanging, HOOK, blocked())).as("in flight").isTrue();
         for (int i = 0; i < 5; i++) {
-            assertThat(lanes.offer(hanging, HOOK, blocked())).as("within its share of the ten, %d", i).isTrue();
+            assertThat(lanes.offer(hanging, HOOK, blocked()))
+                    .as("within its share of the ten, %d", i)
+                    .isTrue();
         }
-        assertThat(lanes.offer(hanging, HOOK, blocked())).as("its share is five").isFalse();
+        assertThat(lanes.offer(hanging, HOOK, blocked()))
+                .as("its share is five")
+                .isFalse();
         assertThat(lanes.offer(noisy, HOOK, blocked())).as("over its share").isFalse();
-        assertThat(lanes.offer(quiet, HOOK, blocked())).as("an owner with nothing waiting is taken in").isTrue();
-        assertThat(lanes.offer(quiet, HOOK, blocked())).as("and its first waiting delivery too").isTrue();
+        assertThat(lanes.offer(quiet, HOOK, blocked()))
+                .as("an owner with nothing waiting is taken in")
+                .isTrue();
+        assertThat(lanes.offer(quiet, HOOK, blocked()))
+                .as("and its first waiting delivery too")
+                .isTrue();
         assertThat(lanes.queued()).isEqualTo(16).isLessThanOrEqualTo(2 * 10);
         assertThat(lanes.busy()).contains(noisy, hanging);
     }
@@ -138,10 +151,13 @@ class OwnerLanesTest {
             assertThat(lanes.offer(noisy, slow, blocked())).isTrue();
         }
         await().until(() -> lanes.inFlight() == 2);
-        assertThat(lanes.queued()).as("the slow hook's others wait, holding none of the owner's slots").isEqualTo(3);
+        assertThat(lanes.queued())
+                .as("the slow hook's others wait, holding none of the owner's slots")
+                .isEqualTo(3);
 
         CountDownLatch ran = new CountDownLatch(1);
-        assertThat(lanes.offer(noisy, SubscriptionId.of(UUID.randomUUID()), ran::countDown)).isTrue();
+        assertThat(lanes.offer(noisy, SubscriptionId.of(UUID.randomUUID()), ran::countDown))
+                .isTrue();
         await().atMost(Duration.ofSeconds(5)).until(() -> ran.getCount() == 0);
         assertThat(lanes.inFlight()).isEqualTo(2);
 
@@ -154,7 +170,8 @@ class OwnerLanesTest {
     void anOwnersHooksTakeItsSlotsInTurn() {
         OwnerLanes lanes = lanes(100, 1, 100, 1_000);
         List<String> order = orderBehindAFirst(lanes, noisy, SubscriptionId.of(UUID.randomUUID()), noisy, HOOK);
-        assertThat(order.indexOf("other")).as("the other hook's one delivery waits behind one of the busy hook's, not three")
+        assertThat(order.indexOf("other"))
+                .as("the other hook's one delivery waits behind one of the busy hook's, not three")
                 .isLessThanOrEqualTo(1);
     }
 
@@ -162,8 +179,8 @@ class OwnerLanesTest {
      * One delivery of {@code busy}'s hook that runs until released, three more of it and then one of
      * {@code other}'s offered behind it: the order the four ran in ("busy", "other") once it ended.
      */
-    private List<String> orderBehindAFirst(OwnerLanes lanes, OwnerId busy, SubscriptionId busyHook, OwnerId other,
-            SubscriptionId otherHook) {
+    private List<String> orderBehindAFirst(
+            OwnerLanes lanes, OwnerId busy, SubscriptionId busyHook, OwnerId other, SubscriptionId otherHook) {
         lanes.offer(busy, busyHook, blocked());
         List<String> order = new CopyOnWriteArrayList<>();
         for (int i = 0; i < 3; i++) {
@@ -185,7 +202,9 @@ class OwnerLanesTest {
         for (int i = 0; i < 10; i++) {
             assertThat(lanes.offer(noisy, HOOK, () -> {})).isTrue();
         }
-        assertThat(lanes.offer(noisy, HOOK, () -> {})).as("refused: it waits on its row").isFalse();
+        assertThat(lanes.offer(noisy, HOOK, () -> {}))
+                .as("refused: it waits on its row")
+                .isFalse();
 
         release.countDown();
 
@@ -232,12 +251,13 @@ class OwnerLanesTest {
         CountDownLatch ends = new CountDownLatch(1);
         AtomicInteger ran = new AtomicInteger();
         assertThat(lanes.offer(noisy, HOOK, () -> {
-            try {
-                ends.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        })).isTrue();
+                    try {
+                        ends.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }))
+                .isTrue();
         assertThat(lanes.offer(noisy, HOOK, ran::incrementAndGet)).isTrue(); // waits for the owner's one slot
         stopping.shutdown();
 
@@ -247,7 +267,9 @@ class OwnerLanesTest {
         assertThat(ran).as("never started").hasValue(0);
         assertThat(lanes.inFlight()).isZero();
         assertThat(lanes.queued()).isZero();
-        assertThat(lanes.offer(quiet, HOOK, ran::incrementAndGet)).as("taken, though it cannot run").isTrue();
+        assertThat(lanes.offer(quiet, HOOK, ran::incrementAndGet))
+                .as("taken, though it cannot run")
+                .isTrue();
         assertThat(lanes.inFlight()).isZero();
     }
 }

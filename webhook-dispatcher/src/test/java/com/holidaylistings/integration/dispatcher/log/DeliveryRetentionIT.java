@@ -36,7 +36,9 @@ class DeliveryRetentionIT extends DispatcherIntegrationTest {
         LocalDate today = LocalDate.now(ZoneOffset.UTC);
         for (String table : TABLES) {
             for (int ahead = 0; ahead <= 7; ahead++) {
-                assertThat(partitionExists(partition(table, today.plusDays(ahead)))).as("%s, %d days ahead", table, ahead).isTrue();
+                assertThat(partitionExists(partition(table, today.plusDays(ahead))))
+                        .as("%s, %d days ahead", table, ahead)
+                        .isTrue();
             }
         }
     }
@@ -48,7 +50,10 @@ class DeliveryRetentionIT extends DispatcherIntegrationTest {
         LocalDate oldDay = LocalDate.now(ZoneOffset.UTC).minusDays(40);
         for (String table : TABLES) {
             jdbc.sql("select create_day_partitions(cast(:table as regclass), :day, :day)")
-                    .param("table", table).param("day", oldDay).query(Integer.class).single();
+                    .param("table", table)
+                    .param("day", oldDay)
+                    .query(Integer.class)
+                    .single();
             assertThat(partitionExists(partition(table, oldDay))).isTrue();
         }
         Instant oldAt = oldDay.atTime(12, 0).toInstant(ZoneOffset.UTC);
@@ -63,15 +68,27 @@ class DeliveryRetentionIT extends DispatcherIntegrationTest {
         retention.maintain();
 
         for (String table : TABLES) {
-            assertThat(partitionExists(partition(table, oldDay))).as("%s's day 40 days ago", table).isFalse();
+            assertThat(partitionExists(partition(table, oldDay)))
+                    .as("%s's day 40 days ago", table)
+                    .isFalse();
         }
         assertThat(data.delivery(subscription, oldEnquiry)).isEmpty();
         assertThat(data.attempts(subscription, oldEnquiry)).isEmpty();
-        assertThat(data.delivery(subscription, recentEnquiry)).get().extracting(TestData.Delivery::status).isEqualTo("succeeded");
-        assertThat(data.attempts(subscription, recentEnquiry)).extracting(TestData.Attempt::webhookId).containsExactly(recentDelivery);
-        assertThat(data.storedPayloads(data.delivery(subscription, recentEnquiry).orElseThrow().eventId())).hasSize(1);
-        assertThat(partitionExists(partition("deliveries", LocalDate.now(ZoneOffset.UTC)))).isTrue();
-        assertThat(retention.dropOlderThan("deliveries", Duration.ofDays(30))).as("nothing left to drop").isZero();
+        assertThat(data.delivery(subscription, recentEnquiry))
+                .get()
+                .extracting(TestData.Delivery::status)
+                .isEqualTo("succeeded");
+        assertThat(data.attempts(subscription, recentEnquiry))
+                .extracting(TestData.Attempt::webhookId)
+                .containsExactly(recentDelivery);
+        assertThat(data.storedPayloads(
+                        data.delivery(subscription, recentEnquiry).orElseThrow().eventId()))
+                .hasSize(1);
+        assertThat(partitionExists(partition("deliveries", LocalDate.now(ZoneOffset.UTC))))
+                .isTrue();
+        assertThat(retention.dropOlderThan("deliveries", Duration.ofDays(30)))
+                .as("nothing left to drop")
+                .isZero();
     }
 
     @Test
@@ -80,7 +97,9 @@ class DeliveryRetentionIT extends DispatcherIntegrationTest {
         LocalDate justYounger = LocalDate.now(ZoneOffset.UTC).minusDays(20);
         for (LocalDate day : List.of(justOlder, justYounger)) {
             jdbc.sql("select create_day_partitions(cast('delivery_attempts' as regclass), :day, :day)")
-                    .param("day", day).query(Integer.class).single();
+                    .param("day", day)
+                    .query(Integer.class)
+                    .single();
         }
 
         int dropped = retention.dropOlderThan("delivery_attempts", Duration.ofDays(30));
@@ -99,23 +118,38 @@ class DeliveryRetentionIT extends DispatcherIntegrationTest {
         UUID oldEnquiry = UUID.randomUUID();
         UUID youngerEnquiry = UUID.randomUUID();
         String old = delivered(owner, subscription, oldEnquiry, Instant.now().minus(Duration.ofDays(60)));
-        String younger = delivered(owner, subscription, youngerEnquiry, Instant.now().minus(Duration.ofDays(10)));
+        String younger =
+                delivered(owner, subscription, youngerEnquiry, Instant.now().minus(Duration.ofDays(10)));
         for (String table : TABLES) {
-            assertThat(count(table + "_default", subscriptionRows(table), subscription)).as(table).isGreaterThanOrEqualTo(1);
+            assertThat(count(table + "_default", subscriptionRows(table), subscription))
+                    .as(table)
+                    .isGreaterThanOrEqualTo(1);
         }
 
         retention.maintain();
 
         assertThat(data.delivery(subscription, oldEnquiry)).isEmpty();
         assertThat(data.attempts(subscription, oldEnquiry)).isEmpty();
-        assertThat(data.delivery(subscription, youngerEnquiry)).get().extracting(TestData.Delivery::webhookId).isEqualTo(younger);
+        assertThat(data.delivery(subscription, youngerEnquiry))
+                .get()
+                .extracting(TestData.Delivery::webhookId)
+                .isEqualTo(younger);
         assertThat(data.attempts(subscription, youngerEnquiry)).hasSize(1);
-        assertThat(data.storedPayloads(data.delivery(subscription, youngerEnquiry).orElseThrow().eventId())).hasSize(1);
+        assertThat(data.storedPayloads(data.delivery(subscription, youngerEnquiry)
+                        .orElseThrow()
+                        .eventId()))
+                .hasSize(1);
         assertThat(old).isNotEqualTo(younger);
         // leaves no rows of its own in the default partitions
-        jdbc.sql("delete from webhook_events_default where enquiry_id = :e").param("e", youngerEnquiry).update();
-        jdbc.sql("delete from deliveries_default where subscription_id = :s").param("s", subscription).update();
-        jdbc.sql("delete from delivery_attempts_default where subscription_id = :s").param("s", subscription).update();
+        jdbc.sql("delete from webhook_events_default where enquiry_id = :e")
+                .param("e", youngerEnquiry)
+                .update();
+        jdbc.sql("delete from deliveries_default where subscription_id = :s")
+                .param("s", subscription)
+                .update();
+        jdbc.sql("delete from delivery_attempts_default where subscription_id = :s")
+                .param("s", subscription)
+                .update();
     }
 
     @Test
@@ -124,19 +158,30 @@ class DeliveryRetentionIT extends DispatcherIntegrationTest {
         UUID subscription = data.subscribe(owner, receiver.url("/late", WebhookReceiver.Answer.ok()), null);
         LocalDate lateDay = LocalDate.now(ZoneOffset.UTC).minusDays(12);
         UUID enquiry = UUID.randomUUID();
-        String webhookId = delivered(owner, subscription, enquiry, lateDay.atTime(9, 30).toInstant(ZoneOffset.UTC));
+        String webhookId =
+                delivered(owner, subscription, enquiry, lateDay.atTime(9, 30).toInstant(ZoneOffset.UTC));
         assertThat(countIn("deliveries_default", webhookId)).isOne();
 
         for (String table : TABLES) {
             assertThat(jdbc.sql("select create_day_partitions(cast(:table as regclass), :day, :day)")
-                    .param("table", table).param("day", lateDay).query(Integer.class).single()).as(table).isOne();
+                            .param("table", table)
+                            .param("day", lateDay)
+                            .query(Integer.class)
+                            .single())
+                    .as(table)
+                    .isOne();
         }
 
         assertThat(countIn("deliveries_default", webhookId)).isZero();
         assertThat(countIn(partition("deliveries", lateDay), webhookId)).isOne();
         assertThat(countIn(partition("delivery_attempts", lateDay), webhookId)).isOne();
-        assertThat(data.delivery(subscription, enquiry)).get().extracting(TestData.Delivery::webhookId).isEqualTo(webhookId);
-        assertThat(data.attempts(subscription, enquiry)).extracting(TestData.Attempt::webhookId).containsExactly(webhookId);
+        assertThat(data.delivery(subscription, enquiry))
+                .get()
+                .extracting(TestData.Delivery::webhookId)
+                .isEqualTo(webhookId);
+        assertThat(data.attempts(subscription, enquiry))
+                .extracting(TestData.Attempt::webhookId)
+                .containsExactly(webhookId);
         for (String table : TABLES) {
             jdbc.sql("drop table " + partition(table, lateDay)).update();
         }
@@ -145,13 +190,25 @@ class DeliveryRetentionIT extends DispatcherIntegrationTest {
     /** A delivered event submitted (and attempted) at {@code at}: its payload, its row and its attempt. */
     private String delivered(TestData.Owner owner, UUID subscription, UUID enquiry, Instant at) {
         UUID event = UUID.randomUUID();
-        String webhookId = data.insertDelivery(owner, subscription, event, enquiry, at,
-                "{\"event\":\"enquiry.created\",\"enquiry_id\":\"" + enquiry + "\"}", "succeeded", 1, 1, null, null);
+        String webhookId = data.insertDelivery(
+                owner,
+                subscription,
+                event,
+                enquiry,
+                at,
+                "{\"event\":\"enquiry.created\",\"enquiry_id\":\"" + enquiry + "\"}",
+                "succeeded",
+                1,
+                1,
+                null,
+                null);
         jdbc.sql("""
                         insert into delivery_attempts (webhook_id, subscription_id, enquiry_id, attempt, outcome, http_status, attempted_at)
                         values (:webhook, :subscription, :enquiry, 1, 'succeeded', 200, :at)
                         """)
-                .param("webhook", webhookId).param("subscription", subscription).param("enquiry", enquiry)
+                .param("webhook", webhookId)
+                .param("subscription", subscription)
+                .param("enquiry", enquiry)
                 .param("at", at.atOffset(ZoneOffset.UTC))
                 .update();
         return webhookId;
@@ -165,12 +222,16 @@ class DeliveryRetentionIT extends DispatcherIntegrationTest {
 
     private int count(String table, String where, UUID subscription) {
         return jdbc.sql("select count(*) from " + table + " where " + where)
-                .param("subscription", subscription).query(Integer.class).single();
+                .param("subscription", subscription)
+                .query(Integer.class)
+                .single();
     }
 
     private int countIn(String partition, String webhookId) {
         return jdbc.sql("select count(*) from " + partition + " where webhook_id = :id")
-                .param("id", webhookId).query(Integer.class).single();
+                .param("id", webhookId)
+                .query(Integer.class)
+                .single();
     }
 
     private static String partition(String table, LocalDate day) {
@@ -178,6 +239,9 @@ class DeliveryRetentionIT extends DispatcherIntegrationTest {
     }
 
     private boolean partitionExists(String name) {
-        return jdbc.sql("select to_regclass(:name) is not null").param("name", name).query(Boolean.class).single();
+        return jdbc.sql("select to_regclass(:name) is not null")
+                .param("name", name)
+                .query(Boolean.class)
+                .single();
     }
 }

@@ -35,8 +35,9 @@ class HookSecretIT extends DispatcherIntegrationTest {
 
         events.enquiryOn(property);
 
-        await().atMost(DELIVERED).until(() -> receiver.requests("/own-secret").size() == 1
-                && receiver.requests("/owners-secret").size() == 1);
+        await().atMost(DELIVERED)
+                .until(() -> receiver.requests("/own-secret").size() == 1
+                        && receiver.requests("/owners-secret").size() == 1);
         WebhookDelivery toOwn = receiver.requests("/own-secret").getFirst();
         assertThat(toOwn.header("webhook-signature").split(" "))
                 .as("the hook's own secret first, then the one it replaced, during the overlap")
@@ -55,9 +56,11 @@ class HookSecretIT extends DispatcherIntegrationTest {
 
         events.enquiryOn(property);
 
-        await().atMost(DELIVERED).until(() -> receiver.requests("/own-secret-long-ago").size() == 1);
+        await().atMost(DELIVERED)
+                .until(() -> receiver.requests("/own-secret-long-ago").size() == 1);
         WebhookDelivery request = receiver.requests("/own-secret-long-ago").getFirst();
-        assertThat(request.header("webhook-signature")).isEqualTo(expected(current, request))
+        assertThat(request.header("webhook-signature"))
+                .isEqualTo(expected(current, request))
                 .isNotEqualTo(expected(replaced, request));
     }
 
@@ -71,7 +74,8 @@ class HookSecretIT extends DispatcherIntegrationTest {
 
         events.enquiryOn(property);
 
-        await().atMost(DELIVERED).until(() -> receiver.requests("/own-secret-kept").size() == 1);
+        await().atMost(DELIVERED)
+                .until(() -> receiver.requests("/own-secret-kept").size() == 1);
         WebhookDelivery request = receiver.requests("/own-secret-kept").getFirst();
         assertThat(request.header("webhook-signature")).isEqualTo(expected(hookSecret, request));
     }
@@ -82,7 +86,9 @@ class HookSecretIT extends DispatcherIntegrationTest {
             mac.init(new SecretKeySpec(Base64.getDecoder().decode(secret.substring("whsec_".length())), "HmacSHA256"));
             mac.update((request.header("webhook-id") + "." + request.header("webhook-timestamp") + ".")
                     .getBytes(StandardCharsets.UTF_8));
-            return "v1," + Base64.getEncoder().encodeToString(mac.doFinal(request.body().getBytes(StandardCharsets.UTF_8)));
+            return "v1,"
+                    + Base64.getEncoder()
+                            .encodeToString(mac.doFinal(request.body().getBytes(StandardCharsets.UTF_8)));
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }

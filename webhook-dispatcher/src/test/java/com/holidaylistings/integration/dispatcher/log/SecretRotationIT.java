@@ -55,10 +55,16 @@ class SecretRotationIT extends DispatcherIntegrationTest {
         WebhookDelivery request = receiver.requests("/rotated").getFirst();
         String[] signatures = request.header("webhook-signature").split(" ");
         assertThat(signatures).hasSize(2);
-        assertThat(signatures[0]).as("the new secret's signature comes first").isEqualTo(expected(after.secret(), request));
+        assertThat(signatures[0])
+                .as("the new secret's signature comes first")
+                .isEqualTo(expected(after.secret(), request));
         assertThat(signatures[1]).isEqualTo(expected(before.secret(), request));
-        assertThat(verifies(before.secret(), request)).as("a receiver that still has the old secret").isTrue();
-        assertThat(verifies(after.secret(), request)).as("a receiver given the new secret").isTrue();
+        assertThat(verifies(before.secret(), request))
+                .as("a receiver that still has the old secret")
+                .isTrue();
+        assertThat(verifies(after.secret(), request))
+                .as("a receiver given the new secret")
+                .isTrue();
         assertThat(verifies(newOwnerSecret(), request)).as("any other secret").isFalse();
     }
 
@@ -71,10 +77,13 @@ class SecretRotationIT extends DispatcherIntegrationTest {
 
         events.enquiryOn(property);
 
-        await().atMost(DELIVERED).until(() -> receiver.requests("/rotated-long-ago").size() == 1);
+        await().atMost(DELIVERED)
+                .until(() -> receiver.requests("/rotated-long-ago").size() == 1);
         WebhookDelivery request = receiver.requests("/rotated-long-ago").getFirst();
         assertThat(request.header("webhook-signature")).isEqualTo(expected(after.secret(), request));
-        assertThat(verifies(before.secret(), request)).as("the old secret no longer verifies").isFalse();
+        assertThat(verifies(before.secret(), request))
+                .as("the old secret no longer verifies")
+                .isFalse();
     }
 
     @Test
@@ -85,7 +94,8 @@ class SecretRotationIT extends DispatcherIntegrationTest {
         DeliveryTask task = aDelivery(owner, subscription);
 
         TestData.Owner rotated = data.rotateSecret(owner, Duration.ZERO);
-        assertThat(oneSecond.forAttempt(task).orElseThrow().secrets()).containsExactly(rotated.secret(), owner.secret());
+        assertThat(oneSecond.forAttempt(task).orElseThrow().secrets())
+                .containsExactly(rotated.secret(), owner.secret());
 
         TestData.Owner rotatedEarlier = data.rotateSecret(rotated, Duration.ofSeconds(2));
         assertThat(oneSecond.forAttempt(task).orElseThrow().secrets()).containsExactly(rotatedEarlier.secret());
@@ -96,8 +106,10 @@ class SecretRotationIT extends DispatcherIntegrationTest {
         TestData.Owner owner = data.owner();
         UUID subscription = data.subscribe(owner, "http://127.0.0.1:9/unused", null);
 
-        assertThat(deliveries(Settings.documentedDefaults()).forAttempt(aDelivery(owner, subscription))
-                .orElseThrow().secrets())
+        assertThat(deliveries(Settings.documentedDefaults())
+                        .forAttempt(aDelivery(owner, subscription))
+                        .orElseThrow()
+                        .secrets())
                 .containsExactly(owner.secret());
     }
 
@@ -119,8 +131,11 @@ class SecretRotationIT extends DispatcherIntegrationTest {
         TestData.Owner owner = data.owner();
         TestData.Owner other = data.owner();
         UUID subscription = data.subscribe(owner, "http://127.0.0.1:9/unused", null);
-        jdbc.sql("update webhook_secrets set secret = (select secret from webhook_secrets where owner_id = :other) where owner_id = :owner")
-                .param("other", other.id()).param("owner", owner.id()).update();
+        jdbc.sql(
+                        "update webhook_secrets set secret = (select secret from webhook_secrets where owner_id = :other) where owner_id = :owner")
+                .param("other", other.id())
+                .param("owner", owner.id())
+                .update();
         Deliveries deliveries = deliveries(Settings.documentedDefaults());
         DeliveryTask task = aDelivery(owner, subscription);
 
@@ -132,7 +147,10 @@ class SecretRotationIT extends DispatcherIntegrationTest {
 
     /** The rows as an attempt reads them, with these settings, read by the test's own reader (stopped after the test). */
     private Deliveries deliveries(WebhookProperties settings) {
-        Deliveries deliveries = new Deliveries(new JdbcTemplate(ownerDataSource()), settings, TestData.CIPHER,
+        Deliveries deliveries = new Deliveries(
+                new JdbcTemplate(ownerDataSource()),
+                settings,
+                TestData.CIPHER,
                 tools.jackson.databind.json.JsonMapper.builder().build());
         deliveries.start();
         readers.add(deliveries);
@@ -148,8 +166,18 @@ class SecretRotationIT extends DispatcherIntegrationTest {
     private DeliveryTask aDelivery(TestData.Owner owner, UUID subscription) {
         UUID enquiry = UUID.randomUUID();
         Instant submitted = Instant.now().truncatedTo(ChronoUnit.MICROS);
-        String webhookId = data.insertDelivery(owner, subscription, UUID.randomUUID(), enquiry, submitted,
-                "{\"enquiry_id\":\"" + enquiry + "\"}", "waiting", 0, 1, Instant.now().plus(Duration.ofDays(1)), null);
+        String webhookId = data.insertDelivery(
+                owner,
+                subscription,
+                UUID.randomUUID(),
+                enquiry,
+                submitted,
+                "{\"enquiry_id\":\"" + enquiry + "\"}",
+                "waiting",
+                0,
+                1,
+                Instant.now().plus(Duration.ofDays(1)),
+                null);
         return new DeliveryTask(webhookId, submitted, SubscriptionId.of(subscription), OwnerId.of(owner.id()), 0);
     }
 
@@ -166,13 +194,18 @@ class SecretRotationIT extends DispatcherIntegrationTest {
             mac.init(new SecretKeySpec(Base64.getDecoder().decode(secret.substring("whsec_".length())), "HmacSHA256"));
             mac.update((request.header("webhook-id") + "." + request.header("webhook-timestamp") + ".")
                     .getBytes(StandardCharsets.UTF_8));
-            return "v1," + Base64.getEncoder().encodeToString(mac.doFinal(request.body().getBytes(StandardCharsets.UTF_8)));
+            return "v1,"
+                    + Base64.getEncoder()
+                            .encodeToString(mac.doFinal(request.body().getBytes(StandardCharsets.UTF_8)));
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }
     }
 
     private static String newOwnerSecret() {
-        return "whsec_" + Base64.getEncoder().encodeToString(UUID.randomUUID().toString().substring(0, 32).getBytes(StandardCharsets.UTF_8));
+        return "whsec_"
+                + Base64.getEncoder()
+                        .encodeToString(
+                                UUID.randomUUID().toString().substring(0, 32).getBytes(StandardCharsets.UTF_8));
     }
 }

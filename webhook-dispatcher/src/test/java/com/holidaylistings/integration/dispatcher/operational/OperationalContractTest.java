@@ -19,15 +19,21 @@ class OperationalContractTest {
     @Test
     void documentsTheTopicWithOneMessagePerType() {
         assertThat(CONTRACT.address("webhookOperational")).isEqualTo(OperationalTopic.NAME);
-        JsonNode channelMessages = CONTRACT.root().get("channels").get("webhookOperational").get("messages");
-        List<String> documented = channelMessages.valueStream()
+        JsonNode channelMessages =
+                CONTRACT.root().get("channels").get("webhookOperational").get("messages");
+        List<String> documented = channelMessages
+                .valueStream()
                 .map(ref -> ref.get("$ref").asString().substring("#/components/messages/".length()))
                 .map(name -> CONTRACT.message(name).get("name").asString())
                 .toList();
-        assertThat(documented).containsExactlyInAnyOrderElementsOf(
-                Arrays.stream(OperationalEventType.values()).map(OperationalEventType::value).toList());
+        assertThat(documented)
+                .containsExactlyInAnyOrderElementsOf(Arrays.stream(OperationalEventType.values())
+                        .map(OperationalEventType::value)
+                        .toList());
         assertThat(CONTRACT.schema("OperationalEventHeaders").get("properties").propertyNames())
-                .containsExactlyInAnyOrder(OperationalTopic.EVENT_ID_HEADER, OperationalTopic.EVENT_TYPE_HEADER,
+                .containsExactlyInAnyOrder(
+                        OperationalTopic.EVENT_ID_HEADER,
+                        OperationalTopic.EVENT_TYPE_HEADER,
                         OperationalTopic.TRACEPARENT_HEADER);
     }
 
@@ -39,8 +45,13 @@ class OperationalContractTest {
         JsonNode example = message.get("examples").get(0).get("payload");
 
         assertThat(CONTRACT.violations(schema, example)).isEmpty();
-        assertThat(CONTRACT.violations("OperationalEventHeaders", message.get("examples").get(0).get("headers"))).isEmpty();
-        assertThat(List.copyOf(example.propertyNames())).containsExactlyElementsOf(CONTRACT.schema(schema).get("properties").propertyNames());
+        assertThat(CONTRACT.violations(
+                        "OperationalEventHeaders",
+                        message.get("examples").get(0).get("headers")))
+                .isEmpty();
+        assertThat(List.copyOf(example.propertyNames()))
+                .containsExactlyElementsOf(
+                        CONTRACT.schema(schema).get("properties").propertyNames());
         assertThat(example.get("type").asString()).isEqualTo(type.value());
 
         ObjectNode broken = (ObjectNode) example.deepCopy();
@@ -52,8 +63,10 @@ class OperationalContractTest {
 
     private static JsonNode message(OperationalEventType type) {
         JsonNode messages = CONTRACT.root().get("components").get("messages");
-        return messages.propertyNames().stream().map(messages::get)
+        return messages.propertyNames().stream()
+                .map(messages::get)
                 .filter(message -> message.get("name").asString().equals(type.value()))
-                .findFirst().orElseThrow();
+                .findFirst()
+                .orElseThrow();
     }
 }

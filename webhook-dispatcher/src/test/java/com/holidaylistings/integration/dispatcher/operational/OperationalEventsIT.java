@@ -58,11 +58,14 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
         String hook = data.subscribe(owner, url + "?token=s3cret", property).toString();
 
         String relay = spans.newTrace();
-        UUID abandoned = events.publishInTrace(Events.anEnquiryOn(property), relay).enquiryId();
+        UUID abandoned =
+                events.publishInTrace(Events.anEnquiryOn(property), relay).enquiryId();
 
-        await("hook.failing and delivery.abandoned").atMost(ANNOUNCED)
+        await("hook.failing and delivery.abandoned")
+                .atMost(ANNOUNCED)
                 .until(() -> topic.types(hook).containsAll(List.of("hook.failing", "delivery.abandoned")));
-        assertThat(data.attempts(UUID.fromString(hook), abandoned)).extracting(TestData.Attempt::outcome)
+        assertThat(data.attempts(UUID.fromString(hook), abandoned))
+                .extracting(TestData.Attempt::outcome)
                 .containsExactly("failed", "failed", "failed", "abandoned");
         JsonNode failing = only(hook, "hook.failing");
         assertThat(failing.get("last_http_status").asInt()).isEqualTo(503);
@@ -74,11 +77,14 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
         for (JsonNode event : List.of(failing, gaveUp)) {
             assertThat(event.get("owner_id").asString()).isEqualTo(owner.id().toString());
             assertThat(event.get("hook_id").asString()).isEqualTo(hook);
-            assertThat(event.get("targetUrl").asString()).as("without the query, which may hold the receiver's credentials")
+            assertThat(event.get("targetUrl").asString())
+                    .as("without the query, which may hold the receiver's credentials")
                     .isEqualTo(url);
             assertThat(event.get("propertyId").asString()).isEqualTo(property.toString());
         }
-        assertThat(health(hook).failing()).as("a failing hook, Failed in the portal").isTrue();
+        assertThat(health(hook).failing())
+                .as("a failing hook, Failed in the portal")
+                .isTrue();
         assertPublishedUnderTheLastAttempt(hook, "hook.failing", relay);
         assertPublishedUnderTheLastAttempt(hook, "delivery.abandoned", relay);
 
@@ -90,7 +96,8 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
         events.enquiryOn(property);
         await().atMost(ANNOUNCED).until(() -> receiver.requests("/down").size() == 6);
         quietly();
-        assertThat(topic.types(hook)).as("each transition once, nothing for deliveries to a healthy hook")
+        assertThat(topic.types(hook))
+                .as("each transition once, nothing for deliveries to a healthy hook")
                 .containsExactlyInAnyOrder("delivery.abandoned", "hook.failing", "hook.recovered");
         assertThat(topic.types(hook).getLast()).isEqualTo("hook.recovered");
         assertRecordsAsDocumented(hook);
@@ -100,16 +107,24 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
     void announcesFailingOnceAcrossEventsUntilItRecovers() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        String hook = data.subscribe(owner, receiver.url("/flaky", WebhookReceiver.Answer.status(500)), property).toString();
+        String hook = data.subscribe(owner, receiver.url("/flaky", WebhookReceiver.Answer.status(500)), property)
+                .toString();
 
         events.enquiryOn(property);
         events.enquiryOn(property);
         events.enquiryOn(property);
 
-        await("three abandoned").atMost(ANNOUNCED).until(() -> topic.types(hook).stream()
-                .filter("delivery.abandoned"::equals).count() == 3);
+        await("three abandoned")
+                .atMost(ANNOUNCED)
+                .until(() -> topic.types(hook).stream()
+                                .filter("delivery.abandoned"::equals)
+                                .count()
+                        == 3);
         quietly();
-        assertThat(topic.types(hook)).filteredOn("hook.failing"::equals).as("12 failures, failing once").hasSize(1);
+        assertThat(topic.types(hook))
+                .filteredOn("hook.failing"::equals)
+                .as("12 failures, failing once")
+                .hasSize(1);
         assertThat(topic.types(hook)).doesNotContain("hook.recovered");
         assertRecordsAsDocumented(hook);
     }
@@ -124,15 +139,25 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
         events.enquiryOn(property); // both in flight at once: two 410s, one unsubscription
         events.enquiryOn(property);
 
-        await("hook.unsubscribed").atMost(ANNOUNCED).until(() -> topic.types(hook).contains("hook.unsubscribed"));
+        await("hook.unsubscribed")
+                .atMost(ANNOUNCED)
+                .until(() -> topic.types(hook).contains("hook.unsubscribed"));
         quietly();
         assertThat(topic.types(hook)).containsExactly("hook.unsubscribed");
         JsonNode gone = only(hook, "hook.unsubscribed");
-        assertThat(gone.get("targetUrl").asString()).as("scheme, host and path only").isEqualTo(url);
-        assertThat(gone.get("propertyId").isNull()).as("a hook for all the owner's properties").isTrue();
-        assertThat(data.findings(UUID.fromString(hook)).goneAt()).as("found gone, in the dispatcher's own row, when it says")
-                .isEqualTo(OffsetDateTime.parse(gone.get("occurred_at").asString()).toInstant());
-        assertThat(data.unsubscribeReason(UUID.fromString(hook))).as("api-service's row is api-service's to change").isNull();
+        assertThat(gone.get("targetUrl").asString())
+                .as("scheme, host and path only")
+                .isEqualTo(url);
+        assertThat(gone.get("propertyId").isNull())
+                .as("a hook for all the owner's properties")
+                .isTrue();
+        assertThat(data.findings(UUID.fromString(hook)).goneAt())
+                .as("found gone, in the dispatcher's own row, when it says")
+                .isEqualTo(
+                        OffsetDateTime.parse(gone.get("occurred_at").asString()).toInstant());
+        assertThat(data.unsubscribeReason(UUID.fromString(hook)))
+                .as("api-service's row is api-service's to change")
+                .isNull();
         assertRecordsAsDocumented(hook);
     }
 
@@ -150,16 +175,23 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
 
         await("hook.disabled").atMost(ANNOUNCED).until(() -> topic.types(hook).contains("hook.disabled"));
         JsonNode disabled = only(hook, "hook.disabled");
-        assertThat(OffsetDateTime.parse(disabled.get("failing_since").asString()).toInstant()).isEqualTo(firstFailure.toInstant());
+        assertThat(OffsetDateTime.parse(disabled.get("failing_since").asString())
+                        .toInstant())
+                .isEqualTo(firstFailure.toInstant());
         assertThat(disabled.get("last_http_status").asInt()).isEqualTo(503);
-        assertThat(data.findings(hookId).disabledAt()).as("disabled in the dispatcher's own row, when the event says")
-                .isEqualTo(OffsetDateTime.parse(disabled.get("occurred_at").asString()).toInstant());
-        assertThat(data.subscription(hookId)).as("api-service's row, which it changes when the event reaches it")
+        assertThat(data.findings(hookId).disabledAt())
+                .as("disabled in the dispatcher's own row, when the event says")
+                .isEqualTo(OffsetDateTime.parse(disabled.get("occurred_at").asString())
+                        .toInstant());
+        assertThat(data.subscription(hookId))
+                .as("api-service's row, which it changes when the event reaches it")
                 .isEqualTo(new TestData.Subscription(false, null, null));
 
         UUID afterwards = events.enquiryOn(property).enquiryId();
         quietly();
-        assertThat(data.delivery(hookId, afterwards)).as("no delivery work for a disabled hook's enquiries").isEmpty();
+        assertThat(data.delivery(hookId, afterwards))
+                .as("no delivery work for a disabled hook's enquiries")
+                .isEmpty();
         assertThat(receiver.requests("/dead")).as("the retries were skipped").hasSize(2);
         assertThat(topic.types(hook)).containsExactly("hook.disabled");
         assertRecordsAsDocumented(hook);
@@ -170,14 +202,17 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
     void aReceiverThatAsksNotToRetryAnEventGetsExactlyOneRequestForIt() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        String url = receiver.url("/abort", WebhookReceiver.Answer.status(400).with("webhook-delivery", "abort-message"));
+        String url =
+                receiver.url("/abort", WebhookReceiver.Answer.status(400).with("webhook-delivery", "abort-message"));
         UUID hookId = data.subscribe(owner, url, property);
         String hook = hookId.toString();
 
         UUID enquiry = events.enquiryOn(property).enquiryId();
 
         await("abandoned").atMost(ANNOUNCED).until(() -> "abandoned".equals(data.deliveryStatus(hookId, enquiry)));
-        await("delivery.abandoned").atMost(ANNOUNCED).until(() -> topic.types(hook).contains("delivery.abandoned"));
+        await("delivery.abandoned")
+                .atMost(ANNOUNCED)
+                .until(() -> topic.types(hook).contains("delivery.abandoned"));
         quietly();
         assertThat(receiver.requests("/abort")).as("no retry").hasSize(1);
         assertThat(data.attempts(hookId, enquiry)).singleElement().satisfies(attempt -> {
@@ -205,10 +240,13 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
         assertThat(disabled.get("reason").asString()).isEqualTo("receiver_asked");
         assertThat(data.findings(hookId).disabledReason()).isEqualTo("receiver_asked");
         assertThat(data.findings(hookId).disabledAt())
-                .isEqualTo(OffsetDateTime.parse(disabled.get("occurred_at").asString()).toInstant());
+                .isEqualTo(OffsetDateTime.parse(disabled.get("occurred_at").asString())
+                        .toInstant());
         UUID afterwards = events.enquiryOn(property).enquiryId();
         quietly();
-        assertThat(data.delivery(hookId, afterwards)).as("nothing more for a disabled hook").isEmpty();
+        assertThat(data.delivery(hookId, afterwards))
+                .as("nothing more for a disabled hook")
+                .isEmpty();
         assertThat(receiver.requests("/disable")).hasSize(1);
         assertRecordsAsDocumented(hook);
     }
@@ -231,10 +269,13 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
         data.resume(hookId);
         Events.Published afterResume = events.enquiryOn(property);
 
-        await("delivered after the resume").atMost(ANNOUNCED)
+        await("delivered after the resume")
+                .atMost(ANNOUNCED)
                 .until(() -> receiver.bodies("/revived").contains(afterResume.payload()));
         await("hook.recovered").atMost(ANNOUNCED).until(() -> topic.types(hook).contains("hook.recovered"));
-        assertThat(data.findings(hookId).disabledAt()).as("kept: the resume, later, lifts it").isNotNull();
+        assertThat(data.findings(hookId).disabledAt())
+                .as("kept: the resume, later, lifts it")
+                .isNotNull();
         assertThat(topic.types(hook)).containsExactly("hook.disabled", "hook.recovered");
     }
 
@@ -245,8 +286,7 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
                         insert into subscription_health (subscription_id, consecutive_failures, first_failure_at, failing_since,
                                                          last_attempt_at, last_outcome, last_http_status)
                         values (:hook, 120, :first, :first + interval '1 hour', now() - interval '1 hour', 'abandoned', 503)
-                        """)
-                .param("hook", hookId).param("first", firstFailure).update();
+                        """).param("hook", hookId).param("first", firstFailure).update();
         return firstFailure;
     }
 
@@ -254,13 +294,22 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
     void aHookThatFailsFewerTimesThanTheThresholdIsNotFailing() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        String hook = data.subscribe(owner, receiver.url("/blip", WebhookReceiver.Answer.status(502), WebhookReceiver.Answer.status(502),
-                WebhookReceiver.Answer.status(502), WebhookReceiver.Answer.ok()), property).toString();
+        String hook = data.subscribe(
+                        owner,
+                        receiver.url(
+                                "/blip",
+                                WebhookReceiver.Answer.status(502),
+                                WebhookReceiver.Answer.status(502),
+                                WebhookReceiver.Answer.status(502),
+                                WebhookReceiver.Answer.ok()),
+                        property)
+                .toString();
 
         events.enquiryOn(property);
 
         await().atMost(ANNOUNCED).until(() -> receiver.requests("/blip").size() == 4);
-        await().atMost(ANNOUNCED).until(() -> data.attempts(UUID.fromString(hook)).size() == 4);
+        await().atMost(ANNOUNCED)
+                .until(() -> data.attempts(UUID.fromString(hook)).size() == 4);
         quietly();
         assertThat(topic.types(hook)).isEmpty();
         assertThat(health(hook)).as("Active in the portal").isEqualTo(new Health(false, DeliveryOutcome.SUCCEEDED));
@@ -272,16 +321,25 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
         for (OperationalTopicReader.Event event : topic.of(hook)) {
             JsonNode message = documentedMessage(event.type());
             String schema = message.get("payload").get("$ref").asString().substring("#/components/schemas/".length());
-            assertThat(CONTRACT.violations(schema, event.value())).as(event.type() + " " + event.value()).isEmpty();
-            assertThat(List.copyOf(event.value().propertyNames())).as("fields in the documented order")
-                    .containsExactlyElementsOf(CONTRACT.schema(schema).get("properties").propertyNames());
+            assertThat(CONTRACT.violations(schema, event.value()))
+                    .as(event.type() + " " + event.value())
+                    .isEmpty();
+            assertThat(List.copyOf(event.value().propertyNames()))
+                    .as("fields in the documented order")
+                    .containsExactlyElementsOf(
+                            CONTRACT.schema(schema).get("properties").propertyNames());
             String headers = message.get("headers").get("$ref").asString().substring("#/components/schemas/".length());
-            assertThat(CONTRACT.violations(headers, JSON.valueToTree(event.headers()))).isEmpty();
-            assertThat(event.headers().keySet()).containsExactlyInAnyOrderElementsOf(CONTRACT.schema(headers).get("properties").propertyNames());
-            assertThat(event.headers().get("event-id")).isEqualTo(event.value().get("event_id").asString());
+            assertThat(CONTRACT.violations(headers, JSON.valueToTree(event.headers())))
+                    .isEmpty();
+            assertThat(event.headers().keySet())
+                    .containsExactlyInAnyOrderElementsOf(
+                            CONTRACT.schema(headers).get("properties").propertyNames());
+            assertThat(event.headers().get("event-id"))
+                    .isEqualTo(event.value().get("event_id").asString());
             assertThat(event.headers().get("event-type")).isEqualTo(event.type());
             assertThat(event.key()).isEqualTo(event.value().get("hook_id").asString());
-            assertThat(OffsetDateTime.parse(event.value().get("occurred_at").asString())).isNotNull();
+            assertThat(OffsetDateTime.parse(event.value().get("occurred_at").asString()))
+                    .isNotNull();
             eventIds.add(event.value().get("event_id").asString());
         }
         assertThat(eventIds).doesNotHaveDuplicates();
@@ -294,31 +352,43 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
      * and last attempt, which decided it.
      */
     private void assertPublishedUnderTheLastAttempt(String hook, String type, String relay) {
-        String traceparent = topic.of(hook).stream().filter(event -> event.type().equals(type)).findFirst().orElseThrow()
-                .headers().get(OperationalTopic.TRACEPARENT_HEADER);
+        String traceparent = topic.of(hook).stream()
+                .filter(event -> event.type().equals(type))
+                .findFirst()
+                .orElseThrow()
+                .headers()
+                .get(OperationalTopic.TRACEPARENT_HEADER);
         assertThat(traceparent).as(type + "'s traceparent header").isNotNull();
-        assertThat(traceparent.split("-")[1]).as(type + " in the enquiry's trace").isEqualTo(relay.split("-")[1]);
-        SpanData send = spans.awaitSpan(relay, span -> span.getSpanId().equals(traceparent.split("-")[2]));
+        assertThat(traceparent.split("-")[1])
+                .as(type + " in the enquiry's trace")
+                .isEqualTo(relay.split("-")[1]);
+        SpanData send = spans.awaitSpan(
+                relay, span -> span.getSpanId().equals(traceparent.split("-")[2]));
         SpanData published = spans.awaitSpan(relay, span -> span.getSpanId().equals(send.getParentSpanId()));
         assertThat(published.getName()).isEqualTo("operational event published");
         SpanData attempt = spans.awaitSpan(relay, span -> span.getSpanId().equals(published.getParentSpanId()));
         assertThat(attempt.getName()).isEqualTo("webhook delivery");
-        assertThat(attempt.getAttributes().get(AttributeKey.stringKey("webhook.attempt"))).isEqualTo("4");
+        assertThat(attempt.getAttributes().get(AttributeKey.stringKey("webhook.attempt")))
+                .isEqualTo("4");
     }
 
-    private static final tools.jackson.databind.json.JsonMapper JSON = tools.jackson.databind.json.JsonMapper.builder().build();
+    private static final tools.jackson.databind.json.JsonMapper JSON =
+            tools.jackson.databind.json.JsonMapper.builder().build();
 
     private static JsonNode documentedMessage(String type) {
         JsonNode messages = CONTRACT.root().get("components").get("messages");
-        return messages.propertyNames().stream().map(messages::get)
+        return messages.propertyNames().stream()
+                .map(messages::get)
                 .filter(message -> type.equals(message.get("name").asString()))
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("docs/asyncapi.json documents no message " + type));
     }
 
     private JsonNode only(String hook, String type) {
-        List<JsonNode> found = topic.of(hook).stream().filter(event -> event.type().equals(type))
-                .map(OperationalTopicReader.Event::value).toList();
+        List<JsonNode> found = topic.of(hook).stream()
+                .filter(event -> event.type().equals(type))
+                .map(OperationalTopicReader.Event::value)
+                .toList();
         assertThat(found).as(type).hasSize(1);
         return found.getFirst();
     }
@@ -336,7 +406,8 @@ class OperationalEventsIT extends DispatcherIntegrationTest {
                          where s.id = :id
                         """)
                 .param("id", UUID.fromString(hook))
-                .query((rs, n) -> new Health(rs.getBoolean("failing"),
+                .query((rs, n) -> new Health(
+                        rs.getBoolean("failing"),
                         rs.getString("latest") == null ? null : DeliveryOutcome.of(rs.getString("latest"))))
                 .single();
     }

@@ -35,10 +35,14 @@ final class OperationalTopicReader implements AutoCloseable {
 
     OperationalTopicReader() {
         consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers(),
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false));
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                TestKafka.bootstrapServers(),
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                StringDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                StringDeserializer.class,
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                false));
         List<TopicPartition> partitions = consumer.partitionsFor(OperationalTopic.NAME, Duration.ofSeconds(30)).stream()
                 .map(info -> new TopicPartition(info.topic(), info.partition()))
                 .toList();

@@ -22,8 +22,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** The stages of the retry schedule, where a failed delivery goes next, and what its record says. */
 class RetryScheduleTest {
 
-    private static final RetrySchedule SCHEDULE = new RetrySchedule(
-            List.of(Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(3)));
+    private static final RetrySchedule SCHEDULE =
+            new RetrySchedule(List.of(Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(3)));
     private static final Instant FAILED_AT = Instant.parse("2026-11-20T09:15:30.123Z");
     private static final Instant AT = Instant.parse("2026-11-20T09:15:30.123Z");
     private static final Duration SCHEDULED = Duration.ofMinutes(1);
@@ -38,11 +38,16 @@ class RetryScheduleTest {
 
     @Test
     void namesTheRetryTopicsByPositionAndGivesEachStageItsOwnGroup() {
-        assertThat(SCHEDULE.stages()).extracting(RetrySchedule.Stage::topic).containsExactly(
-                "webhook.deliveries", "webhook.deliveries-retry-0", "webhook.deliveries-retry-1",
-                "webhook.deliveries-retry-2");
-        assertThat(SCHEDULE.stages()).extracting(RetrySchedule.Stage::groupSuffix).containsExactly(
-                ".deliveries", ".deliveries-retry-0", ".deliveries-retry-1", ".deliveries-retry-2");
+        assertThat(SCHEDULE.stages())
+                .extracting(RetrySchedule.Stage::topic)
+                .containsExactly(
+                        "webhook.deliveries",
+                        "webhook.deliveries-retry-0",
+                        "webhook.deliveries-retry-1",
+                        "webhook.deliveries-retry-2");
+        assertThat(SCHEDULE.stages())
+                .extracting(RetrySchedule.Stage::groupSuffix)
+                .containsExactly(".deliveries", ".deliveries-retry-0", ".deliveries-retry-1", ".deliveries-retry-2");
         assertThat(SCHEDULE.topics()).last().isEqualTo("webhook.deliveries-dlt");
     }
 
@@ -66,7 +71,9 @@ class RetryScheduleTest {
     void movesEachFailureOnToTheNextStage() {
         assertThat(SCHEDULE.afterFailure(1, FAILED_AT, 500, null).nextStage()).isEqualTo(2);
         assertThat(SCHEDULE.afterFailure(3, FAILED_AT, 500, null).nextStage()).isEqualTo(4);
-        assertThat(SCHEDULE.afterFailure(4, FAILED_AT, 500, null).nextStage()).as("the dead letters' stage").isEqualTo(5);
+        assertThat(SCHEDULE.afterFailure(4, FAILED_AT, 500, null).nextStage())
+                .as("the dead letters' stage")
+                .isEqualTo(5);
     }
 
     @Test
@@ -115,24 +122,32 @@ class RetryScheduleTest {
         assertThat(next.abandoned()).isTrue();
         assertThat(deadLetter.topic()).isEqualTo(RetrySchedule.DEAD_LETTERS).isEqualTo("webhook.deliveries-dlt");
         assertThat(deadLetter.headers().lastHeader(RetrySchedule.DUE_AT_HEADER)).isNull();
-        assertThat(RetrySchedule.stageOf(consumed(deadLetter))).as("one more than the last stage").isEqualTo(5);
+        assertThat(RetrySchedule.stageOf(consumed(deadLetter)))
+                .as("one more than the last stage")
+                .isEqualTo(5);
     }
 
     @Test
     void writesTheStageAsAFourByteIntAndTheDueTimeAsEightBytesOfEpochMillis() {
-        ProducerRecord<String, String> record = RetrySchedule.stamped(
-                new ProducerRecord<>("webhook.deliveries-retry-1", "subscription", "{}"), 3, AT);
+        ProducerRecord<String, String> record =
+                RetrySchedule.stamped(new ProducerRecord<>("webhook.deliveries-retry-1", "subscription", "{}"), 3, AT);
 
-        assertThat(record.headers().headers(RetrySchedule.STAGE_HEADER)).singleElement().extracting(Header::value)
+        assertThat(record.headers().headers(RetrySchedule.STAGE_HEADER))
+                .singleElement()
+                .extracting(Header::value)
                 .isEqualTo(ByteBuffer.allocate(Integer.BYTES).putInt(3).array());
-        assertThat(record.headers().headers(RetrySchedule.DUE_AT_HEADER)).singleElement().extracting(Header::value)
-                .isEqualTo(ByteBuffer.allocate(Long.BYTES).putLong(AT.toEpochMilli()).array());
+        assertThat(record.headers().headers(RetrySchedule.DUE_AT_HEADER))
+                .singleElement()
+                .extracting(Header::value)
+                .isEqualTo(ByteBuffer.allocate(Long.BYTES)
+                        .putLong(AT.toEpochMilli())
+                        .array());
     }
 
     @Test
     void stampsAFirstAttemptWithItsStageOnly() {
-        ProducerRecord<String, String> record = RetrySchedule.stamped(
-                new ProducerRecord<>("webhook.deliveries", "subscription", "{}"), 1, null);
+        ProducerRecord<String, String> record =
+                RetrySchedule.stamped(new ProducerRecord<>("webhook.deliveries", "subscription", "{}"), 1, null);
 
         assertThat(RetrySchedule.stageOf(consumed(record))).isEqualTo(1);
         assertThat(RetrySchedule.dueAt(consumed(record))).isNull();
@@ -149,16 +164,27 @@ class RetryScheduleTest {
 
     @Test
     void capsTheWaitAReceiverAskedForAtTwiceTheStagesDelay() {
-        assertThat(SCHEDULE.afterFailure(1, FAILED_AT, 503, Duration.ofDays(1)).notBefore()).isEqualTo(FAILED_AT.plusSeconds(2));
-        assertThat(SCHEDULE.afterFailure(3, FAILED_AT, 503, Duration.ofDays(1)).notBefore()).isEqualTo(FAILED_AT.plusSeconds(6));
+        assertThat(SCHEDULE.afterFailure(1, FAILED_AT, 503, Duration.ofDays(1)).notBefore())
+                .isEqualTo(FAILED_AT.plusSeconds(2));
+        assertThat(SCHEDULE.afterFailure(3, FAILED_AT, 503, Duration.ofDays(1)).notBefore())
+                .isEqualTo(FAILED_AT.plusSeconds(6));
     }
 
     @Test
     void hasNoNotBeforeUnlessAReceiverAskedForMoreThanTheSchedule() {
-        assertThat(SCHEDULE.afterFailure(1, FAILED_AT, 500, Duration.ofSeconds(90)).notBefore()).as("not a 429 or 503").isNull();
+        assertThat(SCHEDULE.afterFailure(1, FAILED_AT, 500, Duration.ofSeconds(90))
+                        .notBefore())
+                .as("not a 429 or 503")
+                .isNull();
         assertThat(SCHEDULE.afterFailure(1, FAILED_AT, 503, null).notBefore()).isNull();
-        assertThat(SCHEDULE.afterFailure(1, FAILED_AT, 503, Duration.ofSeconds(1)).notBefore()).as("no more than the delay").isNull();
-        assertThat(SCHEDULE.afterFailure(4, FAILED_AT, 503, Duration.ofSeconds(90)).notBefore()).as("abandoned").isNull();
+        assertThat(SCHEDULE.afterFailure(1, FAILED_AT, 503, Duration.ofSeconds(1))
+                        .notBefore())
+                .as("no more than the delay")
+                .isNull();
+        assertThat(SCHEDULE.afterFailure(4, FAILED_AT, 503, Duration.ofSeconds(90))
+                        .notBefore())
+                .as("abandoned")
+                .isNull();
     }
 
     // Reading the headers
@@ -171,7 +197,10 @@ class RetryScheduleTest {
     @Test
     void readsTheStageWrittenAsAFourByteInt() {
         ConsumerRecord<String, String> record = record("webhook.deliveries-retry-0");
-        record.headers().add(RetrySchedule.STAGE_HEADER, ByteBuffer.allocate(4).putInt(3).array());
+        record.headers()
+                .add(
+                        RetrySchedule.STAGE_HEADER,
+                        ByteBuffer.allocate(4).putInt(3).array());
 
         assertThat(RetrySchedule.stageOf(record)).isEqualTo(3);
     }
@@ -179,8 +208,14 @@ class RetryScheduleTest {
     @Test
     void readsTheLastStageHeader() {
         ConsumerRecord<String, String> record = record("webhook.deliveries-retry-0");
-        record.headers().add(RetrySchedule.STAGE_HEADER, ByteBuffer.allocate(4).putInt(2).array());
-        record.headers().add(RetrySchedule.STAGE_HEADER, ByteBuffer.allocate(4).putInt(3).array());
+        record.headers()
+                .add(
+                        RetrySchedule.STAGE_HEADER,
+                        ByteBuffer.allocate(4).putInt(2).array());
+        record.headers()
+                .add(
+                        RetrySchedule.STAGE_HEADER,
+                        ByteBuffer.allocate(4).putInt(3).array());
 
         assertThat(RetrySchedule.stageOf(record)).isEqualTo(3);
     }
@@ -216,7 +251,11 @@ class RetryScheduleTest {
     @Test
     void keepsTheGivenDueTimeOfARecordWithoutTimestampOrBeyondTheSchedule() {
         ConsumerRecord<String, String> noTimestamp = record("webhook.deliveries-retry-1");
-        noTimestamp.headers().add(RetrySchedule.STAGE_HEADER, ByteBuffer.allocate(Integer.BYTES).putInt(3).array());
+        noTimestamp
+                .headers()
+                .add(
+                        RetrySchedule.STAGE_HEADER,
+                        ByteBuffer.allocate(Integer.BYTES).putInt(3).array());
         noTimestamp.headers().add(RetrySchedule.DUE_AT_HEADER, millis(AT.plus(Duration.ofMinutes(5))));
         // a stage the schedule no longer has (the delays were cut from five to three)
         ConsumerRecord<String, String> stranded = forwardedAt(AT, 6, AT.plus(Duration.ofHours(4)));
@@ -231,21 +270,25 @@ class RetryScheduleTest {
     @ParameterizedTest
     @ValueSource(ints = {429, 503})
     void honoursALongerRetryAfter(int status) {
-        assertThat(RetrySchedule.delayAsked(SCHEDULED, status, Duration.ofSeconds(90))).isEqualTo(Duration.ofSeconds(90));
+        assertThat(RetrySchedule.delayAsked(SCHEDULED, status, Duration.ofSeconds(90)))
+                .isEqualTo(Duration.ofSeconds(90));
     }
 
     @ParameterizedTest
     @ValueSource(ints = {429, 503})
     void capsRetryAfterAtTwiceTheScheduledDelay(int status) {
-        assertThat(RetrySchedule.delayAsked(SCHEDULED, status, Duration.ofDays(2))).isEqualTo(Duration.ofMinutes(2));
-        assertThat(RetrySchedule.delayAsked(SCHEDULED, status, Duration.ofMinutes(2))).isEqualTo(Duration.ofMinutes(2));
+        assertThat(RetrySchedule.delayAsked(SCHEDULED, status, Duration.ofDays(2)))
+                .isEqualTo(Duration.ofMinutes(2));
+        assertThat(RetrySchedule.delayAsked(SCHEDULED, status, Duration.ofMinutes(2)))
+                .isEqualTo(Duration.ofMinutes(2));
     }
 
     @ParameterizedTest
     @ValueSource(ints = {429, 503})
     void keepsTheScheduleWhenRetryAfterAsksForLessOrTheSame(int status) {
         assertThat(RetrySchedule.delayAsked(SCHEDULED, status, Duration.ZERO)).isEqualTo(SCHEDULED);
-        assertThat(RetrySchedule.delayAsked(SCHEDULED, status, Duration.ofSeconds(30))).isEqualTo(SCHEDULED);
+        assertThat(RetrySchedule.delayAsked(SCHEDULED, status, Duration.ofSeconds(30)))
+                .isEqualTo(SCHEDULED);
         assertThat(RetrySchedule.delayAsked(SCHEDULED, status, SCHEDULED)).isEqualTo(SCHEDULED);
     }
 
@@ -258,7 +301,8 @@ class RetryScheduleTest {
     @ParameterizedTest
     @ValueSource(ints = {500, 502, 504, 404, 302, 400})
     void ignoresRetryAfterOnOtherStatuses(int status) {
-        assertThat(RetrySchedule.delayAsked(SCHEDULED, status, Duration.ofSeconds(90))).isEqualTo(SCHEDULED);
+        assertThat(RetrySchedule.delayAsked(SCHEDULED, status, Duration.ofSeconds(90)))
+                .isEqualTo(SCHEDULED);
     }
 
     @Test
@@ -268,7 +312,8 @@ class RetryScheduleTest {
 
     /** A task's record as the schedule sends it on after {@code next}. */
     private static ProducerRecord<String, String> stamped(String topic, RetrySchedule.AfterFailure next) {
-        return RetrySchedule.stamped(new ProducerRecord<>(topic, "subscription", "{\"task\":1}"), next.nextStage(), next.dueAt());
+        return RetrySchedule.stamped(
+                new ProducerRecord<>(topic, "subscription", "{\"task\":1}"), next.nextStage(), next.dueAt());
     }
 
     private static byte[] millis(Instant instant) {
@@ -281,17 +326,30 @@ class RetryScheduleTest {
 
     /** A record of a retry topic for {@code stage}, written at {@code timestamp} with the due time it was given then. */
     private static ConsumerRecord<String, String> forwardedAt(Instant timestamp, int stage, Instant dueAt) {
-        ConsumerRecord<String, String> record = new ConsumerRecord<>("webhook.deliveries-retry-" + (stage - 2), 0, 7L,
-                timestamp.toEpochMilli(), TimestampType.CREATE_TIME, 12, 13, "subscription", "{\"task\":1}",
-                new RecordHeaders(), Optional.empty());
-        record.headers().add(RetrySchedule.STAGE_HEADER, ByteBuffer.allocate(Integer.BYTES).putInt(stage).array());
+        ConsumerRecord<String, String> record = new ConsumerRecord<>(
+                "webhook.deliveries-retry-" + (stage - 2),
+                0,
+                7L,
+                timestamp.toEpochMilli(),
+                TimestampType.CREATE_TIME,
+                12,
+                13,
+                "subscription",
+                "{\"task\":1}",
+                new RecordHeaders(),
+                Optional.empty());
+        record.headers()
+                .add(
+                        RetrySchedule.STAGE_HEADER,
+                        ByteBuffer.allocate(Integer.BYTES).putInt(stage).array());
         record.headers().add(RetrySchedule.DUE_AT_HEADER, millis(dueAt));
         return record;
     }
 
     /** The forwarded record as the next topic's consumer reads it. */
     private static ConsumerRecord<String, String> consumed(ProducerRecord<String, String> produced) {
-        ConsumerRecord<String, String> record = new ConsumerRecord<>(produced.topic(), 0, 0L, produced.key(), produced.value());
+        ConsumerRecord<String, String> record =
+                new ConsumerRecord<>(produced.topic(), 0, 0L, produced.key(), produced.value());
         produced.headers().forEach(header -> record.headers().add(header));
         return record;
     }

@@ -10,7 +10,8 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 /** The dispatcher does not start without valid SECRETS_ENCRYPTION_KEYS, and says what is wrong. */
 class SecretsConfigTest {
 
-    private final ApplicationContextRunner context = new ApplicationContextRunner().withUserConfiguration(SecretsConfig.class);
+    private final ApplicationContextRunner context =
+            new ApplicationContextRunner().withUserConfiguration(SecretsConfig.class);
 
     @Test
     void startsWithValidKeys() {
@@ -20,7 +21,10 @@ class SecretsConfigTest {
 
     @Test
     void refusesToStartWithoutKeys() {
-        context.run(started -> assertThat(started).hasFailed().getFailure().rootCause()
+        context.run(started -> assertThat(started)
+                .hasFailed()
+                .getFailure()
+                .rootCause()
                 .hasMessageStartingWith("SECRETS_ENCRYPTION_KEYS is not set"));
     }
 
@@ -28,7 +32,10 @@ class SecretsConfigTest {
     void refusesToStartWithAKeyIdGivenTwice() {
         String key = TestSecrets.RETIRED_KEY.substring(TestSecrets.RETIRED_KEY.indexOf(':'));
         context.withPropertyValues("secrets.encryption-keys=k" + key + ",k" + key)
-                .run(started -> assertThat(started).hasFailed().getFailure().rootCause()
+                .run(started -> assertThat(started)
+                        .hasFailed()
+                        .getFailure()
+                        .rootCause()
                         .hasMessageContaining("the key id 'k' is given twice")
                         .hasMessageNotContaining(key.substring(1)));
     }

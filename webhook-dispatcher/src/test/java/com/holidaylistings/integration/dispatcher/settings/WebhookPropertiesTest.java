@@ -16,7 +16,10 @@ class WebhookPropertiesTest {
     @Test
     void makesOneAttemptMoreThanThereAreDelays() {
         assertThat(Settings.documentedDefaults().retrySchedule().attempts()).isEqualTo(6);
-        assertThat(Settings.withRetryDelays(Duration.ofSeconds(1)).retrySchedule().attempts()).isEqualTo(2);
+        assertThat(Settings.withRetryDelays(Duration.ofSeconds(1))
+                        .retrySchedule()
+                        .attempts())
+                .isEqualTo(2);
     }
 
     @Test
@@ -26,7 +29,8 @@ class WebhookPropertiesTest {
         assertThat(bound).isEqualTo(Settings.documentedDefaults());
         assertThat(bound.retrySchedule().attempts()).isEqualTo(6);
         assertThat(bound.retryDelays().get(4)).isEqualTo(Duration.ofHours(4));
-        assertThat(bound.attemptLogRetry()).isEqualTo(new RetryPolicy(6, Duration.ofMillis(100), Duration.ofSeconds(3)));
+        assertThat(bound.attemptLogRetry())
+                .isEqualTo(new RetryPolicy(6, Duration.ofMillis(100), Duration.ofSeconds(3)));
         assertThat(bound.forwardRetry()).isEqualTo(new RetryPolicy(10, Duration.ofMillis(200), Duration.ofSeconds(10)));
     }
 
@@ -34,8 +38,9 @@ class WebhookPropertiesTest {
     void readsDelaysWrittenAsTheEnvironmentGivesThem() {
         WebhookProperties bound = bind(Map.of("webhook.retry-delays", "500ms,10s,1m,4h", "webhook.timeout", "2s"));
 
-        assertThat(bound.retryDelays()).containsExactly(
-                Duration.ofMillis(500), Duration.ofSeconds(10), Duration.ofMinutes(1), Duration.ofHours(4));
+        assertThat(bound.retryDelays())
+                .containsExactly(
+                        Duration.ofMillis(500), Duration.ofSeconds(10), Duration.ofMinutes(1), Duration.ofHours(4));
         assertThat(bound.retrySchedule().attempts()).isEqualTo(5);
         assertThat(bound.timeout()).isEqualTo(Duration.ofSeconds(2));
     }
@@ -54,10 +59,11 @@ class WebhookPropertiesTest {
 
     @Test
     void refusesTheLocalStacksPortsByDefaultAndReadsAListOfPorts() {
-        assertThat(bind(Map.of()).refusedPorts()).containsExactlyInAnyOrder(
-                5432, 8081, 8082, 8083, 8443, 9092, 9093, 15432, 19092, 19093);
+        assertThat(bind(Map.of()).refusedPorts())
+                .containsExactlyInAnyOrder(5432, 8081, 8082, 8083, 8443, 9092, 9093, 15432, 19092, 19093);
 
-        WebhookProperties bound = bind(Map.of("webhook.refused-ports", "5432,9092", "webhook.allow-private-targets", "true"));
+        WebhookProperties bound =
+                bind(Map.of("webhook.refused-ports", "5432,9092", "webhook.allow-private-targets", "true"));
 
         assertThat(bound.refusedPorts()).containsExactlyInAnyOrder(5432, 9092);
         assertThat(bound.targetAddressRule()).isEqualTo(new TargetAddressRule(true, Set.of(5432, 9092)));
@@ -65,8 +71,13 @@ class WebhookPropertiesTest {
 
     @Test
     void readsTheInfrastructureRetryPolicies() {
-        WebhookProperties bound = bind(Map.of("webhook.forward-retry.max-attempts", "3",
-                "webhook.forward-retry.first-backoff", "50ms", "webhook.forward-retry.max-backoff", "1s"));
+        WebhookProperties bound = bind(Map.of(
+                "webhook.forward-retry.max-attempts",
+                "3",
+                "webhook.forward-retry.first-backoff",
+                "50ms",
+                "webhook.forward-retry.max-backoff",
+                "1s"));
 
         assertThat(bound.forwardRetry()).isEqualTo(new RetryPolicy(3, Duration.ofMillis(50), Duration.ofSeconds(1)));
     }
@@ -83,9 +94,19 @@ class WebhookPropertiesTest {
         assertThat(defaults.overdueAfter()).isEqualTo(Duration.ofMinutes(5));
         assertThat(defaults.infrastructureRetry()).isEqualTo(Duration.ofSeconds(5));
 
-        WebhookProperties bound = bind(Map.of("webhook.max-in-flight-per-owner", "8", "webhook.max-queued-per-owner", "16",
-                "webhook.max-in-flight", "100", "webhook.row-poll-interval", "250ms", "webhook.overdue-after", "2m",
-                "webhook.max-in-flight-per-hook", "4"));
+        WebhookProperties bound = bind(Map.of(
+                "webhook.max-in-flight-per-owner",
+                "8",
+                "webhook.max-queued-per-owner",
+                "16",
+                "webhook.max-in-flight",
+                "100",
+                "webhook.row-poll-interval",
+                "250ms",
+                "webhook.overdue-after",
+                "2m",
+                "webhook.max-in-flight-per-hook",
+                "4"));
 
         assertThat(bound.maxInFlightPerOwner()).isEqualTo(8);
         assertThat(bound.maxQueuedPerOwner()).isEqualTo(16);
@@ -96,6 +117,7 @@ class WebhookPropertiesTest {
     }
 
     private static WebhookProperties bind(Map<String, String> properties) {
-        return new Binder(new MapConfigurationPropertySource(properties)).bindOrCreate("webhook", WebhookProperties.class);
+        return new Binder(new MapConfigurationPropertySource(properties))
+                .bindOrCreate("webhook", WebhookProperties.class);
     }
 }

@@ -17,9 +17,12 @@ class RefusesToStartWithoutItsSettingsTest {
 
     @Test
     void refusesToStartWithoutItsDatabaseLoginAndKafkaSettings() {
-        assertThatThrownBy(() -> new SpringApplicationBuilder(WebhookDispatcherApplication.class).run().close())
+        assertThatThrownBy(() -> new SpringApplicationBuilder(WebhookDispatcherApplication.class)
+                        .run()
+                        .close())
                 .isInstanceOf(MissingSettings.class)
-                .hasMessageStartingWith("webhook-dispatcher cannot start without SPRING_DATASOURCE_URL (spring.datasource.url)")
+                .hasMessageStartingWith(
+                        "webhook-dispatcher cannot start without SPRING_DATASOURCE_URL (spring.datasource.url)")
                 .hasMessageContaining("KAFKA_SECURITY_PROTOCOL");
     }
 }

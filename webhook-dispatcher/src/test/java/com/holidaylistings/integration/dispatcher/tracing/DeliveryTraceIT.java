@@ -36,13 +36,14 @@ class DeliveryTraceIT extends DispatcherIntegrationTest {
     void continuesTheRelaysTraceThroughTheFanOutAndEveryAttempt() {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
-        data.subscribe(owner, receiver.url("/traced", WebhookReceiver.Answer.status(503), WebhookReceiver.Answer.ok()),
-                null);
+        data.subscribe(
+                owner, receiver.url("/traced", WebhookReceiver.Answer.status(503), WebhookReceiver.Answer.ok()), null);
         String relay = spans.newTrace();
 
         events.publishInTrace(Events.anEnquiryOn(property), relay);
 
-        await().atMost(Duration.ofSeconds(30)).until(() -> receiver.requests("/traced").size() == 2);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> receiver.requests("/traced").size() == 2);
         String webhookId = receiver.requests("/traced").get(0).webhookId();
         SpanData fanOut = spans.awaitSpan(relay, span -> span.getName().equals(FAN_OUT));
         assertThat(fanOut.getKind()).isEqualTo(SpanKind.CONSUMER);
@@ -71,7 +72,8 @@ class DeliveryTraceIT extends DispatcherIntegrationTest {
 
         events.publishInTrace(Events.anEnquiryOn(property), relay);
 
-        await().atMost(Duration.ofSeconds(30)).until(() -> receiver.requests("/untraced").size() == 1);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> receiver.requests("/untraced").size() == 1);
         WebhookDelivery delivery = receiver.requests("/untraced").get(0);
         assertThat(delivery.headers().keySet().stream().map(name -> name.toLowerCase(Locale.ROOT)))
                 .doesNotContain("traceparent", "tracestate", "baggage", "b3", "x-b3-traceid")
@@ -84,21 +86,29 @@ class DeliveryTraceIT extends DispatcherIntegrationTest {
         TestData.Owner owner = data.owner();
         UUID property = data.property(owner);
         // a Retry-After beyond the schedule: the retry waits on its row and is put back from it
-        data.subscribe(owner, receiver.url("/later",
-                WebhookReceiver.Answer.status(503).with("Retry-After", "4"), WebhookReceiver.Answer.ok()), null);
+        data.subscribe(
+                owner,
+                receiver.url(
+                        "/later",
+                        WebhookReceiver.Answer.status(503).with("Retry-After", "4"),
+                        WebhookReceiver.Answer.ok()),
+                null);
         String relay = spans.newTrace();
 
         events.publishInTrace(Events.anEnquiryOn(property), relay);
 
-        await().atMost(Duration.ofSeconds(30)).until(() -> receiver.requests("/later").size() == 2);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> receiver.requests("/later").size() == 2);
         SpanData fanOut = spans.awaitSpan(relay, span -> span.getName().equals(FAN_OUT));
         SpanData second = spans.awaitSpan(relay, attempt(2));
-        assertThat(second.getParentSpanId()).as("the row keeps the fan-out's context, the record put back carries it")
+        assertThat(second.getParentSpanId())
+                .as("the row keeps the fan-out's context, the record put back carries it")
                 .isEqualTo(fanOut.getSpanId());
     }
 
     private static java.util.function.Predicate<SpanData> attempt(int number) {
-        return span -> span.getName().equals(ATTEMPT) && Integer.toString(number).equals(attribute(span, "webhook.attempt"));
+        return span ->
+                span.getName().equals(ATTEMPT) && Integer.toString(number).equals(attribute(span, "webhook.attempt"));
     }
 
     private SpanData parent(String trace, SpanData span) {

@@ -42,11 +42,14 @@ class DeliveryMetricsIT extends DispatcherIntegrationTest {
 
         events.enquiryOn(property);
 
-        await().atMost(DELIVERED).until(() -> latency.count() > deliveredBefore && attempts("failed", "4xx") > notFoundBefore);
+        await().atMost(DELIVERED)
+                .until(() -> latency.count() > deliveredBefore && attempts("failed", "4xx") > notFoundBefore);
         assertThat(attempts("succeeded", "2xx")).isPositive();
         // Other tests' deliveries share the registry (a retried one may have taken a minute or two), so
         // the bound tells seconds and minutes from the days an enquiry's age would add.
-        assertThat(latency.max(java.util.concurrent.TimeUnit.HOURS)).as("minutes at most, not days").isLessThan(1);
+        assertThat(latency.max(java.util.concurrent.TimeUnit.HOURS))
+                .as("minutes at most, not days")
+                .isLessThan(1);
     }
 
     @Test
@@ -70,22 +73,46 @@ class DeliveryMetricsIT extends DispatcherIntegrationTest {
         UUID hook = data.subscribe(owner, receiver.url("/backlogged", WebhookReceiver.Answer.ok()), null);
         data.setPaused(hook, true); // nothing attempts the rows below meanwhile
         // Pending and due for two minutes at stage 3, its record lost (put back only after five).
-        data.insertDelivery(owner, hook, UUID.randomUUID(), UUID.randomUUID(), Instant.now(), "{}", "pending", 2, 3,
-                Instant.now().minus(Duration.ofMinutes(2)), null);
+        data.insertDelivery(
+                owner,
+                hook,
+                UUID.randomUUID(),
+                UUID.randomUUID(),
+                Instant.now(),
+                "{}",
+                "pending",
+                2,
+                3,
+                Instant.now().minus(Duration.ofMinutes(2)),
+                null);
 
         backlog.measure();
 
         assertThat(backlog.stage(3).due()).isPositive();
         assertThat(backlog.stage(3).oldestDueSeconds()).isGreaterThanOrEqualTo(119);
-        assertThat(registry.get("webhook.deliveries.oldest.due.age").tag("stage", "3").gauge().value()).isGreaterThanOrEqualTo(119);
-        assertThat(registry.get("webhook.deliveries.due").tag("stage", "3").gauge().value()).isPositive();
-        assertThat(registry.find("webhook.deliveries.due").gauges()).as("one per stage of the schedule: 1, 2, 3 and 4")
+        assertThat(registry.get("webhook.deliveries.oldest.due.age")
+                        .tag("stage", "3")
+                        .gauge()
+                        .value())
+                .isGreaterThanOrEqualTo(119);
+        assertThat(registry.get("webhook.deliveries.due")
+                        .tag("stage", "3")
+                        .gauge()
+                        .value())
+                .isPositive();
+        assertThat(registry.find("webhook.deliveries.due").gauges())
+                .as("one per stage of the schedule: 1, 2, 3 and 4")
                 .hasSize(4);
-        jdbc.sql("delete from deliveries where subscription_id = :hook").param("hook", hook).update();
+        jdbc.sql("delete from deliveries where subscription_id = :hook")
+                .param("hook", hook)
+                .update();
     }
 
     private double attempts(String outcome, String statusClass) {
-        var counter = registry.find("webhook.delivery.attempts").tag("outcome", outcome).tag("status_class", statusClass).counter();
+        var counter = registry.find("webhook.delivery.attempts")
+                .tag("outcome", outcome)
+                .tag("status_class", statusClass)
+                .counter();
         return counter == null ? 0 : counter.count();
     }
 }

@@ -41,10 +41,20 @@ class ParkingLotIT extends DispatcherIntegrationTest {
         UUID enquiry = UUID.randomUUID();
         UUID event = UUID.randomUUID();
         Instant submitted = Instant.now().truncatedTo(ChronoUnit.MICROS);
-        String webhookId = data.insertDelivery(owner, subscription, event, enquiry, submitted,
-                "{\"event\":\"enquiry.created\",\"enquiry_id\":\"" + enquiry + "\"}", "pending", 0, 1,
-                Instant.now().plus(Duration.ofMinutes(1)), null);
-        DeliveryTask task = new DeliveryTask(webhookId, submitted, SubscriptionId.of(subscription), OwnerId.of(owner.id()), 0);
+        String webhookId = data.insertDelivery(
+                owner,
+                subscription,
+                event,
+                enquiry,
+                submitted,
+                "{\"event\":\"enquiry.created\",\"enquiry_id\":\"" + enquiry + "\"}",
+                "pending",
+                0,
+                1,
+                Instant.now().plus(Duration.ofMinutes(1)),
+                null);
+        DeliveryTask task =
+                new DeliveryTask(webhookId, submitted, SubscriptionId.of(subscription), OwnerId.of(owner.id()), 0);
 
         double parkedBefore = parkedCount();
         CompletableFuture<Boolean> parked = new CompletableFuture<>();
@@ -61,7 +71,9 @@ class ParkingLotIT extends DispatcherIntegrationTest {
         parking.park(task, copy::complete);
         assertThat(copy.get(60, TimeUnit.SECONDS)).as("the row moved on").isFalse();
         await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
-            assertThat(data.deliveryStatus(subscription, enquiry)).as("a copy parks nothing").isEqualTo("succeeded");
+            assertThat(data.deliveryStatus(subscription, enquiry))
+                    .as("a copy parks nothing")
+                    .isEqualTo("succeeded");
             assertThat(receiver.requests("/parked")).hasSize(1);
         });
     }
@@ -72,20 +84,37 @@ class ParkingLotIT extends DispatcherIntegrationTest {
         UUID subscription = data.subscribe(owner, receiver.url("/moved-on", WebhookReceiver.Answer.ok()), null);
         UUID enquiry = UUID.randomUUID();
         Instant submitted = Instant.now().truncatedTo(ChronoUnit.MICROS);
-        String webhookId = data.insertDelivery(owner, subscription, UUID.randomUUID(), enquiry, submitted,
-                "{\"event\":\"enquiry.created\",\"enquiry_id\":\"" + enquiry + "\"}", "pending", 0, 1,
-                Instant.now().plus(Duration.ofMinutes(1)), null);
+        String webhookId = data.insertDelivery(
+                owner,
+                subscription,
+                UUID.randomUUID(),
+                enquiry,
+                submitted,
+                "{\"event\":\"enquiry.created\",\"enquiry_id\":\"" + enquiry + "\"}",
+                "pending",
+                0,
+                1,
+                Instant.now().plus(Duration.ofMinutes(1)),
+                null);
         // the row is at version 0: a record written for version 1 or 2 is not the one it waits for
         for (int version : new int[] {1, 2}) {
-            DeliveryTask other = new DeliveryTask(webhookId, submitted, SubscriptionId.of(subscription), OwnerId.of(owner.id()), version);
+            DeliveryTask other = new DeliveryTask(
+                    webhookId, submitted, SubscriptionId.of(subscription), OwnerId.of(owner.id()), version);
             CompletableFuture<Boolean> result = new CompletableFuture<>();
             parking.park(other, result::complete);
-            assertThat(result.get(60, TimeUnit.SECONDS)).as("version %d", version).isFalse();
+            assertThat(result.get(60, TimeUnit.SECONDS))
+                    .as("version %d", version)
+                    .isFalse();
         }
-        assertThat(data.deliveryStatus(subscription, enquiry)).as("left pending, for its own record").isEqualTo("pending");
+        assertThat(data.deliveryStatus(subscription, enquiry))
+                .as("left pending, for its own record")
+                .isEqualTo("pending");
     }
 
     private double parkedCount() {
-        return meters.get("webhook.delivery.parked").tag("at", ParkedDeliveries.AT_LANE).counter().count();
+        return meters.get("webhook.delivery.parked")
+                .tag("at", ParkedDeliveries.AT_LANE)
+                .counter()
+                .count();
     }
 }

@@ -25,6 +25,7 @@ class WarmUpIT {
 
     /** Every line a Kafka consumer logs names it so: the first is its start. */
     private static final String CONSUMER_LOG = "[Consumer ";
+
     private static final String WARMED_UP = "Warmed up the delivery path before consuming: ";
 
     private static EmbeddedKafkaKraftBroker kafka;
@@ -43,8 +44,16 @@ class WarmUpIT {
 
     @Test
     void rehearsesTheDeliveryPathBeforeAnyConsumerStartsAndStoresNothing() {
-        try (DispatcherProcess dispatcher = DispatcherProcess.start("warm-up-" + System.nanoTime(), kafka.getBrokersAsString(),
-                Map.of("WARM_UP_DELIVERIES", "300", "WARM_UP_MAX_DURATION", "60s", "WEBHOOK_ALLOW_PRIVATE_TARGETS", "false"))) {
+        try (DispatcherProcess dispatcher = DispatcherProcess.start(
+                "warm-up-" + System.nanoTime(),
+                kafka.getBrokersAsString(),
+                Map.of(
+                        "WARM_UP_DELIVERIES",
+                        "300",
+                        "WARM_UP_MAX_DURATION",
+                        "60s",
+                        "WEBHOOK_ALLOW_PRIVATE_TARGETS",
+                        "false"))) {
             await().atMost(Duration.ofSeconds(120)).until(dispatcher::isReady);
             await().atMost(Duration.ofSeconds(30)).until(() -> indexOf(dispatcher.logLines(), CONSUMER_LOG) >= 0);
 
@@ -52,15 +61,18 @@ class WarmUpIT {
             int warmedUp = indexOf(log, WARMED_UP);
             assertThat(warmedUp).as("the warm-up's line").isNotNegative();
             assertThat(log.get(warmedUp)).contains("300 deliveries rehearsed", "200=270", "503=30", "0 failed");
-            assertThat(warmedUp).as("the warm-up ends before the first consumer starts")
+            assertThat(warmedUp)
+                    .as("the warm-up ends before the first consumer starts")
                     .isLessThan(indexOf(log, CONSUMER_LOG));
         }
         assertThat(DispatcherIntegrationTest.ownerJdbc()
-                .sql("""
+                        .sql("""
                         select (select count(*) from deliveries where webhook_id like 'warm-up-%')
                              + (select count(*) from delivery_attempts where webhook_id like 'warm-up-%')""")
-                .query(Long.class).single())
-                .as("rows of rehearsed deliveries").isZero();
+                        .query(Long.class)
+                        .single())
+                .as("rows of rehearsed deliveries")
+                .isZero();
     }
 
     /**
@@ -69,22 +81,32 @@ class WarmUpIT {
      */
     @Test
     void isLiveButNotReadyWhileItWarmsUp() {
-        try (DispatcherProcess dispatcher = DispatcherProcess.start("warm-up-long-" + System.nanoTime(),
-                kafka.getBrokersAsString(), Map.of("WARM_UP_DELIVERIES", "10000000", "WARM_UP_MAX_DURATION", "15s"))) {
+        try (DispatcherProcess dispatcher = DispatcherProcess.start(
+                "warm-up-long-" + System.nanoTime(),
+                kafka.getBrokersAsString(),
+                Map.of("WARM_UP_DELIVERIES", "10000000", "WARM_UP_MAX_DURATION", "15s"))) {
             await().atMost(Duration.ofSeconds(120)).until(dispatcher::isLive);
 
             assertThat(dispatcher.isReady()).as("ready while warming up").isFalse();
-            assertThat(indexOf(dispatcher.logLines(), WARMED_UP)).as("the warm-up's end").isNegative();
-            assertThat(indexOf(dispatcher.logLines(), CONSUMER_LOG)).as("a consumer's first line").isNegative();
+            assertThat(indexOf(dispatcher.logLines(), WARMED_UP))
+                    .as("the warm-up's end")
+                    .isNegative();
+            assertThat(indexOf(dispatcher.logLines(), CONSUMER_LOG))
+                    .as("a consumer's first line")
+                    .isNegative();
             await().atMost(Duration.ofSeconds(120)).until(dispatcher::isReady);
         }
     }
 
     @Test
     void aTrainingRunStopsOnceWarmedUpWithNoConsumerStarted() {
-        try (DispatcherProcess training = DispatcherProcess.start("warm-up-training-" + System.nanoTime(),
-                kafka.getBrokersAsString(), Map.of("WARM_UP_DELIVERIES", "100", "DISPATCHER_WARMUP_EXITAFTER", "true"))) {
-            assertThat(training.exitStatus(Duration.ofSeconds(120))).as("its exit status").hasValue(0);
+        try (DispatcherProcess training = DispatcherProcess.start(
+                "warm-up-training-" + System.nanoTime(),
+                kafka.getBrokersAsString(),
+                Map.of("WARM_UP_DELIVERIES", "100", "DISPATCHER_WARMUP_EXITAFTER", "true"))) {
+            assertThat(training.exitStatus(Duration.ofSeconds(120)))
+                    .as("its exit status")
+                    .hasValue(0);
 
             List<String> log = training.logLines();
             assertThat(log.get(indexOf(log, WARMED_UP))).contains("100 deliveries rehearsed", "0 failed");

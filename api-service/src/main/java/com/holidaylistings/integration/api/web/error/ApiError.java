@@ -41,18 +41,19 @@ public record ApiError(String error, Details details, Integer retryAfter) {
 
     /** The body for a status that has no more specific message. */
     public static ApiError forStatus(int status) {
-        return of(switch (status) {
-            case 400 -> INVALID_REQUEST;
-            case 401 -> UNAUTHORIZED;
-            case 403 -> FORBIDDEN;
-            case 404 -> NOT_FOUND;
-            case 405 -> "Method not allowed";
-            case 406 -> "Not acceptable";
-            case 413 -> "Payload too large";
-            case 415 -> "Unsupported media type";
-            case 429 -> "Rate limit exceeded";
-            case 503 -> SERVICE_UNAVAILABLE;
-            default -> status < 500 ? INVALID_REQUEST : INTERNAL;
-        });
+        return of(
+                switch (status) {
+                    case 400 -> INVALID_REQUEST;
+                    case 401 -> UNAUTHORIZED;
+                    case 403 -> FORBIDDEN;
+                    case 404 -> NOT_FOUND;
+                    case 405 -> "Method not allowed";
+                    case 406 -> "Not acceptable";
+                    case 413 -> "Payload too large";
+                    case 415 -> "Unsupported media type";
+                    case 429 -> "Rate limit exceeded";
+                    case 503 -> SERVICE_UNAVAILABLE;
+                    default -> status < 500 ? INVALID_REQUEST : INTERNAL;
+                });
     }
 }

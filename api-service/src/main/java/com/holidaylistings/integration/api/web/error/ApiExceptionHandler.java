@@ -52,7 +52,8 @@ class ApiExceptionHandler {
     }
 
     @ExceptionHandler
-    ResponseEntity<ApiError> missingParameter(MissingServletRequestParameterException exception, HandlerMethod handler) {
+    ResponseEntity<ApiError> missingParameter(
+            MissingServletRequestParameterException exception, HandlerMethod handler) {
         return invalid(handler, Map.of(exception.getParameterName(), List.of("is required")));
     }
 
@@ -133,7 +134,9 @@ class ApiExceptionHandler {
     }
 
     private static ResponseEntity<ApiError> status(HttpStatus status, ApiError body) {
-        return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON).body(body);
+        return ResponseEntity.status(status)
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(body);
     }
 
     private static boolean isJsonOrAbsent(String contentType) {
@@ -142,7 +145,8 @@ class ApiExceptionHandler {
         }
         try {
             MediaType type = MediaType.parseMediaType(contentType);
-            return MediaType.APPLICATION_JSON.isCompatibleWith(type) || type.getSubtype().endsWith("+json");
+            return MediaType.APPLICATION_JSON.isCompatibleWith(type)
+                    || type.getSubtype().endsWith("+json");
         } catch (InvalidMediaTypeException e) {
             return false;
         }

@@ -20,6 +20,8 @@ class JsonErrorController implements ErrorController {
         Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
         // No status: not an error dispatch but a client asking for /error itself.
         int status = code == null ? 404 : code instanceof Integer value && value >= 400 ? value : 500;
-        return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON).body(ApiError.forStatus(status));
+        return ResponseEntity.status(status)
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(ApiError.forStatus(status));
     }
 }

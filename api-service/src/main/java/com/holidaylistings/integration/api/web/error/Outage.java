@@ -54,7 +54,9 @@ public final class Outage {
      */
     private static final Set<String> DISPATCHER_READ_CONTRACT =
             Set.of("deliveries", "webhook_events", "delivery_attempts", "subscription_health", "attempt_counts");
-    private static final Pattern UNDEFINED_RELATION = Pattern.compile("relation \"(?:dispatcher_read\\.)?([a-z_]+)\" does not exist");
+
+    private static final Pattern UNDEFINED_RELATION =
+            Pattern.compile("relation \"(?:dispatcher_read\\.)?([a-z_]+)\" does not exist");
 
     private Outage() {}
 
@@ -78,7 +80,8 @@ public final class Outage {
             if (next.getCause() != null) {
                 pending.add(next.getCause());
             }
-            if (next instanceof TransactionSystemException transaction && transaction.getApplicationException() != null) {
+            if (next instanceof TransactionSystemException transaction
+                    && transaction.getApplicationException() != null) {
                 pending.add(transaction.getApplicationException());
             }
         }
@@ -104,13 +107,16 @@ public final class Outage {
             return;
         }
         long more = unreported.getAndSet(0);
-        log.warn("Service unavailable: {}{}", describe(failure),
+        log.warn(
+                "Service unavailable: {}{}",
+                describe(failure),
                 more == 0 ? "" : " (and " + more + " more requests answered 503 since the last report)");
     }
 
     /** One line for the log: what failed and its root cause, without the stack trace an outage does not need. */
     private static String describe(Throwable failure) {
-        if (failure instanceof TransactionSystemException transaction && transaction.getApplicationException() != null) {
+        if (failure instanceof TransactionSystemException transaction
+                && transaction.getApplicationException() != null) {
             return describe(transaction.getApplicationException()) + ", then the rollback failed";
         }
         Throwable root = failure;

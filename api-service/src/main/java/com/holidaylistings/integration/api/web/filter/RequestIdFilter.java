@@ -42,7 +42,9 @@ public class RequestIdFilter extends OncePerRequestFilter {
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         String given = request.getHeader(HEADER);
-        String requestId = given != null && SANE.matcher(given).matches() ? given : UUID.randomUUID().toString();
+        String requestId = given != null && SANE.matcher(given).matches()
+                ? given
+                : UUID.randomUUID().toString();
         response.setHeader(HEADER, requestId);
         MDC.put(MDC_KEY, requestId);
         // the request's server span is found by its request id too (Zipkin: annotationQuery=request.id=...)
@@ -53,7 +55,11 @@ public class RequestIdFilter extends OncePerRequestFilter {
             chain.doFilter(request, response);
         } finally {
             if (!unlogged.isUnlogged(request)) {
-                access.info("{} {} {} {} ms", request.getMethod(), request.getRequestURI(), response.getStatus(),
+                access.info(
+                        "{} {} {} {} ms",
+                        request.getMethod(),
+                        request.getRequestURI(),
+                        response.getStatus(),
                         (System.nanoTime() - started) / 1_000_000);
             }
             MDC.remove(MDC_KEY);

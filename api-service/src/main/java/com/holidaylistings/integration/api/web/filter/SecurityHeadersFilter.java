@@ -38,7 +38,10 @@ public class SecurityHeadersFilter extends OncePerRequestFilter {
     }
 
     private static boolean isApi(String path) {
-        return path != null && (path.startsWith("/integration/v1/") || path.equals("/integration/v1")
-                || path.startsWith("/internal/v1/") || path.equals("/internal/v1"));
+        return path != null
+                && (path.startsWith("/integration/v1/")
+                        || path.equals("/integration/v1")
+                        || path.startsWith("/internal/v1/")
+                        || path.equals("/internal/v1"));
     }
 }

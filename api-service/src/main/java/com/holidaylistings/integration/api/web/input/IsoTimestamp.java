@@ -29,8 +29,9 @@ public final class IsoTimestamp {
             return Optional.empty();
         }
         try {
-            Instant instant =
-                    OffsetDateTime.parse(SPACE_FOR_PLUS.matcher(value.trim()).replaceFirst("+$1")).toInstant();
+            Instant instant = OffsetDateTime.parse(
+                            SPACE_FOR_PLUS.matcher(value.trim()).replaceFirst("+$1"))
+                    .toInstant();
             if (instant.isBefore(EARLIEST) || instant.isAfter(LATEST)) {
                 return Optional.empty();
             }

@@ -15,8 +15,13 @@ class ErrorResponsesIT extends ApiIntegrationTest {
     void answersNotFoundForAnUnknownPathWithAValidToken() {
         TestWorld.Account account = world.newAccount();
 
-        for (String path : List.of("/integration/v1/no-such-path", "/integration/v1/", "/integration/v1/enquiries/a/b",
-                "/integration/v1/properties/" + account.propertyId(), "/integration/v1/hooks", "/integration/v1/auth/x")) {
+        for (String path : List.of(
+                "/integration/v1/no-such-path",
+                "/integration/v1/",
+                "/integration/v1/enquiries/a/b",
+                "/integration/v1/properties/" + account.propertyId(),
+                "/integration/v1/hooks",
+                "/integration/v1/auth/x")) {
             ApiClient.Response response = as(account).get(path);
 
             assertThat(response.status()).as(path).isEqualTo(404);
@@ -27,7 +32,8 @@ class ErrorResponsesIT extends ApiIntegrationTest {
 
     @Test
     void answersUnauthorizedForAnUnknownPathWithoutAToken() {
-        for (String path : List.of("/integration/v1/no-such-path", "/integration/v1/", "/integration/v1/enquiries/a/b")) {
+        for (String path :
+                List.of("/integration/v1/no-such-path", "/integration/v1/", "/integration/v1/enquiries/a/b")) {
             ApiClient.Response response = http.get(path);
 
             assertThat(response.status()).as(path).isEqualTo(401);
@@ -89,7 +95,8 @@ class ErrorResponsesIT extends ApiIntegrationTest {
 
             assertThat(ok.status()).as(accept).isEqualTo(200);
             assertThat(ok.header("Content-Type")).startsWith("application/json");
-            assertThat(ok.json().get("id").asString()).isEqualTo(account.ownerId().toString());
+            assertThat(ok.json().get("id").asString())
+                    .isEqualTo(account.ownerId().toString());
             assertThat(notFound.status()).isEqualTo(404);
             assertThat(notFound.body()).isEqualTo("{\"error\":\"Not found\"}");
             assertThat(unauthorized.body()).isEqualTo("{\"error\":\"Unauthorized\"}");
@@ -115,7 +122,8 @@ class ErrorResponsesIT extends ApiIntegrationTest {
     void answersAMalformedUriWithJson() {
         TestWorld.Account account = world.newAccount();
 
-        for (String path : List.of("/integration/v1/enquiries/%00", "/integration/v1/enquiries/..%2F..%2Fauth", "/%00")) {
+        for (String path :
+                List.of("/integration/v1/enquiries/%00", "/integration/v1/enquiries/..%2F..%2Fauth", "/%00")) {
             ApiClient.Response response = as(account).get(path);
 
             assertThat(response.status()).as(path).isEqualTo(400);

@@ -30,15 +30,21 @@ class JsonBodyErrorsTest {
 
     @Test
     void reportsAMissingBody() {
-        HttpMessageNotReadableException missing =
-                new HttpMessageNotReadableException("Required request body is missing", null, new MockHttpInputMessage(new byte[0]));
+        HttpMessageNotReadableException missing = new HttpMessageNotReadableException(
+                "Required request body is missing", null, new MockHttpInputMessage(new byte[0]));
 
-        assertThat(JsonBodyErrors.of(missing)).isEqualTo(Map.of("body", List.of("is required and must be a JSON object")));
+        assertThat(JsonBodyErrors.of(missing))
+                .isEqualTo(Map.of("body", List.of("is required and must be a JSON object")));
     }
 
     @Test
     void reportsMalformedJsonOnTheBody() {
-        for (String json : List.of("{", "{\"status\": }", "not json", "{'status': 'sent'}", "{\"status\": \"sent\",}",
+        for (String json : List.of(
+                "{",
+                "{\"status\": }",
+                "not json",
+                "{'status': 'sent'}",
+                "{\"status\": \"sent\",}",
                 "{\"party_details\": {\"group_size\": 4,}}")) {
             assertThat(errorsFor(json)).as(json).isEqualTo(Map.of("body", List.of("is not valid JSON")));
         }
@@ -80,7 +86,8 @@ class JsonBodyErrorsTest {
 
     @Test
     void reportsAnInvalidUuid() {
-        assertThat(errorsFor("{\"property_id\": \"not-a-uuid\"}")).isEqualTo(Map.of("property_id", List.of("must be a UUID")));
+        assertThat(errorsFor("{\"property_id\": \"not-a-uuid\"}"))
+                .isEqualTo(Map.of("property_id", List.of("must be a UUID")));
         assertThat(errorsFor("{\"property_id\": 12}")).containsOnlyKeys("property_id");
     }
 
@@ -92,13 +99,16 @@ class JsonBodyErrorsTest {
 
     @Test
     void namesArrayElementsByIndex() {
-        assertThat(errorsFor("{\"scopes\": [\"enquiries:read\", 2]}")).isEqualTo(Map.of("scopes[1]", List.of("must be a string")));
-        assertThat(errorsFor("{\"scopes\": \"enquiries:read\"}")).isEqualTo(Map.of("scopes", List.of("must be an array")));
+        assertThat(errorsFor("{\"scopes\": [\"enquiries:read\", 2]}"))
+                .isEqualTo(Map.of("scopes[1]", List.of("must be a string")));
+        assertThat(errorsFor("{\"scopes\": \"enquiries:read\"}"))
+                .isEqualTo(Map.of("scopes", List.of("must be an array")));
     }
 
     @Test
     void readsAValidBody() {
-        Body body = JSON.readValue("{\"status\": \"sent\", \"party_details\": {\"group_size\": 4}, \"extra\": 1}", Body.class);
+        Body body = JSON.readValue(
+                "{\"status\": \"sent\", \"party_details\": {\"group_size\": 4}, \"extra\": 1}", Body.class);
 
         assertThat(body.status()).isEqualTo("sent");
         assertThat(body.partyDetails().groupSize()).isEqualTo(4);

@@ -87,20 +87,28 @@ class OutageIT {
         }
 
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertReadiness(management, 200, "UP"));
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
-                assertThat(owner.get("/integration/v1/auth").status()).isEqualTo(200));
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() ->
+                        assertThat(owner.get("/integration/v1/auth").status()).isEqualTo(200));
         assertThat(owner.get("/integration/v1/enquiries").status()).isEqualTo(200);
-        assertThat(listingSite.get("/internal/v1/owners/" + account.ownerId() + "/tokens").status()).isEqualTo(200);
+        assertThat(listingSite
+                        .get("/internal/v1/owners/" + account.ownerId() + "/tokens")
+                        .status())
+                .isEqualTo(200);
         ApiClient.Response retried = listingSite.with("Idempotency-Key", key).post(INTAKE, enquiry);
         assertThat(retried.status()).as(retried.body()).isEqualTo(201);
-        assertThat(retried.header("Idempotent-Replayed")).as("the outage stored nothing under the key").isNull();
-        assertThat(owner.get("/integration/v1/enquiries").json().get("enquiries")).hasSize(1);
+        assertThat(retried.header("Idempotent-Replayed"))
+                .as("the outage stored nothing under the key")
+                .isNull();
+        assertThat(owner.get("/integration/v1/enquiries").json().get("enquiries"))
+                .hasSize(1);
         assertThat(portal.get("/portal/").status()).isEqualTo(200);
     }
 
     /** Opens a portal link for the account's owner; answers the session cookie. */
     private static String portalSession(ApiClient http, ApiClient listingSite, TestWorld.Account account) {
-        ApiClient.Response link = listingSite.post("/internal/v1/owners/" + account.ownerId() + "/portal-sessions", null);
+        ApiClient.Response link =
+                listingSite.post("/internal/v1/owners/" + account.ownerId() + "/portal-sessions", null);
         assertThat(link.status()).as(link.body()).isEqualTo(201);
         URI url = URI.create(link.json().get("url").asString());
         ApiClient.Response opened = http.get(url.getRawPath() + "?" + url.getRawQuery());

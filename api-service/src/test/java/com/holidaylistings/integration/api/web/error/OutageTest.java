@@ -18,8 +18,8 @@ class OutageTest {
 
     @Test
     void aConnectionThePoolCannotGetIsAnOutage() {
-        SQLTransientConnectionException timeout =
-                new SQLTransientConnectionException("HikariPool-1 - Connection is not available, request timed out after 2000ms");
+        SQLTransientConnectionException timeout = new SQLTransientConnectionException(
+                "HikariPool-1 - Connection is not available, request timed out after 2000ms");
 
         assertThat(Outage.explains(timeout)).isTrue();
         assertThat(Outage.explains(new CannotGetJdbcConnectionException("Failed to obtain JDBC Connection", timeout)))
@@ -34,15 +34,18 @@ class OutageTest {
                 .isTrue();
         assertThat(Outage.explains(new SQLException("terminating connection due to administrator command", "57P01")))
                 .isTrue();
-        assertThat(Outage.explains(new SQLException("the database system is starting up", "57P03"))).isTrue();
-        assertThat(Outage.explains(new SQLException("sorry, too many clients already", "53300"))).isTrue();
-        assertThat(Outage.explains(new IllegalStateException(new ConnectException("Connection refused")))).isTrue();
+        assertThat(Outage.explains(new SQLException("the database system is starting up", "57P03")))
+                .isTrue();
+        assertThat(Outage.explains(new SQLException("sorry, too many clients already", "53300")))
+                .isTrue();
+        assertThat(Outage.explains(new IllegalStateException(new ConnectException("Connection refused"))))
+                .isTrue();
     }
 
     @Test
     void aFailedCommitIsAnOutageWhenItsConnectionWasLost() {
-        TransactionSystemException commit = new TransactionSystemException("JDBC commit failed",
-                new SQLException("An I/O error occurred while sending to the backend.", "08006"));
+        TransactionSystemException commit = new TransactionSystemException(
+                "JDBC commit failed", new SQLException("An I/O error occurred while sending to the backend.", "08006"));
 
         assertThat(Outage.explains(commit)).isTrue();
     }
@@ -53,7 +56,8 @@ class OutageTest {
         // connection Hikari has just closed, and the original failure is only attached.
         TransactionSystemException rollback =
                 new TransactionSystemException("JDBC rollback failed", new SQLException("Connection is closed"));
-        rollback.initApplicationException(new DataAccessResourceFailureException("insert failed",
+        rollback.initApplicationException(new DataAccessResourceFailureException(
+                "insert failed",
                 new SQLException("terminating connection due to unexpected postmaster exit", "57P01")));
 
         assertThat(Outage.explains(rollback)).isTrue();
@@ -77,26 +81,36 @@ class OutageTest {
 
     @Test
     void aTimeoutIsTransientAndAnOutage() {
-        assertThat(Outage.explains(new QueryTimeoutException("canceling statement due to statement timeout"))).isTrue();
+        assertThat(Outage.explains(new QueryTimeoutException("canceling statement due to statement timeout")))
+                .isTrue();
     }
 
     @Test
     void theDispatchersReadContractNotMadeYetIsAnOutageAndAnyOtherMissingTableADefect() {
-        assertThat(Outage.explains(new BadSqlGrammarException("hooks", "select",
-                new SQLException("ERROR: relation \"subscription_health\" does not exist", "42P01")))).isTrue();
-        assertThat(Outage.explains(new SQLException("ERROR: relation \"deliveries\" does not exist", "42P01"))).isTrue();
-        assertThat(Outage.explains(new SQLException("ERROR: relation \"owners\" does not exist", "42P01"))).isFalse();
-        assertThat(Outage.explains(new SQLException("ERROR: relation \"deliverie\" does not exist", "42P01"))).isFalse();
+        assertThat(Outage.explains(new BadSqlGrammarException(
+                        "hooks",
+                        "select",
+                        new SQLException("ERROR: relation \"subscription_health\" does not exist", "42P01"))))
+                .isTrue();
+        assertThat(Outage.explains(new SQLException("ERROR: relation \"deliveries\" does not exist", "42P01")))
+                .isTrue();
+        assertThat(Outage.explains(new SQLException("ERROR: relation \"owners\" does not exist", "42P01")))
+                .isFalse();
+        assertThat(Outage.explains(new SQLException("ERROR: relation \"deliverie\" does not exist", "42P01")))
+                .isFalse();
     }
 
     @Test
     void defectsAreNotOutages() {
         assertThat(Outage.explains(new IllegalStateException("a bug"))).isFalse();
         assertThat(Outage.explains(new NullPointerException())).isFalse();
-        assertThat(Outage.explains(new DataIntegrityViolationException("duplicate key"))).isFalse();
-        assertThat(Outage.explains(new BadSqlGrammarException("select", "selec 1", new SQLException("syntax", "42601"))))
+        assertThat(Outage.explains(new DataIntegrityViolationException("duplicate key")))
                 .isFalse();
-        assertThat(Outage.explains(new SQLException("division by zero", "22012"))).isFalse();
+        assertThat(Outage.explains(
+                        new BadSqlGrammarException("select", "selec 1", new SQLException("syntax", "42601"))))
+                .isFalse();
+        assertThat(Outage.explains(new SQLException("division by zero", "22012")))
+                .isFalse();
         assertThat(Outage.explains(new SQLException("no state"))).isFalse();
     }
 }

@@ -28,8 +28,8 @@ class HttpsOnlyIT extends ApiIntegrationTest {
     /** Behind a TLS-terminating proxy on this host: TRUSTED_PROXIES names loopback. */
     @BeforeAll
     static void startInstancesBehindProxies() {
-        behindProxy = ApiInstances.start(Map.of("server.ssl.enabled", "false",
-                "server.tomcat.remoteip.internal-proxies", "127.0.0.0/8, ::1/128"));
+        behindProxy = ApiInstances.start(Map.of(
+                "server.ssl.enabled", "false", "server.tomcat.remoteip.internal-proxies", "127.0.0.0/8, ::1/128"));
         withoutTrustedProxies = ApiInstances.start(Map.of("server.ssl.enabled", "false"));
     }
 
@@ -46,19 +46,24 @@ class HttpsOnlyIT extends ApiIntegrationTest {
     void answersPlainHttpOnTheHttpsPortWithAnErrorAndNoData() {
         TestWorld.Account account = world.newAccount();
 
-        ApiClient.Response response = ApiClient.plainHttp(port).withToken(account.token()).get("/integration/v1/auth");
+        ApiClient.Response response =
+                ApiClient.plainHttp(port).withToken(account.token()).get("/integration/v1/auth");
 
         assertThat(response.status()).isBetween(400, 499);
         assertThat(response.json()).isNull();
-        assertThat(response.body()).doesNotContain(account.email()).doesNotContain(account.ownerId().toString());
+        assertThat(response.body())
+                .doesNotContain(account.email())
+                .doesNotContain(account.ownerId().toString());
     }
 
     @Test
     void answersARawPlainHttpRequestOnTheHttpsPortWithAnError() throws IOException {
         TestWorld.Account account = world.newAccount();
 
-        String response = rawHttp(port, "GET /integration/v1/properties HTTP/1.1\r\nHost: localhost\r\n"
-                + "Authorization: Bearer " + account.token() + "\r\nConnection: close\r\n\r\n");
+        String response = rawHttp(
+                port,
+                "GET /integration/v1/properties HTTP/1.1\r\nHost: localhost\r\n" + "Authorization: Bearer "
+                        + account.token() + "\r\nConnection: close\r\n\r\n");
 
         assertThat(response).startsWith("HTTP/1.1 4");
         assertThat(response).doesNotContain(account.propertyId().toString()).doesNotContain("\"properties\"");
@@ -93,13 +98,19 @@ class HttpsOnlyIT extends ApiIntegrationTest {
         assertHttpsRequired(plain.withToken(account.token()).get("/integration/v1/auth"));
         assertHttpsRequired(plain.with("X-Admin-Key", TestWorld.ADMIN_KEY)
                 .post("/internal/v1/enquiries", Fixtures.anEnquiry(account.propertyId())));
-        assertHttpsRequired(plain.withToken(account.token()).post("/integration/v1/hooks/enquiries",
-                Map.of("targetUrl", "https://93.184.215.14/hooks/plain")));
+        assertHttpsRequired(plain.withToken(account.token())
+                .post("/integration/v1/hooks/enquiries", Map.of("targetUrl", "https://93.184.215.14/hooks/plain")));
 
-        assertThat(jdbc.sql("select count(*) from enquiries where property_id = :p").param("p", account.propertyId())
-                .query(Integer.class).single()).isZero();
-        assertThat(jdbc.sql("select count(*) from webhook_subscriptions where owner_id = :o").param("o", account.ownerId())
-                .query(Integer.class).single()).isZero();
+        assertThat(jdbc.sql("select count(*) from enquiries where property_id = :p")
+                        .param("p", account.propertyId())
+                        .query(Integer.class)
+                        .single())
+                .isZero();
+        assertThat(jdbc.sql("select count(*) from webhook_subscriptions where owner_id = :o")
+                        .param("o", account.ownerId())
+                        .query(Integer.class)
+                        .single())
+                .isZero();
         ApiClient.Response first = as(account).get("/integration/v1/auth");
         assertThat(first.header("X-RateLimit-Remaining")).isEqualTo("99");
     }
@@ -107,7 +118,9 @@ class HttpsOnlyIT extends ApiIntegrationTest {
     @Test
     void servesARequestForwardedFromHttps() {
         TestWorld.Account account = world.newAccount();
-        ApiClient forwarded = ApiClient.plainHttp(behindProxy.port()).withToken(account.token()).with("X-Forwarded-Proto", "https");
+        ApiClient forwarded = ApiClient.plainHttp(behindProxy.port())
+                .withToken(account.token())
+                .with("X-Forwarded-Proto", "https");
 
         ApiClient.Response auth = forwarded.get("/integration/v1/auth");
         ApiClient.Response properties = forwarded.get("/integration/v1/properties");
@@ -115,16 +128,22 @@ class HttpsOnlyIT extends ApiIntegrationTest {
         assertThat(auth.status()).as(auth.body()).isEqualTo(200);
         assertThat(auth.json().get("id").asString()).isEqualTo(account.ownerId().toString());
         assertThat(properties.status()).isEqualTo(200);
-        assertThat(properties.json().get("properties").get(0).get("id").asString()).isEqualTo(account.propertyId().toString());
-        assertThat(ApiClient.plainHttp(behindProxy.port()).with("X-Forwarded-Proto", "https").get("/integration/v1/auth").status())
+        assertThat(properties.json().get("properties").get(0).get("id").asString())
+                .isEqualTo(account.propertyId().toString());
+        assertThat(ApiClient.plainHttp(behindProxy.port())
+                        .with("X-Forwarded-Proto", "https")
+                        .get("/integration/v1/auth")
+                        .status())
                 .isEqualTo(401);
     }
 
     @Test
     void believesForwardedHeadersOfNoProxyUnlessTrusted() {
         TestWorld.Account account = world.newAccount();
-        ApiClient forwarded = ApiClient.plainHttp(withoutTrustedProxies.port()).withToken(account.token())
-                .with("X-Forwarded-Proto", "https").with("X-Forwarded-For", "203.0.113.9");
+        ApiClient forwarded = ApiClient.plainHttp(withoutTrustedProxies.port())
+                .withToken(account.token())
+                .with("X-Forwarded-Proto", "https")
+                .with("X-Forwarded-For", "203.0.113.9");
 
         assertHttpsRequired(forwarded.get("/integration/v1/auth"));
         assertHttpsRequired(forwarded.get("/integration/v1/properties"));

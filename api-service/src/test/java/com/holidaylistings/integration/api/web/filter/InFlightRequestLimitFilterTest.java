@@ -19,8 +19,8 @@ import tools.jackson.databind.json.JsonMapper;
 class InFlightRequestLimitFilterTest {
 
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
-    private final InFlightRequestLimitFilter filter =
-            new InFlightRequestLimitFilter(2, new JsonErrorWriter(JsonMapper.builder().build()), registry);
+    private final InFlightRequestLimitFilter filter = new InFlightRequestLimitFilter(
+            2, new JsonErrorWriter(JsonMapper.builder().build()), registry);
 
     @Test
     void answersTheRequestsOverTheBound503AtOnceAndTheNextOnesOnceOneEnds() throws Exception {
@@ -33,8 +33,11 @@ class InFlightRequestLimitFilterTest {
         ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor();
         Future<MockHttpServletResponse> first = clients.submit(() -> send(chain(slow)));
         Future<MockHttpServletResponse> second = clients.submit(() -> send(chain(slow)));
-        assertThat(working.await(30, TimeUnit.SECONDS)).as("both requests are being worked on").isTrue();
-        assertThat(registry.get("http.server.requests.in.flight").gauge().value()).isEqualTo(2);
+        assertThat(working.await(30, TimeUnit.SECONDS))
+                .as("both requests are being worked on")
+                .isTrue();
+        assertThat(registry.get("http.server.requests.in.flight").gauge().value())
+                .isEqualTo(2);
 
         MockHttpServletResponse refused = send(chain(() -> {
             throw new AssertionError("a request over the bound must not be worked on");
@@ -43,23 +46,26 @@ class InFlightRequestLimitFilterTest {
         assertThat(refused.getStatus()).isEqualTo(503);
         assertThat(refused.getHeader("Retry-After")).isEqualTo("2");
         assertThat(refused.getContentAsString()).contains("\"error\"");
-        assertThat(registry.get("http.server.requests.refused").counter().count()).isEqualTo(1);
+        assertThat(registry.get("http.server.requests.refused").counter().count())
+                .isEqualTo(1);
 
         finish.countDown();
         assertThat(first.get(30, TimeUnit.SECONDS).getStatus()).isEqualTo(200);
         assertThat(second.get(30, TimeUnit.SECONDS).getStatus()).isEqualTo(200);
         assertThat(send(chain(() -> {})).getStatus()).as("the permits are back").isEqualTo(200);
-        assertThat(registry.get("http.server.requests.in.flight").gauge().value()).isZero();
+        assertThat(registry.get("http.server.requests.in.flight").gauge().value())
+                .isZero();
         clients.close();
     }
 
     @Test
     void givesThePermitBackWhenTheRequestFails() {
         for (int i = 0; i < 3; i++) {
-            assertThatThrownBy(() -> filter.doFilter(new MockHttpServletRequest("POST", "/v1/x"), new MockHttpServletResponse(),
-                    chain(() -> {
-                        throw new IllegalStateException("failed");
-                    }))).hasMessage("failed");
+            assertThatThrownBy(() -> filter.doFilter(
+                            new MockHttpServletRequest("POST", "/v1/x"), new MockHttpServletResponse(), chain(() -> {
+                                throw new IllegalStateException("failed");
+                            })))
+                    .hasMessage("failed");
         }
 
         assertThat(send(chain(() -> {})).getStatus()).isEqualTo(200);
@@ -82,7 +88,8 @@ class InFlightRequestLimitFilterTest {
     private static MockFilterChain chain(Work work) {
         return new MockFilterChain(new jakarta.servlet.http.HttpServlet() {
             @Override
-            protected void service(jakarta.servlet.http.HttpServletRequest request,
+            protected void service(
+                    jakarta.servlet.http.HttpServletRequest request,
                     jakarta.servlet.http.HttpServletResponse response) {
                 try {
                     work.run();

@@ -56,8 +56,10 @@ class RequestBodyIT extends ApiIntegrationTest {
         String body = "{\"status\": \"archived\"" + " ".repeat(70 * 1024) + "}";
 
         assertPayloadTooLarge(as(account).patch("/integration/v1/enquiries/" + enquiryId, body));
-        assertPayloadTooLarge(as(account).post("/integration/v1/hooks/enquiries",
-                "{\"targetUrl\": \"https://93.184.215.14/hooks/big\"" + " ".repeat(70 * 1024) + "}"));
+        assertPayloadTooLarge(as(account)
+                .post(
+                        "/integration/v1/hooks/enquiries",
+                        "{\"targetUrl\": \"https://93.184.215.14/hooks/big\"" + " ".repeat(70 * 1024) + "}"));
 
         assertThat(statusOf(enquiryId)).isEqualTo("sent");
         assertThat(subscriptions(account.ownerId())).isZero();
@@ -91,17 +93,31 @@ class RequestBodyIT extends ApiIntegrationTest {
         String hook = "{\"targetUrl\": \"https://93.184.215.14/hooks/media\"}";
 
         assertUnsupportedMediaType(as(account).send("POST", "/integration/v1/hooks/enquiries", hook, "text/plain"));
-        assertUnsupportedMediaType(as(account).send("POST", "/integration/v1/hooks/enquiries",
-                "targetUrl=https%3A%2F%2F93.184.215.14%2Fhooks%2Fmedia", "application/x-www-form-urlencoded"));
+        assertUnsupportedMediaType(as(account)
+                .send(
+                        "POST",
+                        "/integration/v1/hooks/enquiries",
+                        "targetUrl=https%3A%2F%2F93.184.215.14%2Fhooks%2Fmedia",
+                        "application/x-www-form-urlencoded"));
         assertUnsupportedMediaType(as(account).send("DELETE", "/integration/v1/hooks/enquiries", hook, "text/plain"));
-        assertUnsupportedMediaType(as(account).send("PATCH", "/integration/v1/enquiries/" + enquiryId,
-                "{\"status\": \"archived\"}", "text/plain"));
-        assertUnsupportedMediaType(as(account).send("PATCH", "/integration/v1/enquiries/" + enquiryId,
-                "status=archived", "application/x-www-form-urlencoded"));
-        assertUnsupportedMediaType(admin().send("POST", "/internal/v1/enquiries",
-                JSON.writeValueAsString(Fixtures.anEnquiry(account.propertyId())), "text/plain"));
-        assertUnsupportedMediaType(admin().send("POST", "/internal/v1/enquiries",
-                JSON.writeValueAsString(Fixtures.anEnquiry(account.propertyId())), "application/xml"));
+        assertUnsupportedMediaType(as(account)
+                .send("PATCH", "/integration/v1/enquiries/" + enquiryId, "{\"status\": \"archived\"}", "text/plain"));
+        assertUnsupportedMediaType(as(account)
+                .send(
+                        "PATCH",
+                        "/integration/v1/enquiries/" + enquiryId,
+                        "status=archived",
+                        "application/x-www-form-urlencoded"));
+        assertUnsupportedMediaType(admin().send(
+                        "POST",
+                        "/internal/v1/enquiries",
+                        JSON.writeValueAsString(Fixtures.anEnquiry(account.propertyId())),
+                        "text/plain"));
+        assertUnsupportedMediaType(admin().send(
+                        "POST",
+                        "/internal/v1/enquiries",
+                        JSON.writeValueAsString(Fixtures.anEnquiry(account.propertyId())),
+                        "application/xml"));
 
         assertThat(statusOf(enquiryId)).isEqualTo("sent");
         assertThat(subscriptions(account.ownerId())).isZero();
@@ -113,8 +129,12 @@ class RequestBodyIT extends ApiIntegrationTest {
         TestWorld.Account account = world.newAccount();
         String enquiryId = world.submitEnquiry(account.propertyId()).get("id").asString();
 
-        ApiClient.Response response = as(account).send("PATCH", "/integration/v1/enquiries/" + enquiryId,
-                "{\"status\": \"archived\"}", "application/json; charset=utf-8");
+        ApiClient.Response response = as(account)
+                .send(
+                        "PATCH",
+                        "/integration/v1/enquiries/" + enquiryId,
+                        "{\"status\": \"archived\"}",
+                        "application/json; charset=utf-8");
 
         assertThat(response.status()).as(response.body()).isEqualTo(200);
         assertThat(statusOf(enquiryId)).isEqualTo("archived");
@@ -128,16 +148,20 @@ class RequestBodyIT extends ApiIntegrationTest {
         for (String malformed : List.of("{", "{\"targetUrl\": }", "not json", "{'targetUrl': 'x'}")) {
             ApiClient.Response response = as(account).post("/integration/v1/hooks/enquiries", malformed);
             assertThat(response.status()).as(malformed).isEqualTo(400);
-            assertThat(response.body()).isEqualTo(
-                    "{\"error\":\"Invalid request\",\"details\":{\"fieldErrors\":{\"body\":[\"is not valid JSON\"]}}}");
+            assertThat(response.body())
+                    .isEqualTo(
+                            "{\"error\":\"Invalid request\",\"details\":{\"fieldErrors\":{\"body\":[\"is not valid JSON\"]}}}");
         }
-        ApiClient.Response patch = as(account).patch("/integration/v1/enquiries/" + enquiryId, "{\"status\": \"archived\"");
+        ApiClient.Response patch =
+                as(account).patch("/integration/v1/enquiries/" + enquiryId, "{\"status\": \"archived\"");
         assertThat(patch.status()).isEqualTo(400);
-        assertThat(patch.body()).isEqualTo(
-                "{\"error\":\"Invalid enquiry update\",\"details\":{\"fieldErrors\":{\"body\":[\"is not valid JSON\"]}}}");
+        assertThat(patch.body())
+                .isEqualTo(
+                        "{\"error\":\"Invalid enquiry update\",\"details\":{\"fieldErrors\":{\"body\":[\"is not valid JSON\"]}}}");
         ApiClient.Response intake = admin().post("/internal/v1/enquiries", "{\"property_id\": ");
         assertThat(intake.status()).isEqualTo(400);
-        assertThat(intake.json().get("details").get("fieldErrors").propertyNames()).containsExactly("body");
+        assertThat(intake.json().get("details").get("fieldErrors").propertyNames())
+                .containsExactly("body");
 
         assertThat(statusOf(enquiryId)).isEqualTo("sent");
         assertThat(subscriptions(account.ownerId())).isZero();
@@ -154,11 +178,13 @@ class RequestBodyIT extends ApiIntegrationTest {
 
         assertThat(empty.status()).isEqualTo(400);
         assertThat(empty.json().get("error").asString()).isEqualTo("Invalid request");
-        assertThat(empty.json().get("details").get("fieldErrors").propertyNames()).containsExactly("body");
+        assertThat(empty.json().get("details").get("fieldErrors").propertyNames())
+                .containsExactly("body");
         for (ApiClient.Response response : List.of(array, string)) {
             assertThat(response.status()).isEqualTo(400);
-            assertThat(response.body()).isEqualTo(
-                    "{\"error\":\"Invalid enquiry update\",\"details\":{\"fieldErrors\":{\"body\":[\"must be a JSON object\"]}}}");
+            assertThat(response.body())
+                    .isEqualTo(
+                            "{\"error\":\"Invalid enquiry update\",\"details\":{\"fieldErrors\":{\"body\":[\"must be a JSON object\"]}}}");
         }
         assertThat(statusOf(enquiryId)).isEqualTo("sent");
     }
@@ -173,8 +199,9 @@ class RequestBodyIT extends ApiIntegrationTest {
         ApiClient.Response response = admin().post("/internal/v1/enquiries", enquiry);
 
         assertThat(response.status()).isEqualTo(400);
-        assertThat(response.body()).isEqualTo(
-                "{\"error\":\"Invalid request\",\"details\":{\"fieldErrors\":{\"party_details.group_size\":[\"must be an integer\"]}}}");
+        assertThat(response.body())
+                .isEqualTo(
+                        "{\"error\":\"Invalid request\",\"details\":{\"fieldErrors\":{\"party_details.group_size\":[\"must be an integer\"]}}}");
         assertThat(enquiries(account.propertyId())).isZero();
     }
 
@@ -186,8 +213,9 @@ class RequestBodyIT extends ApiIntegrationTest {
         ApiClient.Response response = as(account).patch("/integration/v1/enquiries/" + enquiryId, "{\"status\": 5}");
 
         assertThat(response.status()).isEqualTo(400);
-        assertThat(response.body()).isEqualTo(
-                "{\"error\":\"Invalid enquiry update\",\"details\":{\"fieldErrors\":{\"status\":[\"must be a string\"]}}}");
+        assertThat(response.body())
+                .isEqualTo(
+                        "{\"error\":\"Invalid enquiry update\",\"details\":{\"fieldErrors\":{\"status\":[\"must be a string\"]}}}");
         assertThat(statusOf(enquiryId)).isEqualTo("sent");
     }
 
@@ -198,15 +226,19 @@ class RequestBodyIT extends ApiIntegrationTest {
         enquiry.put("property_id", "not-a-uuid");
 
         ApiClient.Response intake = admin().post("/internal/v1/enquiries", enquiry);
-        ApiClient.Response hook = as(account).post("/integration/v1/hooks/enquiries",
-                Map.of("targetUrl", "https://93.184.215.14/hooks/uuid", "propertyId", "not-a-uuid"));
+        ApiClient.Response hook = as(account)
+                .post(
+                        "/integration/v1/hooks/enquiries",
+                        Map.of("targetUrl", "https://93.184.215.14/hooks/uuid", "propertyId", "not-a-uuid"));
 
         assertThat(intake.status()).isEqualTo(400);
-        assertThat(intake.body()).isEqualTo(
-                "{\"error\":\"Invalid request\",\"details\":{\"fieldErrors\":{\"property_id\":[\"must be a UUID\"]}}}");
+        assertThat(intake.body())
+                .isEqualTo(
+                        "{\"error\":\"Invalid request\",\"details\":{\"fieldErrors\":{\"property_id\":[\"must be a UUID\"]}}}");
         assertThat(hook.status()).isEqualTo(400);
-        assertThat(hook.body()).isEqualTo(
-                "{\"error\":\"Invalid request\",\"details\":{\"fieldErrors\":{\"propertyId\":[\"must be a UUID\"]}}}");
+        assertThat(hook.body())
+                .isEqualTo(
+                        "{\"error\":\"Invalid request\",\"details\":{\"fieldErrors\":{\"propertyId\":[\"must be a UUID\"]}}}");
         assertThat(subscriptions(account.ownerId())).isZero();
     }
 
@@ -221,11 +253,23 @@ class RequestBodyIT extends ApiIntegrationTest {
         Map<String, Object> badDate = Fixtures.anEnquiry(account.propertyId());
         ((Map<String, Object>) badDate.get("party_details")).put("check_in", "01/08/2027");
 
-        assertThat(admin().post("/internal/v1/enquiries", decimal).json().get("details").get("fieldErrors").propertyNames())
+        assertThat(admin().post("/internal/v1/enquiries", decimal)
+                        .json()
+                        .get("details")
+                        .get("fieldErrors")
+                        .propertyNames())
                 .containsExactly("party_details.group_size");
-        assertThat(admin().post("/internal/v1/enquiries", numericSubject).json().get("details").get("fieldErrors").propertyNames())
+        assertThat(admin().post("/internal/v1/enquiries", numericSubject)
+                        .json()
+                        .get("details")
+                        .get("fieldErrors")
+                        .propertyNames())
                 .containsExactly("subject");
-        assertThat(admin().post("/internal/v1/enquiries", badDate).json().get("details").get("fieldErrors").propertyNames())
+        assertThat(admin().post("/internal/v1/enquiries", badDate)
+                        .json()
+                        .get("details")
+                        .get("fieldErrors")
+                        .propertyNames())
                 .containsExactly("party_details.check_in");
         assertThat(enquiries(account.propertyId())).isZero();
     }
@@ -261,18 +305,24 @@ class RequestBodyIT extends ApiIntegrationTest {
     }
 
     private int enquiries(UUID propertyId) {
-        return jdbc.sql("select count(*) from enquiries where property_id = :p").param("p", propertyId)
-                .query(Integer.class).single();
+        return jdbc.sql("select count(*) from enquiries where property_id = :p")
+                .param("p", propertyId)
+                .query(Integer.class)
+                .single();
     }
 
     private int subscriptions(UUID ownerId) {
-        return jdbc.sql("select count(*) from webhook_subscriptions where owner_id = :o").param("o", ownerId)
-                .query(Integer.class).single();
+        return jdbc.sql("select count(*) from webhook_subscriptions where owner_id = :o")
+                .param("o", ownerId)
+                .query(Integer.class)
+                .single();
     }
 
     private String statusOf(String enquiryId) {
-        return jdbc.sql("select status from enquiries where id = :id").param("id", UUID.fromString(enquiryId))
-                .query(String.class).single();
+        return jdbc.sql("select status from enquiries where id = :id")
+                .param("id", UUID.fromString(enquiryId))
+                .query(String.class)
+                .single();
     }
 
     private static void assertPayloadTooLarge(ApiClient.Response response) {

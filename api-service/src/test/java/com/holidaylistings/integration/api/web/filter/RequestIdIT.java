@@ -38,7 +38,9 @@ class RequestIdIT extends ApiIntegrationTest {
 
         Set<String> ids = new HashSet<>();
         for (ApiClient.Response response : responses) {
-            assertThat(response.header("X-Request-Id")).as("status %s: %s", response.status(), response.body()).isNotBlank();
+            assertThat(response.header("X-Request-Id"))
+                    .as("status %s: %s", response.status(), response.body())
+                    .isNotBlank();
             ids.add(response.header("X-Request-Id"));
         }
         assertThat(ids).as("a new id for each request").hasSize(responses.size());
@@ -48,9 +50,15 @@ class RequestIdIT extends ApiIntegrationTest {
     void echoesASaneClientRequestId() {
         TestWorld.Account account = world.newAccount();
 
-        for (String id : List.of("abc-123", "req_2027.08.01-XYZ", UUID.randomUUID().toString(), "x".repeat(64), "7")) {
-            assertThat(as(account).with("X-Request-Id", id).get("/integration/v1/auth").header("X-Request-Id")).isEqualTo(id);
-            assertThat(http.with("X-Request-Id", id).get("/integration/v1/auth").header("X-Request-Id")).isEqualTo(id);
+        for (String id :
+                List.of("abc-123", "req_2027.08.01-XYZ", UUID.randomUUID().toString(), "x".repeat(64), "7")) {
+            assertThat(as(account)
+                            .with("X-Request-Id", id)
+                            .get("/integration/v1/auth")
+                            .header("X-Request-Id"))
+                    .isEqualTo(id);
+            assertThat(http.with("X-Request-Id", id).get("/integration/v1/auth").header("X-Request-Id"))
+                    .isEqualTo(id);
         }
     }
 
@@ -58,9 +66,21 @@ class RequestIdIT extends ApiIntegrationTest {
     void replacesAnInsaneClientRequestId() {
         TestWorld.Account account = world.newAccount();
 
-        for (String id : List.of("x".repeat(65), "y".repeat(200), "has spaces in it", "semi;colon", "quote\"d", "new\tline",
-                "<script>", "é", "a/b", "%41")) {
-            String echoed = as(account).with("X-Request-Id", id).get("/integration/v1/auth").header("X-Request-Id");
+        for (String id : List.of(
+                "x".repeat(65),
+                "y".repeat(200),
+                "has spaces in it",
+                "semi;colon",
+                "quote\"d",
+                "new\tline",
+                "<script>",
+                "é",
+                "a/b",
+                "%41")) {
+            String echoed = as(account)
+                    .with("X-Request-Id", id)
+                    .get("/integration/v1/auth")
+                    .header("X-Request-Id");
 
             assertThat(echoed).as(id).isNotBlank().isNotEqualTo(id).matches("^[A-Za-z0-9._-]{1,64}$");
         }
@@ -71,13 +91,18 @@ class RequestIdIT extends ApiIntegrationTest {
         TestWorld.Account account = world.newAccount();
         String requestId = "intake-" + UUID.randomUUID();
 
-        ApiClient.Response response = http.with("X-Admin-Key", TestWorld.ADMIN_KEY).with("X-Request-Id", requestId)
+        ApiClient.Response response = http.with("X-Admin-Key", TestWorld.ADMIN_KEY)
+                .with("X-Request-Id", requestId)
                 .post("/internal/v1/enquiries", Fixtures.anEnquiry(account.propertyId()));
 
         assertThat(response.status()).isEqualTo(201);
         assertThat(jdbc.sql("select request_id from outbox where aggregate_id = :id")
-                .param("id", UUID.fromString(response.json().get("enquiry").get("id").asString()))
-                .query(String.class)
-                .single()).isEqualTo(requestId);
+                        .param(
+                                "id",
+                                UUID.fromString(
+                                        response.json().get("enquiry").get("id").asString()))
+                        .query(String.class)
+                        .single())
+                .isEqualTo(requestId);
     }
 }

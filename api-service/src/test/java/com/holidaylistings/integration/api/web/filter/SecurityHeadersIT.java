@@ -54,9 +54,12 @@ class SecurityHeadersIT extends ApiIntegrationTest {
     }
 
     private static void assertApiHeaders(ApiClient.Response response) {
-        assertThat(response.header("Strict-Transport-Security")).as(response.body())
+        assertThat(response.header("Strict-Transport-Security"))
+                .as(response.body())
                 .isEqualTo("max-age=31536000; includeSubDomains");
-        assertThat(response.headers().allValues("Cache-Control")).as(response.body()).containsExactly("no-store");
+        assertThat(response.headers().allValues("Cache-Control"))
+                .as(response.body())
+                .containsExactly("no-store");
         assertThat(response.header("X-Content-Type-Options")).isEqualTo("nosniff");
     }
 }

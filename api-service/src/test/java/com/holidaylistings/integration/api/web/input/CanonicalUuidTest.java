@@ -19,12 +19,22 @@ class CanonicalUuidTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "1-1-1-1-1", "", "not-a-uuid", "0123456789abcdef0123456789abcdef", "{01234567-89ab-cdef-0123-456789abcdef}",
-        " 01234567-89ab-cdef-0123-456789abcdef", "01234567-89ab-cdef-0123-456789abcdef ", "01234567-89ab-cdef-0123-456789abcdeg",
-        "01234567-89ab-cdef-0123-456789abcdef0", "0123456-789ab-cdef-0123-456789abcdef", "01234567_89ab_cdef_0123_456789abcdef",
-        "01234567-89ab-cdef-0123-456789abcdef\n", "０1234567-89ab-cdef-0123-456789abcdef"
-    })
+    @ValueSource(
+            strings = {
+                "1-1-1-1-1",
+                "",
+                "not-a-uuid",
+                "0123456789abcdef0123456789abcdef",
+                "{01234567-89ab-cdef-0123-456789abcdef}",
+                " 01234567-89ab-cdef-0123-456789abcdef",
+                "01234567-89ab-cdef-0123-456789abcdef ",
+                "01234567-89ab-cdef-0123-456789abcdeg",
+                "01234567-89ab-cdef-0123-456789abcdef0",
+                "0123456-789ab-cdef-0123-456789abcdef",
+                "01234567_89ab_cdef_0123_456789abcdef",
+                "01234567-89ab-cdef-0123-456789abcdef\n",
+                "０1234567-89ab-cdef-0123-456789abcdef"
+            })
     void refusesEveryOtherForm(String value) {
         assertThat(CanonicalUuid.parse(value)).isEmpty();
     }

@@ -21,10 +21,11 @@ class FieldErrorsTest {
         assertThat(errors.requiredText("empty", "", 10)).isFalse();
         assertThat(errors.requiredText("blank", " \t\n", 10)).isFalse();
 
-        assertThat(errors.asMap()).containsExactlyInAnyOrderEntriesOf(Map.of(
-                "missing", List.of("is required"),
-                "empty", List.of("must not be blank"),
-                "blank", List.of("must not be blank")));
+        assertThat(errors.asMap())
+                .containsExactlyInAnyOrderEntriesOf(Map.of(
+                        "missing", List.of("is required"),
+                        "empty", List.of("must not be blank"),
+                        "blank", List.of("must not be blank")));
     }
 
     @Test
@@ -43,9 +44,10 @@ class FieldErrorsTest {
         assertThat(errors.requiredText("name", "x".repeat(101), 100)).isFalse();
         assertThat(errors.optionalText("occasion", "y".repeat(101), 100)).isFalse();
 
-        assertThat(errors.asMap()).containsExactlyInAnyOrderEntriesOf(Map.of(
-                "name", List.of("must be at most 100 characters"),
-                "occasion", List.of("must be at most 100 characters")));
+        assertThat(errors.asMap())
+                .containsExactlyInAnyOrderEntriesOf(Map.of(
+                        "name", List.of("must be at most 100 characters"),
+                        "occasion", List.of("must be at most 100 characters")));
     }
 
     @Test
@@ -68,16 +70,18 @@ class FieldErrorsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"nul\u0000", "bell\u0007", "del\u007F", "c1\u0085", "lone \uD83D surrogate", "lone \uDE00 low"})
+    @ValueSource(
+            strings = {"nul\u0000", "bell\u0007", "del\u007F", "c1\u0085", "lone \uD83D surrogate", "lone \uDE00 low"})
     void refusesUncleanText(String value) {
         FieldErrors errors = new FieldErrors();
 
         assertThat(errors.requiredText("message", value, 1_000)).isFalse();
         assertThat(errors.optionalText("occasion", value, 1_000)).isFalse();
 
-        assertThat(errors.asMap()).containsExactlyInAnyOrderEntriesOf(Map.of(
-                "message", List.of("must not contain control characters or invalid Unicode"),
-                "occasion", List.of("must not contain control characters or invalid Unicode")));
+        assertThat(errors.asMap())
+                .containsExactlyInAnyOrderEntriesOf(Map.of(
+                        "message", List.of("must not contain control characters or invalid Unicode"),
+                        "occasion", List.of("must not contain control characters or invalid Unicode")));
     }
 
     @ParameterizedTest
@@ -90,7 +94,8 @@ class FieldErrorsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"ada@example.org", "a.b+tag@sub.example.co.uk", "o'brien@example.ie", "zoë@exämple.de", "x@y.z"})
+    @ValueSource(
+            strings = {"ada@example.org", "a.b+tag@sub.example.co.uk", "o'brien@example.ie", "zoë@exämple.de", "x@y.z"})
     void acceptsEmailAddresses(String email) {
         FieldErrors errors = new FieldErrors();
 
@@ -99,8 +104,20 @@ class FieldErrorsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"plain", "@example.org", "ada@", "ada@example", "ada@@example.org", "a@b@example.org",
-        "ada lovelace@example.org", "ada@exa mple.org", "ada@example.org\n", "ada@.", "ada@example."})
+    @ValueSource(
+            strings = {
+                "plain",
+                "@example.org",
+                "ada@",
+                "ada@example",
+                "ada@@example.org",
+                "a@b@example.org",
+                "ada lovelace@example.org",
+                "ada@exa mple.org",
+                "ada@example.org\n",
+                "ada@.",
+                "ada@example."
+            })
     void refusesWhatIsNotAnEmailAddress(String email) {
         FieldErrors errors = new FieldErrors();
 
@@ -118,20 +135,24 @@ class FieldErrorsTest {
         assertThat(errors.requiredEmail("too_long", "a" + longest)).isFalse();
         assertThat(errors.requiredEmail("missing", null)).isFalse();
 
-        assertThat(errors.asMap()).containsExactlyInAnyOrderEntriesOf(Map.of(
-                "too_long", List.of("must be at most 254 characters"),
-                "missing", List.of("is required")));
+        assertThat(errors.asMap())
+                .containsExactlyInAnyOrderEntriesOf(Map.of(
+                        "too_long", List.of("must be at most 254 characters"),
+                        "missing", List.of("is required")));
     }
 
     @Test
     void oneOfNamesTheAllowedValues() {
         FieldErrors errors = new FieldErrors();
 
-        assertThat(errors.oneOf("status", "sent", List.of("sent", "responded", "archived"))).isTrue();
+        assertThat(errors.oneOf("status", "sent", List.of("sent", "responded", "archived")))
+                .isTrue();
         assertThat(errors.oneOf("status", null, List.of("sent"))).isTrue();
-        assertThat(errors.oneOf("status", "SENT", List.of("sent", "responded", "archived"))).isFalse();
+        assertThat(errors.oneOf("status", "SENT", List.of("sent", "responded", "archived")))
+                .isFalse();
 
-        assertThat(errors.asMap()).containsExactly(Map.entry("status", List.of("must be one of sent, responded, archived")));
+        assertThat(errors.asMap())
+                .containsExactly(Map.entry("status", List.of("must be one of sent, responded, archived")));
     }
 
     @Test
@@ -153,10 +174,12 @@ class FieldErrorsTest {
         FieldErrors errors = new FieldErrors();
         LocalDate checkIn = LocalDate.of(2027, 8, 1);
 
-        assertThat(errors.after("check_out", checkIn.plusDays(1), "check_in", checkIn)).isTrue();
+        assertThat(errors.after("check_out", checkIn.plusDays(1), "check_in", checkIn))
+                .isTrue();
         assertThat(errors.after("check_out", null, "check_in", checkIn)).isTrue();
         assertThat(errors.after("same_day", checkIn, "check_in", checkIn)).isFalse();
-        assertThat(errors.after("before", checkIn.minusDays(1), "check_in", checkIn)).isFalse();
+        assertThat(errors.after("before", checkIn.minusDays(1), "check_in", checkIn))
+                .isFalse();
 
         assertThat(errors.asMap()).containsOnlyKeys("same_day", "before");
         assertThat(errors.asMap().get("before")).containsExactly("must be after check_in");
