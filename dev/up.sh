@@ -25,7 +25,7 @@ READY_TIMEOUT=${DEV_READY_TIMEOUT:-90}
 # How long to wait for the processes of a killed PostgreSQL to exit before starting it again.
 PG_SETTLE_TIMEOUT=30
 # The services' JVM options, chosen to keep each one's resident memory under 256 MiB in every
-# benchmark (docs/OPERATIONS.md, "Memory"): a 128 MiB heap (the live set stays far below it),
+# benchmark (docs/operations/README.md, "Memory"): a 128 MiB heap (the live set stays far below it),
 # the serial collector, bounded metaspace, code cache and stacks, glibc's free memory handed back
 # every 5 s (TrimNativeHeapInterval), and MALLOC_ARENA_MAX=2 (start_service); and, as in the images,
 # a process whose heap runs out exits (ExitOnOutOfMemoryError) instead of living on without its
@@ -224,7 +224,7 @@ ensure_admin_key() {
 
 # The stack's own credentials, made once in .dev/credentials.env (readable by its user only): the
 # password of each service's database role and Kafka principal, of the broker's admin and of the
-# read-only downstream principal (docs/OPERATIONS.md, "Security").
+# read-only downstream principal (docs/operations/security.md, "Security").
 CREDENTIALS=(PG_API_SERVICE PG_ENQUIRY_INGEST PG_WEBHOOK_DISPATCHER PG_WEBHOOK_DISPATCHER_OWNER
     KAFKA_ADMIN KAFKA_API_SERVICE KAFKA_ENQUIRY_INGEST KAFKA_WEBHOOK_DISPATCHER KAFKA_DOWNSTREAM)
 ensure_credentials() {
@@ -447,7 +447,7 @@ SQL
     mv "$tmp" "$PG_DATA"
 }
 
-# The roles (docs/OPERATIONS.md, "Security" and "Who owns which table"), made or brought up to date in
+# The roles (docs/operations/security.md, "Security" and "Who owns which table"), made or brought up to date in
 # single-user mode before each start: the database's owner owns api-service's schema (public) and runs
 # its migrations (REPLICATION to make the outbox's slot before the first enquiry, V6);
 # webhook_dispatcher_owner owns the dispatcher's schemas, which the dispatcher migrates at its start
@@ -620,7 +620,7 @@ write_kafka_config() {
         cat >"$KAFKA_DIR/server.properties" <<EOF
 # Written by dev/up.sh on every start: edit dev/up.sh, not this file. Clients authenticate with
 # SCRAM-SHA-512 (their credentials are made when the storage is formatted) and ACLs decide what
-# each principal may do (docs/OPERATIONS.md, "Security"); the controller listener takes the admin
+# each principal may do (docs/operations/security.md, "Security"); the controller listener takes the admin
 # only, with PLAIN (SCRAM credentials live in the metadata that the controller serves).
 process.roles=broker,controller
 node.id=1
@@ -711,7 +711,7 @@ format_kafka_storage() {
     touch "$KAFKA_DIR/$KAFKA_SASL_MARKER"
 }
 
-# The ACLs (docs/OPERATIONS.md, "Security"; listed in dev/lib/kafka-acls.sh), made once after the
+# The ACLs (docs/operations/security.md, "Security"; listed in dev/lib/kafka-acls.sh), made once after the
 # storage is formatted (a new marker adds them to an existing stack): only enquiry-ingest writes
 # enquiry.created, enquiry.erased, delivery.commands (the owners' requests for webhook-dispatcher) and
 # its offsets topic, only webhook-dispatcher writes webhook.* and reads enquiry.erased and
@@ -754,7 +754,7 @@ ensure_kafka_acls() {
     ensure_downstream_teams
 }
 
-# DEV_DOWNSTREAM_TEAMS=analytics,crm: a principal downstream-<team> for each team (docs/OPERATIONS.md
+# DEV_DOWNSTREAM_TEAMS=analytics,crm: a principal downstream-<team> for each team (docs/operations/README.md
 # 1.3), with a password of its own in .dev/kafka/downstream-teams.env, reading the downstream topics
 # with its own groups (downstream-<team>-*) only; the shared downstream principal may not use them.
 # Teams once added stay (listed in that file); .dev/stack.env gives each one's KAFKA_DOWNSTREAM_<TEAM>_*.

@@ -1,12 +1,12 @@
 #!/bin/bash
 # The broker of docker-compose.yml (image apache/kafka), as dev/up.sh runs it: clients authenticate
 # with SCRAM-SHA-512, whose credentials are made when the storage is first formatted; the controller
-# listener takes the admin only (PLAIN); ACLs decide what each principal may do (docs/OPERATIONS.md,
+# listener takes the admin only (PLAIN); ACLs decide what each principal may do (docs/operations/README.md,
 # "Security"). The ACLs (dev/lib/kafka-acls.sh, mounted beside this script) are added once the broker
 # answers, from the background, with api-service's SCRAM credential, which a volume formatted before
 # api-service had a principal lacks, and the downstream teams' principals: KAFKA_DOWNSTREAM_TEAMS lists
 # them as team:password pairs separated by commas, each becoming downstream-<team> with the groups
-# downstream-<team>-* of its own (docs/OPERATIONS.md 1.3).
+# downstream-<team>-* of its own (docs/operations/deploying.md 1.3).
 set -euo pipefail
 # shellcheck source=../lib/kafka-acls.sh
 source /compose/kafka-acls.sh

@@ -3,7 +3,7 @@
 # owner owns api-service's schema and runs its migrations (REPLICATION to make the outbox's slot);
 # webhook_dispatcher_owner owns the dispatcher's schemas, which the dispatcher migrates at its start;
 # each service gets a login role of its own, none of them superuser, seeing its own schema and the
-# read contract it may read; each service's migrations grant their rights (docs/OPERATIONS.md, "Who
+# read contract it may read; each service's migrations grant their rights (docs/operations/README.md, "Who
 # owns which table"). The image's own POSTGRES_USER stays the only superuser, used by nobody else.
 set -euo pipefail
 psql -v ON_ERROR_STOP=1 --username "$POSTGRES_USER" --dbname "$POSTGRES_DB" \

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Writes .env next to docker-compose.yml with a random value for each secret that docker compose
-# refuses to start without (docs/OPERATIONS.md, "Security"). Keeps the values already there: the
+# refuses to start without (docs/operations/security.md, "Security"). Keeps the values already there: the
 # database and the broker keep the passwords they were first started with.
 #   dev/compose/secrets.sh && docker compose up --build -d
 set -euo pipefail

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # The Kafka ACLs of the stack, one ACL a line, each line the arguments that follow
 # `kafka-acls.sh --add --force` (AclCommand): dev/up.sh and docker-compose's dev/compose/kafka.sh
-# both add these, and ops/test.sh checks what they allow (docs/OPERATIONS.md 1.3 and 5.0). No
+# both add these, and ops/test.sh checks what they allow (docs/operations/deploying.md 1.3 and 5.0). No
 # argument holds a space, so a line splits into its arguments on blanks.
 
 # Topics that downstream teams may read: the enquiries, their guests' erasures (ids only: a team that

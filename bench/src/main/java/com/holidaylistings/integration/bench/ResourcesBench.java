@@ -53,7 +53,7 @@ final class ResourcesBench {
                         + " s before the restarts, so that its own "
                         + "warm-up is not counted; the CPU seconds each process used in the first 30 s are in the raw results.");
         report.note("Resident memory is VmRSS of the service's JVM with dev/up.sh's default options (see "
-                + "docs/OPERATIONS.md, Memory). At rest: idle for 30 s after the first 30 s. Under load: the highest of "
+                + "docs/operations/README.md, Memory). At rest: idle for 30 s after the first 30 s. Under load: the highest of "
                 + "one-second samples while 200/s go through the intake. The highest after a 30,000-delivery backlog "
                 + "is `bench/run.sh dispatcher`'s.");
         Map<String, Object> raw = new LinkedHashMap<>();
@@ -130,7 +130,7 @@ final class ResourcesBench {
             owner.unsubscribeAll();
         }
         for (String service : Services.NAMES) {
-            // the warm-ups before readiness (docs/OPERATIONS.md 3.6) are paid for within 10 s
+            // the warm-ups before readiness (docs/operations/scaling.md 3.6) are paid for within 10 s
             report.figure(service + " start-up to ready", startup.get(service), "s", Report.Goal.atMost(10));
         }
         for (String service : Services.NAMES) {

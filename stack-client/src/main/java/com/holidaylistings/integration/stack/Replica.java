@@ -17,7 +17,7 @@ public final class Replica implements AutoCloseable {
 
     /**
      * A test replica's JVM options: roomier than dev/up.sh's (DEV_JAVA_OPTS and each service's own,
-     * docs/OPERATIONS.md 3.6): a 192 MiB heap, a 64 MiB code cache and both compilers. A replica's
+     * docs/operations/scaling.md 3.6): a 192 MiB heap, a 64 MiB code cache and both compilers. A replica's
      * memory is not what its tests measure.
      */
     private static final List<String> JVM_OPTIONS = List.of(

@@ -7,7 +7,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * How webhook signing secrets are encrypted at rest (docs/OPERATIONS.md, "Encryption keys of the
+ * How webhook signing secrets are encrypted at rest (docs/operations/README.md, "Encryption keys of the
  * webhook secrets").
  *
  * @param encryptionKeys {@code SECRETS_ENCRYPTION_KEYS} (required): {@code keyId:base64key,...} of

@@ -24,7 +24,7 @@ final class Chromium {
     static final Path BROWSER = Path.of("/usr/bin/chromium");
     static final Path DRIVER = Path.of("/usr/bin/chromedriver");
     /**
-     * Where screenshots go: target/ by default, so that a test run leaves the tree clean; the README's
+     * Where screenshots go: target/ by default, so that a test run leaves the tree clean; docs/portal.md's
      * ones are refreshed with {@code -Dportal.screenshots=../docs/portal} (relative to api-service/).
      */
     static final Path SCREENSHOTS = Path.of(System.getProperty("portal.screenshots", "target/portal-screenshots"));

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * The cost of one recover of 10,000 events for an owner with 100,000 enquiries (for
- * docs/OPERATIONS.md 4.5). A measurement, not a regular test: run it with
+ * docs/operations/runbook.md 4.5). A measurement, not a regular test: run it with
  * {@code -Drecover.cost=true -Dit.test=RecoverCostIT}. 88,000 enquiries are older than the outbox
  * keeps; of the 12,000 of the last 3.5 days, 2,000 were delivered to the hooks and 10,000 were
  * submitted while they were paused (they have no delivery rows); every other enquiry was delivered,

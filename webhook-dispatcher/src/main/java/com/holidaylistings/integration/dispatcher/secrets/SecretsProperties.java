@@ -4,7 +4,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * The owners' signing secrets as the dispatcher reads them (docs/OPERATIONS.md, "Encryption keys of
+ * The owners' signing secrets as the dispatcher reads them (docs/operations/README.md, "Encryption keys of
  * the webhook secrets").
  *
  * @param encryptionKeys {@code SECRETS_ENCRYPTION_KEYS} (required): {@code keyId:base64key,...} of

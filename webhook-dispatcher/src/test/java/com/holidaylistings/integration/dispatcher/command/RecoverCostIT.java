@@ -13,7 +13,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * How long the dispatcher takes to hand the 10,000 deliveries of one recover to their owner's lane
- * (for docs/OPERATIONS.md 4.5): their rows marked in one statement (as the recover's commands leave
+ * (for docs/operations/runbook.md 4.5): their rows marked in one statement (as the recover's commands leave
  * them, one transaction each), the row poller queues them, at most WEBHOOK_MAX_IN_FLIGHT_PER_OWNER of
  * one owner's per poll. A measurement, not a regular
  * test: run it with {@code -Drecover.cost=true -Dit.test=RecoverCostIT}. The hook is paused so that the
