@@ -65,8 +65,19 @@ class ManagementPortIT {
 
         assertThat(listed.statusCode()).isEqualTo(200);
         assertThat(JSON.readTree(listed.body()).get("_links").propertyNames())
-                .allSatisfy(link -> assertThat(link).matches("self|health.*|info|metrics.*|prometheus"));
+                .allSatisfy(link -> assertThat(link).matches("self|health.*|info|metrics.*|prometheus|sbom.*"));
         assertThat(replay.statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void servesTheSoftwareBillOfMaterialsInItsJar() throws Exception {
+        HttpResponse<String> sbom =
+                send(HttpRequest.newBuilder(URI.create(dispatcher.managementUrl("/actuator/sbom/application")))
+                        .GET());
+
+        assertThat(sbom.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(sbom.body()).get("bomFormat").asString()).isEqualTo("CycloneDX");
+        assertThat(sbom.body()).contains("pkg:maven/org.apache.kafka/kafka-clients@");
     }
 
     @Test
