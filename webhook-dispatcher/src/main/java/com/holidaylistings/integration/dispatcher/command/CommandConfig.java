@@ -1,14 +1,12 @@
 package com.holidaylistings.integration.dispatcher.command;
 
-import org.apache.kafka.clients.consumer.ConsumerConfig;
+import com.holidaylistings.integration.dispatcher.RetryingListenerContainers;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.kafka.autoconfigure.ConcurrentKafkaListenerContainerFactoryConfigurer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 import org.springframework.kafka.core.ConsumerFactory;
-import org.springframework.kafka.listener.DefaultErrorHandler;
-import org.springframework.util.backoff.ExponentialBackOff;
 
 /**
  * The commands' listener container: one consumer per replica (commands are few), a record at a time;
@@ -25,19 +23,9 @@ class CommandConfig {
             ConsumerFactory<Object, Object> consumers,
             CommandProperties properties,
             @Value("${dispatcher.instance-id}") String instanceId) {
-        ConcurrentKafkaListenerContainerFactory<Object, Object> factory =
-                new ConcurrentKafkaListenerContainerFactory<>();
-        configurer.configure(factory, consumers);
+        ConcurrentKafkaListenerContainerFactory<Object, Object> factory = RetryingListenerContainers.factory(
+                configurer, consumers, instanceId, properties.retryFirstBackoff(), properties.retryMaxBackoff());
         factory.setConcurrency(1);
-        // static membership, as the fan-out's container: the same member after a restart
-        factory.setContainerCustomizer(container -> container
-                .getContainerProperties()
-                .getKafkaConsumerProperties()
-                .setProperty(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, instanceId));
-        ExponentialBackOff backOff =
-                new ExponentialBackOff(properties.retryFirstBackoff().toMillis(), 2.0);
-        backOff.setMaxInterval(properties.retryMaxBackoff().toMillis());
-        factory.setCommonErrorHandler(new DefaultErrorHandler(backOff));
         return factory;
     }
 }

@@ -1,14 +1,12 @@
 package com.holidaylistings.integration.dispatcher.fanout;
 
-import org.apache.kafka.clients.consumer.ConsumerConfig;
+import com.holidaylistings.integration.dispatcher.RetryingListenerContainers;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.kafka.autoconfigure.ConcurrentKafkaListenerContainerFactoryConfigurer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 import org.springframework.kafka.core.ConsumerFactory;
-import org.springframework.kafka.listener.DefaultErrorHandler;
-import org.springframework.util.backoff.ExponentialBackOff;
 
 /**
  * The fan-out's listener container: a batch listener (each poll's events are fanned out together),
@@ -24,19 +22,9 @@ class FanOutConfig {
             ConsumerFactory<Object, Object> consumers,
             FanOutProperties properties,
             @Value("${dispatcher.instance-id}") String instanceId) {
-        ConcurrentKafkaListenerContainerFactory<Object, Object> factory =
-                new ConcurrentKafkaListenerContainerFactory<>();
-        configurer.configure(factory, consumers);
+        ConcurrentKafkaListenerContainerFactory<Object, Object> factory = RetryingListenerContainers.factory(
+                configurer, consumers, instanceId, properties.retryFirstBackoff(), properties.retryMaxBackoff());
         factory.setBatchListener(true);
-        // static membership, as the delivery containers (application.yml): suffixed with each consumer's index
-        factory.setContainerCustomizer(container -> container
-                .getContainerProperties()
-                .getKafkaConsumerProperties()
-                .setProperty(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, instanceId));
-        ExponentialBackOff backOff =
-                new ExponentialBackOff(properties.retryFirstBackoff().toMillis(), 2.0);
-        backOff.setMaxInterval(properties.retryMaxBackoff().toMillis());
-        factory.setCommonErrorHandler(new DefaultErrorHandler(backOff));
         return factory;
     }
 }
