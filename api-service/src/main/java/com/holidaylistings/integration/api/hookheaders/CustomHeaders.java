@@ -1,6 +1,7 @@
 package com.holidaylistings.integration.api.hookheaders;
 
 import com.holidaylistings.integration.api.web.input.FieldErrors;
+import com.holidaylistings.integration.deliverylog.MaskedValue;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -25,7 +26,7 @@ public record CustomHeaders(Map<String, String> headers) {
     public static final int MAX_NAME_LENGTH = 100;
     public static final int MAX_VALUE_LENGTH = 1024;
     /** What a saved value is shown as. */
-    public static final String MASK = "\u2022\u2022\u2022\u2022";
+    public static final String MASK = MaskedValue.MASK;
 
     public static final CustomHeaders NONE = new CustomHeaders(Map.of());
 

@@ -1,5 +1,6 @@
 package com.holidaylistings.integration.dispatcher.attempt;
 
+import com.holidaylistings.integration.deliverylog.MaskedValue;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.HashSet;
@@ -23,7 +24,7 @@ final class KeptHeaders {
     private static final int JSON_OVERHEAD = 8;
 
     /** What a custom header's value is kept as. */
-    static final String MASK = "\u2022\u2022\u2022\u2022";
+    static final String MASK = MaskedValue.MASK;
 
     private KeptHeaders() {}
 
