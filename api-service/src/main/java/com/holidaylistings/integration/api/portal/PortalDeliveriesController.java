@@ -7,12 +7,10 @@ import com.holidaylistings.integration.api.attempts.AttemptLog;
 import com.holidaylistings.integration.api.attempts.AttemptPage;
 import com.holidaylistings.integration.api.attempts.AttemptStatusFilter;
 import com.holidaylistings.integration.api.attempts.DeliveryAttempt;
-import com.holidaylistings.integration.api.hook.DeliveryLog;
 import com.holidaylistings.integration.api.hook.HookStatus;
 import com.holidaylistings.integration.api.redelivery.RecoverRequest;
 import com.holidaylistings.integration.api.stats.HookStatistics;
 import com.holidaylistings.integration.api.web.error.NotFound;
-import com.holidaylistings.integration.api.web.input.CanonicalUuid;
 import com.holidaylistings.integration.api.web.input.FieldErrors;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -39,14 +37,14 @@ class PortalDeliveriesController {
     static final int PAGE_SIZE = 25;
     static final int CHART_DAYS = 7;
 
-    private final DeliveryLog deliveryLog;
+    private final SessionHooks hooks;
     private final AttemptLog attemptLog;
     private final HookStatistics statistics;
     private final PortalSessions sessions;
 
     PortalDeliveriesController(
-            DeliveryLog deliveryLog, AttemptLog attemptLog, HookStatistics statistics, PortalSessions sessions) {
-        this.deliveryLog = deliveryLog;
+            SessionHooks hooks, AttemptLog attemptLog, HookStatistics statistics, PortalSessions sessions) {
+        this.hooks = hooks;
         this.attemptLog = attemptLog;
         this.statistics = statistics;
         this.sessions = sessions;
@@ -67,7 +65,7 @@ class PortalDeliveriesController {
             @RequestParam(required = false) String before,
             @RequestParam(required = false) String after,
             Model model) {
-        HookStatus hook = hook(session, hookId);
+        HookStatus hook = hooks.of(session, hookId);
         FieldErrors errors = new FieldErrors();
         AttemptStatusFilter filter = AttemptStatusFilter.parse(status, errors);
         AttemptLog.PageRequest request = new AttemptLog.PageRequest(
@@ -107,7 +105,7 @@ class PortalDeliveriesController {
 
     @GetMapping("/portal/hooks/{hookId}/attempts/{attemptId}")
     String attempt(PortalSession session, @PathVariable String hookId, @PathVariable String attemptId, Model model) {
-        HookStatus hook = hook(session, hookId);
+        HookStatus hook = hooks.of(session, hookId);
         long id = AttemptIds.parse(attemptId).orElseThrow(NotFound::new);
         AttemptDetail attempt = attemptLog.attempt(hook.id(), id).orElseThrow(NotFound::new);
         model.addAttribute("hook", HookRow.of(hook));
@@ -133,8 +131,4 @@ class PortalDeliveriesController {
     }
 
     /** One of the session owner's hooks; 404 for anyone else's, as the internal API answers. */
-    private HookStatus hook(PortalSession session, String hookId) {
-        UUID id = CanonicalUuid.parse(hookId).orElseThrow(NotFound::new);
-        return deliveryLog.hook(session.ownerId(), id).orElseThrow(NotFound::new);
-    }
 }

@@ -1,6 +1,5 @@
 package com.holidaylistings.integration.api.portal;
 
-import com.holidaylistings.integration.api.hook.DeliveryLog;
 import com.holidaylistings.integration.api.hook.HookProperties;
 import com.holidaylistings.integration.api.hook.HookRepository;
 import com.holidaylistings.integration.api.hook.HookStatus;
@@ -38,7 +37,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 class PortalHookController {
 
     private final HookRepository hooks;
-    private final DeliveryLog deliveryLog;
+    private final SessionHooks sessionHooks;
     private final Redeliveries redeliveries;
     private final TestEvents testEvents;
     private final PortalSessions sessions;
@@ -46,13 +45,13 @@ class PortalHookController {
 
     PortalHookController(
             HookRepository hooks,
-            DeliveryLog deliveryLog,
+            SessionHooks sessionHooks,
             Redeliveries redeliveries,
             TestEvents testEvents,
             PortalSessions sessions,
             HookProperties settings) {
         this.hooks = hooks;
-        this.deliveryLog = deliveryLog;
+        this.sessionHooks = sessionHooks;
         this.redeliveries = redeliveries;
         this.testEvents = testEvents;
         this.sessions = sessions;
@@ -71,7 +70,7 @@ class PortalHookController {
 
     @PostMapping("/portal/hooks/{hookId}/deliveries/{enquiryId}/redeliver")
     String redeliver(PortalSession session, @PathVariable String hookId, @PathVariable String enquiryId) {
-        HookStatus hook = hook(session, hookId);
+        HookStatus hook = sessionHooks.of(session, hookId);
         UUID enquiry = CanonicalUuid.parse(enquiryId).orElseThrow(NotFound::new);
         try {
             redeliveries.request(
@@ -98,7 +97,7 @@ class PortalHookController {
      */
     @PostMapping("/portal/hooks/{hookId}/recover")
     String recover(PortalSession session, @PathVariable String hookId, @RequestParam(required = false) String since) {
-        HookStatus hook = hook(session, hookId);
+        HookStatus hook = sessionHooks.of(session, hookId);
         try {
             Instant from = new RecoverRequest(since == null || since.isBlank() ? null : inUtc(since.strip()))
                     .validSince(Instant.now());
@@ -131,7 +130,7 @@ class PortalHookController {
     /** Sends a test event to the hook, as the internal API's test does. */
     @PostMapping("/portal/hooks/{hookId}/test")
     String sendTest(PortalSession session, @PathVariable String hookId) {
-        HookStatus hook = hook(session, hookId);
+        HookStatus hook = sessionHooks.of(session, hookId);
         try {
             TestDelivery sent = testEvents.send(
                     OwnerId.of(session.ownerId()), SubscriptionId.of(hook.id()), RequestIdFilter.current());
@@ -153,7 +152,7 @@ class PortalHookController {
             PortalSession session,
             @PathVariable String hookId,
             @RequestParam(name = "per_second", required = false) String perSecond) {
-        HookStatus hook = hook(session, hookId);
+        HookStatus hook = sessionHooks.of(session, hookId);
         try {
             ThrottleRequest request = ThrottleRequest.ofText(perSecond);
             if (!hooks.setThrottle(session.ownerId(), hook.id(), request.perSecond(), RequestIdFilter.current())) {
@@ -183,7 +182,7 @@ class PortalHookController {
      */
     @PostMapping("/portal/hooks/{hookId}/resume-and-recover")
     String resumeAndRecover(PortalSession session, @PathVariable String hookId) {
-        HookStatus hook = hook(session, hookId);
+        HookStatus hook = sessionHooks.of(session, hookId);
         if (!hooks.setPaused(session.ownerId(), hook.id(), false)) {
             throw new NotFound();
         }
@@ -220,7 +219,7 @@ class PortalHookController {
     }
 
     private String setPaused(PortalSession session, String hookId, boolean paused) {
-        HookStatus hook = hook(session, hookId);
+        HookStatus hook = sessionHooks.of(session, hookId);
         if (!hooks.setPaused(session.ownerId(), hook.id(), paused)) {
             throw new NotFound();
         }
@@ -229,8 +228,4 @@ class PortalHookController {
     }
 
     /** One of the session owner's hooks; 404 for anyone else's, as the internal API answers. */
-    private HookStatus hook(PortalSession session, String hookId) {
-        UUID id = CanonicalUuid.parse(hookId).orElseThrow(NotFound::new);
-        return deliveryLog.hook(session.ownerId(), id).orElseThrow(NotFound::new);
-    }
 }

@@ -1,13 +1,10 @@
 package com.holidaylistings.integration.api.portal;
 
-import com.holidaylistings.integration.api.hook.DeliveryLog;
 import com.holidaylistings.integration.api.hook.HookStatus;
 import com.holidaylistings.integration.api.hookheaders.CustomHeaders;
 import com.holidaylistings.integration.api.hookheaders.HookHeaders;
 import com.holidaylistings.integration.api.web.error.InvalidRequest;
 import com.holidaylistings.integration.api.web.error.NotFound;
-import com.holidaylistings.integration.api.web.input.CanonicalUuid;
-import java.util.UUID;
 import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -22,12 +19,12 @@ import org.springframework.web.bind.annotation.RequestParam;
 @Controller
 class PortalHookHeadersController {
 
-    private final DeliveryLog deliveryLog;
+    private final SessionHooks hooks;
     private final HookHeaders hookHeaders;
     private final PortalSessions sessions;
 
-    PortalHookHeadersController(DeliveryLog deliveryLog, HookHeaders hookHeaders, PortalSessions sessions) {
-        this.deliveryLog = deliveryLog;
+    PortalHookHeadersController(SessionHooks hooks, HookHeaders hookHeaders, PortalSessions sessions) {
+        this.hooks = hooks;
         this.hookHeaders = hookHeaders;
         this.sessions = sessions;
     }
@@ -38,7 +35,7 @@ class PortalHookHeadersController {
             @PathVariable String hookId,
             @RequestParam(required = false) String name,
             @RequestParam(required = false) String value) {
-        HookStatus hook = hook(session, hookId);
+        HookStatus hook = hooks.of(session, hookId);
         String header = name == null ? "" : name.strip();
         if (header.isEmpty()) {
             sessions.setFlash(session.id(), Flash.problem("The header was not saved: Header name is required."));
@@ -60,7 +57,7 @@ class PortalHookHeadersController {
 
     @PostMapping("/portal/hooks/{hookId}/headers/remove")
     String remove(PortalSession session, @PathVariable String hookId, @RequestParam(required = false) String name) {
-        HookStatus hook = hook(session, hookId);
+        HookStatus hook = hooks.of(session, hookId);
         if (name != null) {
             save(session, hook, hookHeaders.of(session.ownerId(), hook.id()).without(name));
             sessions.setFlash(session.id(), Flash.info("Header " + name + " removed from " + hook.targetUrl() + "."));
@@ -76,10 +73,5 @@ class PortalHookHeadersController {
 
     private static String redirectTo(HookStatus hook) {
         return "redirect:/portal/#headers-" + hook.id();
-    }
-
-    private HookStatus hook(PortalSession session, String hookId) {
-        UUID id = CanonicalUuid.parse(hookId).orElseThrow(NotFound::new);
-        return deliveryLog.hook(session.ownerId(), id).orElseThrow(NotFound::new);
     }
 }

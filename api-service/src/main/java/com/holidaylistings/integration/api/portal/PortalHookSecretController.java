@@ -1,11 +1,8 @@
 package com.holidaylistings.integration.api.portal;
 
-import com.holidaylistings.integration.api.hook.DeliveryLog;
 import com.holidaylistings.integration.api.hook.HookStatus;
 import com.holidaylistings.integration.api.owner.SigningSecrets;
 import com.holidaylistings.integration.api.web.error.NotFound;
-import com.holidaylistings.integration.api.web.input.CanonicalUuid;
-import java.util.UUID;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -20,19 +17,19 @@ import org.springframework.web.bind.annotation.PostMapping;
 @Controller
 class PortalHookSecretController {
 
-    private final DeliveryLog deliveryLog;
+    private final SessionHooks hooks;
     private final SigningSecrets secrets;
     private final PortalSessions sessions;
 
-    PortalHookSecretController(DeliveryLog deliveryLog, SigningSecrets secrets, PortalSessions sessions) {
-        this.deliveryLog = deliveryLog;
+    PortalHookSecretController(SessionHooks hooks, SigningSecrets secrets, PortalSessions sessions) {
+        this.hooks = hooks;
         this.secrets = secrets;
         this.sessions = sessions;
     }
 
     @PostMapping("/portal/hooks/{hookId}/secret/reveal")
     String reveal(PortalSession session, @PathVariable String hookId) {
-        HookStatus hook = hook(session, hookId);
+        HookStatus hook = hooks.of(session, hookId);
         sessions.setFlash(session.id(), Flash.secretOfHook(hook.id(), null));
         return "redirect:/portal/#webhook-subscriptions";
     }
@@ -40,13 +37,13 @@ class PortalHookSecretController {
     @GetMapping("/portal/hooks/{hookId}/secret/rotate")
     String confirmRotate(PortalSession session, @PathVariable String hookId, Model model) {
         model.addAttribute("csrf", session.csrfToken());
-        model.addAttribute("hook", hook(session, hookId));
+        model.addAttribute("hook", hooks.of(session, hookId));
         return "portal/rotate";
     }
 
     @PostMapping("/portal/hooks/{hookId}/secret/rotate")
     String rotate(PortalSession session, @PathVariable String hookId) {
-        HookStatus hook = hook(session, hookId);
+        HookStatus hook = hooks.of(session, hookId);
         secrets.rotateForHook(session.ownerId(), hook.id()).orElseThrow(NotFound::new);
         sessions.setFlash(
                 session.id(),
@@ -56,10 +53,5 @@ class PortalHookSecretController {
                                 + " rotated. Give the new one to its receiver: the previous one keeps signing beside it for a while"
                                 + " (24 hours by default). Your other hooks keep their secrets."));
         return "redirect:/portal/#webhook-subscriptions";
-    }
-
-    private HookStatus hook(PortalSession session, String hookId) {
-        UUID id = CanonicalUuid.parse(hookId).orElseThrow(NotFound::new);
-        return deliveryLog.hook(session.ownerId(), id).orElseThrow(NotFound::new);
     }
 }
