@@ -20,7 +20,7 @@ import tools.jackson.databind.JsonNode;
  * PUT …/hooks/{hookId}/headers: a hook's custom headers, set all at once, answered masked, stored
  * encrypted and bound to the owner; refused with fieldErrors (and nothing changed) for a name that
  * would override the delivery's own headers, one that is not a token, a value with control
- * characters or too long, more than ten.
+ * characters or too long, more than ten. A hook removed keeps neither its headers nor its own secret.
  */
 class HookHeadersIT extends ApiIntegrationTest {
 
@@ -64,6 +64,30 @@ class HookHeadersIT extends ApiIntegrationTest {
         assertThat(response.status()).as(response.body()).isEqualTo(200);
         assertThat(response.json().get("headers").propertyNames()).containsExactly("Authorization");
         assertThat(stored(hook)).isEqualTo(Map.of("Authorization", "Bearer new"));
+    }
+
+    @Test
+    void aRemovedHookKeepsNeitherItsHeadersNorItsOwnSecret() {
+        String target = "https://93.184.215.14/removed/" + UUID.randomUUID();
+        UUID removed = world.subscribe(owner, target, null);
+        put(removed, Map.of("Authorization", "Bearer receiver-token-2"));
+        assertThat(admin().post("/internal/v1/owners/" + owner.ownerId() + "/hooks/" + removed + "/secret/rotate", null)
+                        .status())
+                .isEqualTo(200);
+        put(hook, Map.of("X-Tenant", "north-7"));
+
+        ApiClient.Response unsubscribed =
+                as(owner).delete("/integration/v1/hooks/enquiries", Map.of("targetUrl", target));
+
+        assertThat(unsubscribed.status()).as(unsubscribed.body()).isEqualTo(200);
+        assertThat(rows(removed)).as("its custom headers").isZero();
+        assertThat(jdbc.sql("select count(*) from hook_secrets where subscription_id = :hook")
+                        .param("hook", removed)
+                        .query(Integer.class)
+                        .single())
+                .as("its own secret")
+                .isZero();
+        assertThat(rows(hook)).as("the owner's other hook keeps its headers").isOne();
     }
 
     @Test
