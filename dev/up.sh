@@ -14,6 +14,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/prometheus.sh"
 # The Kafka ACLs, shared with docker-compose's broker (kafka_stack_acls, kafka_downstream_team_acls)
 # shellcheck source-path=SCRIPTDIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib/kafka-acls.sh"
+# The broker's settings, shared with docker-compose's broker too (kafka_render_template)
+# shellcheck source-path=SCRIPTDIR
+source "$(dirname "${BASH_SOURCE[0]}")/lib/kafka-config.sh"
 # DEV_TRACING=1: Zipkin beside the stack (start_zipkin, add_zipkin_to_stack_env)
 # shellcheck source-path=SCRIPTDIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib/tracing.sh"
@@ -613,50 +616,15 @@ ensure_kafka_classpath() {
     fi
 }
 
+# The broker's settings and the admin's, written from the templates that docker-compose's broker
+# uses too (dev/kafka/*.properties, dev/lib/kafka-config.sh): on the loopback, on this stack's ports.
 write_kafka_config() {
     mkdir -p "$KAFKA_DIR/data"
     (
         umask 077
-        cat >"$KAFKA_DIR/server.properties" <<EOF
-# Written by dev/up.sh on every start: edit dev/up.sh, not this file. Clients authenticate with
-# SCRAM-SHA-512 (their credentials are made when the storage is formatted) and ACLs decide what
-# each principal may do (docs/operations/security.md, "Security"); the controller listener takes the admin
-# only, with PLAIN (SCRAM credentials live in the metadata that the controller serves).
-process.roles=broker,controller
-node.id=1
-controller.quorum.voters=1@127.0.0.1:$KAFKA_CONTROLLER_PORT
-listeners=SASL_PLAINTEXT://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$KAFKA_CONTROLLER_PORT
-advertised.listeners=SASL_PLAINTEXT://127.0.0.1:$KAFKA_PORT
-controller.listener.names=CONTROLLER
-inter.broker.listener.name=SASL_PLAINTEXT
-listener.security.protocol.map=CONTROLLER:SASL_PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT
-sasl.enabled.mechanisms=SCRAM-SHA-512
-sasl.mechanism.inter.broker.protocol=SCRAM-SHA-512
-sasl.mechanism.controller.protocol=PLAIN
-listener.name.controller.sasl.enabled.mechanisms=PLAIN
-listener.name.controller.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="admin" password="$KAFKA_ADMIN_PASSWORD" user_admin="$KAFKA_ADMIN_PASSWORD";
-listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username="admin" password="$KAFKA_ADMIN_PASSWORD";
-authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer
-allow.everyone.if.no.acl.found=false
-super.users=User:admin
-log.dirs=$KAFKA_DIR/data
-num.partitions=1
-default.replication.factor=1
-min.insync.replicas=1
-offsets.topic.replication.factor=1
-transaction.state.log.replication.factor=1
-transaction.state.log.min.isr=1
-share.coordinator.state.topic.replication.factor=1
-share.coordinator.state.topic.min.isr=1
-auto.create.topics.enable=false
-group.initial.rebalance.delay.ms=0
-EOF
-        # the admin's client settings, for the broker's command-line tools
-        cat >"$KAFKA_DIR/admin.properties" <<EOF
-security.protocol=SASL_PLAINTEXT
-sasl.mechanism=SCRAM-SHA-512
-sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username="admin" password="$KAFKA_ADMIN_PASSWORD";
-EOF
+        KAFKA_LISTEN_HOST=127.0.0.1 KAFKA_ADVERTISED_HOST=127.0.0.1 KAFKA_DATA_DIR=$KAFKA_DIR/data \
+            kafka_render_template "$DEV_SCRIPT_DIR/kafka/broker.properties" >"$KAFKA_DIR/server.properties"
+        kafka_render_template "$DEV_SCRIPT_DIR/kafka/admin.properties" >"$KAFKA_DIR/admin.properties"
     )
     cat >"$KAFKA_DIR/log4j2.properties" <<'EOF'
 # Broker logging (to stdout, which dev/up.sh sends to .dev/logs/kafka.log).
