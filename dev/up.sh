@@ -27,23 +27,11 @@ KAFKA_CONTROLLER_PORT=${DEV_KAFKA_CONTROLLER_PORT:-19093}
 READY_TIMEOUT=${DEV_READY_TIMEOUT:-90}
 # How long to wait for the processes of a killed PostgreSQL to exit before starting it again.
 PG_SETTLE_TIMEOUT=30
-# The services' JVM options, chosen to keep each one's resident memory under 256 MiB in every
-# benchmark (docs/operations/README.md, "Memory"): a 128 MiB heap (the live set stays far below it),
-# the serial collector, bounded metaspace, code cache and stacks, glibc's free memory handed back
-# every 5 s (TrimNativeHeapInterval), and MALLOC_ARENA_MAX=2 (start_service); and, as in the images,
-# a process whose heap runs out exits (ExitOnOutOfMemoryError) instead of living on without its
-# consumers' heartbeats or its schedulers, delivering nothing: dev/up.sh starts it again.
-read -r -a SERVICE_JAVA_OPTS <<<"${DEV_JAVA_OPTS:--Xms32m -Xmx128m -XX:+UseSerialGC -XX:MaxMetaspaceSize=128m -XX:ReservedCodeCacheSize=48m -Xss512k -XX:MaxDirectMemorySize=64m -XX:TrimNativeHeapInterval=5000 -XX:+ExitOnOutOfMemoryError}"
-# Each service's own on top of them (a later -Xms or -XX:ReservedCodeCacheSize wins), unless DEV_JAVA_OPTS
-# is set (OPERATIONS 3.6): enquiry-ingest and webhook-dispatcher compile with C1 alone (warm seconds after
-# a start, 30-70 MiB less resident; once C2 would have finished, a drain 6-10 % slower; api-service keeps
-# C2, which its intake needs under a burst), and the dispatcher makes no full collection while an owner's
-# flood loads new code. DEV_JAVA_EXTRA_OPTS come last, for every service (a later option wins:
-# -XX:TieredStopAtLevel=4 gives the two C2 back).
-declare -A OWN_JAVA_OPTS=(
-    [enquiry-ingest]="-XX:TieredStopAtLevel=1"
-    [webhook-dispatcher]="-Xms96m -XX:MetaspaceSize=64m -XX:ReservedCodeCacheSize=128m -XX:SweeperThreshold=50 -XX:TieredStopAtLevel=1"
-)
+# The services' JVM options live in each one's <module>/jvm.options, which its image uses too (docs/
+# operations/scaling.md 3.6): start_service passes it as java's @-file. DEV_JAVA_OPTS, when set, takes
+# its place for every service; DEV_JAVA_EXTRA_OPTS come after either, for every service (a later option
+# wins: -XX:TieredStopAtLevel=4 gives enquiry-ingest and webhook-dispatcher C2 back).
+SERVICE_JAVA_OPTS=()
 read -r -a KAFKA_JAVA_OPTS <<<"${DEV_KAFKA_JAVA_OPTS:--Xms128m -Xmx512m -XX:+UseSerialGC}"
 API_PORT=8443
 DB_NAME=owner_integration
@@ -867,7 +855,7 @@ warm_start_launch() {
         api-service) training=(WARM_START_TRAINING=-Downer-api.warm-up.exit-after=true) ;;
         webhook-dispatcher) training=(WARM_START_TRAINING=-Ddispatcher.warm-up.exit-after=true) ;;
     esac
-    stamp="$(stat -c '%s %Y' "$jar") $jar $("$JAVA_HOME/bin/java" -version 2>&1 | tr '\n' ' ') ${SERVICE_JAVA_OPTS[*]} ${training[*]}"
+    stamp="$(stat -c '%s %Y' "$jar") $jar $("$JAVA_HOME/bin/java" -version 2>&1 | tr '\n' ' ') $(java_opts_read "${SERVICE_JAVA_OPTS[@]}") ${training[*]}"
     # one directory per jar, JDK and options, so that a restart with other options (a benchmark's)
     # and back keeps both archives
     dir=$DEV_DIR/warm-start/$name/$(cksum <<<"$stamp" | cut -d' ' -f1)
@@ -889,6 +877,15 @@ warm_start_launch() {
     option=$(sh "$DEV_SCRIPT_DIR/lib/warm-start.sh" options "$JAVA_HOME/bin/java" "$dir/app" 2>/dev/null || true)
     if [[ -n $option ]]; then LAUNCH=("$option" -jar "$extracted"); fi
     prune_warm_starts "$name" "$dir"
+}
+
+# Prints <options> on one line as the JVM reads them, an @-file's lines in its place (comments too): an
+# archive is trained again when the file changes.
+java_opts_read() {
+    local option
+    for option in "$@"; do
+        if [[ $option == @?* && -f ${option#@} ]]; then tr '\n' ' ' <"${option#@}"; else printf '%s ' "$option"; fi
+    done
 }
 
 # Keeps the DEV_WARM_START_KEEP (3) archives of <name> used last, <dir> (the one in use) first: each is
@@ -979,10 +976,11 @@ start_service() {
         export MANAGEMENT_SERVER_PORT=$management
         # glibc gives each busy thread its own malloc arena: two keep resident memory in check
         export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
-        local own=() extra=()
-        [[ -n ${DEV_JAVA_OPTS:-} ]] || read -r -a own <<<"${OWN_JAVA_OPTS[$name]:-}"
+        local extra=()
+        SERVICE_JAVA_OPTS=("@$REPO_ROOT/$name/jvm.options")
+        if [[ -n ${DEV_JAVA_OPTS:-} ]]; then read -r -a SERVICE_JAVA_OPTS <<<"$DEV_JAVA_OPTS"; fi
         read -r -a extra <<<"${DEV_JAVA_EXTRA_OPTS:-}"
-        SERVICE_JAVA_OPTS+=("${own[@]}" "${extra[@]}")
+        SERVICE_JAVA_OPTS+=("${extra[@]}")
         warm_start_launch "$name" "$jar"
         launch_bg "$name" "$JAVA_HOME/bin/java" "${SERVICE_JAVA_OPTS[@]}" "${LAUNCH[@]}"
     )
