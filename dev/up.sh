@@ -14,6 +14,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/prometheus.sh"
 # The Kafka ACLs, shared with docker-compose's broker (kafka_stack_acls, kafka_downstream_team_acls)
 # shellcheck source-path=SCRIPTDIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib/kafka-acls.sh"
+# The broker's settings, shared with docker-compose's broker too (kafka_render_template)
+# shellcheck source-path=SCRIPTDIR
+source "$(dirname "${BASH_SOURCE[0]}")/lib/kafka-config.sh"
 # DEV_TRACING=1: Zipkin beside the stack (start_zipkin, add_zipkin_to_stack_env)
 # shellcheck source-path=SCRIPTDIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib/tracing.sh"
@@ -24,23 +27,11 @@ KAFKA_CONTROLLER_PORT=${DEV_KAFKA_CONTROLLER_PORT:-19093}
 READY_TIMEOUT=${DEV_READY_TIMEOUT:-90}
 # How long to wait for the processes of a killed PostgreSQL to exit before starting it again.
 PG_SETTLE_TIMEOUT=30
-# The services' JVM options, chosen to keep each one's resident memory under 256 MiB in every
-# benchmark (docs/operations/README.md, "Memory"): a 128 MiB heap (the live set stays far below it),
-# the serial collector, bounded metaspace, code cache and stacks, glibc's free memory handed back
-# every 5 s (TrimNativeHeapInterval), and MALLOC_ARENA_MAX=2 (start_service); and, as in the images,
-# a process whose heap runs out exits (ExitOnOutOfMemoryError) instead of living on without its
-# consumers' heartbeats or its schedulers, delivering nothing: dev/up.sh starts it again.
-read -r -a SERVICE_JAVA_OPTS <<<"${DEV_JAVA_OPTS:--Xms32m -Xmx128m -XX:+UseSerialGC -XX:MaxMetaspaceSize=128m -XX:ReservedCodeCacheSize=48m -Xss512k -XX:MaxDirectMemorySize=64m -XX:TrimNativeHeapInterval=5000 -XX:+ExitOnOutOfMemoryError}"
-# Each service's own on top of them (a later -Xms or -XX:ReservedCodeCacheSize wins), unless DEV_JAVA_OPTS
-# is set (OPERATIONS 3.6): enquiry-ingest and webhook-dispatcher compile with C1 alone (warm seconds after
-# a start, 30-70 MiB less resident; once C2 would have finished, a drain 6-10 % slower; api-service keeps
-# C2, which its intake needs under a burst), and the dispatcher makes no full collection while an owner's
-# flood loads new code. DEV_JAVA_EXTRA_OPTS come last, for every service (a later option wins:
-# -XX:TieredStopAtLevel=4 gives the two C2 back).
-declare -A OWN_JAVA_OPTS=(
-    [enquiry-ingest]="-XX:TieredStopAtLevel=1"
-    [webhook-dispatcher]="-Xms96m -XX:MetaspaceSize=64m -XX:ReservedCodeCacheSize=128m -XX:SweeperThreshold=50 -XX:TieredStopAtLevel=1"
-)
+# The services' JVM options live in each one's <module>/jvm.options, which its image uses too (docs/
+# operations/scaling.md 3.6): start_service passes it as java's @-file. DEV_JAVA_OPTS, when set, takes
+# its place for every service; DEV_JAVA_EXTRA_OPTS come after either, for every service (a later option
+# wins: -XX:TieredStopAtLevel=4 gives enquiry-ingest and webhook-dispatcher C2 back).
+SERVICE_JAVA_OPTS=()
 read -r -a KAFKA_JAVA_OPTS <<<"${DEV_KAFKA_JAVA_OPTS:--Xms128m -Xmx512m -XX:+UseSerialGC}"
 API_PORT=8443
 DB_NAME=owner_integration
@@ -615,50 +606,15 @@ ensure_kafka_classpath() {
     fi
 }
 
+# The broker's settings and the admin's, written from the templates that docker-compose's broker
+# uses too (dev/kafka/*.properties, dev/lib/kafka-config.sh): on the loopback, on this stack's ports.
 write_kafka_config() {
     mkdir -p "$KAFKA_DIR/data"
     (
         umask 077
-        cat >"$KAFKA_DIR/server.properties" <<EOF
-# Written by dev/up.sh on every start: edit dev/up.sh, not this file. Clients authenticate with
-# SCRAM-SHA-512 (their credentials are made when the storage is formatted) and ACLs decide what
-# each principal may do (docs/operations/security.md, "Security"); the controller listener takes the admin
-# only, with PLAIN (SCRAM credentials live in the metadata that the controller serves).
-process.roles=broker,controller
-node.id=1
-controller.quorum.voters=1@127.0.0.1:$KAFKA_CONTROLLER_PORT
-listeners=SASL_PLAINTEXT://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$KAFKA_CONTROLLER_PORT
-advertised.listeners=SASL_PLAINTEXT://127.0.0.1:$KAFKA_PORT
-controller.listener.names=CONTROLLER
-inter.broker.listener.name=SASL_PLAINTEXT
-listener.security.protocol.map=CONTROLLER:SASL_PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT
-sasl.enabled.mechanisms=SCRAM-SHA-512
-sasl.mechanism.inter.broker.protocol=SCRAM-SHA-512
-sasl.mechanism.controller.protocol=PLAIN
-listener.name.controller.sasl.enabled.mechanisms=PLAIN
-listener.name.controller.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="admin" password="$KAFKA_ADMIN_PASSWORD" user_admin="$KAFKA_ADMIN_PASSWORD";
-listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username="admin" password="$KAFKA_ADMIN_PASSWORD";
-authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer
-allow.everyone.if.no.acl.found=false
-super.users=User:admin
-log.dirs=$KAFKA_DIR/data
-num.partitions=1
-default.replication.factor=1
-min.insync.replicas=1
-offsets.topic.replication.factor=1
-transaction.state.log.replication.factor=1
-transaction.state.log.min.isr=1
-share.coordinator.state.topic.replication.factor=1
-share.coordinator.state.topic.min.isr=1
-auto.create.topics.enable=false
-group.initial.rebalance.delay.ms=0
-EOF
-        # the admin's client settings, for the broker's command-line tools
-        cat >"$KAFKA_DIR/admin.properties" <<EOF
-security.protocol=SASL_PLAINTEXT
-sasl.mechanism=SCRAM-SHA-512
-sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username="admin" password="$KAFKA_ADMIN_PASSWORD";
-EOF
+        KAFKA_LISTEN_HOST=127.0.0.1 KAFKA_ADVERTISED_HOST=127.0.0.1 KAFKA_DATA_DIR=$KAFKA_DIR/data \
+            kafka_render_template "$DEV_SCRIPT_DIR/kafka/broker.properties" >"$KAFKA_DIR/server.properties"
+        kafka_render_template "$DEV_SCRIPT_DIR/kafka/admin.properties" >"$KAFKA_DIR/admin.properties"
     )
     cat >"$KAFKA_DIR/log4j2.properties" <<'EOF'
 # Broker logging (to stdout, which dev/up.sh sends to .dev/logs/kafka.log).
@@ -901,7 +857,7 @@ warm_start_launch() {
         api-service) training=(WARM_START_TRAINING=-Downer-api.warm-up.exit-after=true) ;;
         webhook-dispatcher) training=(WARM_START_TRAINING=-Ddispatcher.warm-up.exit-after=true) ;;
     esac
-    stamp="$(stat -c '%s %Y' "$jar") $jar $("$JAVA_HOME/bin/java" -version 2>&1 | tr '\n' ' ') ${SERVICE_JAVA_OPTS[*]} ${training[*]}"
+    stamp="$(stat -c '%s %Y' "$jar") $jar $("$JAVA_HOME/bin/java" -version 2>&1 | tr '\n' ' ') $(java_opts_read "${SERVICE_JAVA_OPTS[@]}") ${training[*]}"
     # one directory per jar, JDK and options, so that a restart with other options (a benchmark's)
     # and back keeps both archives
     dir=$DEV_DIR/warm-start/$name/$(cksum <<<"$stamp" | cut -d' ' -f1)
@@ -923,6 +879,15 @@ warm_start_launch() {
     option=$(sh "$DEV_SCRIPT_DIR/lib/warm-start.sh" options "$JAVA_HOME/bin/java" "$dir/app" 2>/dev/null || true)
     if [[ -n $option ]]; then LAUNCH=("$option" -jar "$extracted"); fi
     prune_warm_starts "$name" "$dir"
+}
+
+# Prints <options> on one line as the JVM reads them, an @-file's lines in its place (comments too): an
+# archive is trained again when the file changes.
+java_opts_read() {
+    local option
+    for option in "$@"; do
+        if [[ $option == @?* && -f ${option#@} ]]; then tr '\n' ' ' <"${option#@}"; else printf '%s ' "$option"; fi
+    done
 }
 
 # Keeps the DEV_WARM_START_KEEP (3) archives of <name> used last, <dir> (the one in use) first: each is
@@ -1013,10 +978,11 @@ start_service() {
         export MANAGEMENT_SERVER_PORT=$management
         # glibc gives each busy thread its own malloc arena: two keep resident memory in check
         export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
-        local own=() extra=()
-        [[ -n ${DEV_JAVA_OPTS:-} ]] || read -r -a own <<<"${OWN_JAVA_OPTS[$name]:-}"
+        local extra=()
+        SERVICE_JAVA_OPTS=("@$REPO_ROOT/$name/jvm.options")
+        if [[ -n ${DEV_JAVA_OPTS:-} ]]; then read -r -a SERVICE_JAVA_OPTS <<<"$DEV_JAVA_OPTS"; fi
         read -r -a extra <<<"${DEV_JAVA_EXTRA_OPTS:-}"
-        SERVICE_JAVA_OPTS+=("${own[@]}" "${extra[@]}")
+        SERVICE_JAVA_OPTS+=("${extra[@]}")
         warm_start_launch "$name" "$jar"
         launch_bg "$name" "$JAVA_HOME/bin/java" "${SERVICE_JAVA_OPTS[@]}" "${LAUNCH[@]}"
     )

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks the Kafka ACLs of the local stack and compose (ops/kafka/test_acls.sh: no downstream team
-# reaches another's consumer groups), the Prometheus alert rules under ops/prometheus/ (promtool check
+# reaches another's consumer groups) and the broker settings both write from one template
+# (ops/kafka/test_broker_config.sh), the Prometheus alert rules under ops/prometheus/ (promtool check
 # rules) and runs their unit tests (promtool test rules), then checks that the Grafana dashboard is
 # valid JSON and asks only for the services' metrics. Installs Debian's prometheus package (it holds promtool) when
 # promtool is missing and this runs as root with apt; see ops/README.md.
@@ -9,6 +10,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 
 echo "== Kafka ACLs"
 kafka/test_acls.sh
+
+echo "== Kafka broker settings"
+kafka/test_broker_config.sh
 
 if ! command -v promtool >/dev/null 2>&1; then
     if ((EUID == 0)) && command -v apt-get >/dev/null 2>&1; then

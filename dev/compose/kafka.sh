@@ -1,51 +1,26 @@
 #!/bin/bash
-# The broker of docker-compose.yml (image apache/kafka), as dev/up.sh runs it: clients authenticate
-# with SCRAM-SHA-512, whose credentials are made when the storage is first formatted; the controller
-# listener takes the admin only (PLAIN); ACLs decide what each principal may do (docs/operations/README.md,
-# "Security"). The ACLs (dev/lib/kafka-acls.sh, mounted beside this script) are added once the broker
-# answers, from the background, with api-service's SCRAM credential, which a volume formatted before
-# api-service had a principal lacks, and the downstream teams' principals: KAFKA_DOWNSTREAM_TEAMS lists
-# them as team:password pairs separated by commas, each becoming downstream-<team> with the groups
-# downstream-<team>-* of its own (docs/operations/deploying.md 1.3).
+# The broker of docker-compose.yml (image apache/kafka), as dev/up.sh runs it, from the same template
+# (dev/kafka/broker.properties, mounted beside this script with dev/lib/kafka-config.sh): clients
+# authenticate with SCRAM-SHA-512, whose credentials are made when the storage is first formatted; the
+# controller listener takes the admin only (PLAIN); ACLs decide what each principal may do
+# (docs/operations/README.md, "Security"). The ACLs (dev/lib/kafka-acls.sh, mounted beside this script)
+# are added once the broker answers, from the background, with api-service's SCRAM credential, which a
+# volume formatted before api-service had a principal lacks, and the downstream teams' principals:
+# KAFKA_DOWNSTREAM_TEAMS lists them as team:password pairs separated by commas, each becoming
+# downstream-<team> with the groups downstream-<team>-* of its own (docs/operations/deploying.md 1.3).
 set -euo pipefail
 # shellcheck source=../lib/kafka-acls.sh
 source /compose/kafka-acls.sh
+# shellcheck source=../lib/kafka-config.sh
+source /compose/kafka-config.sh
 : "${KAFKA_ADMIN_PASSWORD:?}" "${KAFKA_API_SERVICE_PASSWORD:?}" "${KAFKA_ENQUIRY_INGEST_PASSWORD:?}" "${KAFKA_WEBHOOK_DISPATCHER_PASSWORD:?}" "${KAFKA_DOWNSTREAM_PASSWORD:?}"
 config=/tmp/server.properties admin=/tmp/admin.properties data=/var/lib/kafka/data
 bin=/opt/kafka/bin
-cat >"$config" <<PROPERTIES
-process.roles=broker,controller
-node.id=1
-controller.quorum.voters=1@kafka:9093
-listeners=SASL_PLAINTEXT://:9092,CONTROLLER://:9093
-advertised.listeners=SASL_PLAINTEXT://kafka:9092
-controller.listener.names=CONTROLLER
-inter.broker.listener.name=SASL_PLAINTEXT
-listener.security.protocol.map=CONTROLLER:SASL_PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT
-sasl.enabled.mechanisms=SCRAM-SHA-512
-sasl.mechanism.inter.broker.protocol=SCRAM-SHA-512
-sasl.mechanism.controller.protocol=PLAIN
-listener.name.controller.sasl.enabled.mechanisms=PLAIN
-listener.name.controller.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="admin" password="$KAFKA_ADMIN_PASSWORD" user_admin="$KAFKA_ADMIN_PASSWORD";
-listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username="admin" password="$KAFKA_ADMIN_PASSWORD";
-authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer
-allow.everyone.if.no.acl.found=false
-super.users=User:admin
-log.dirs=$data
-num.partitions=1
-offsets.topic.replication.factor=1
-transaction.state.log.replication.factor=1
-transaction.state.log.min.isr=1
-share.coordinator.state.topic.replication.factor=1
-share.coordinator.state.topic.min.isr=1
-group.initial.rebalance.delay.ms=0
-auto.create.topics.enable=false
-PROPERTIES
-cat >"$admin" <<PROPERTIES
-security.protocol=SASL_PLAINTEXT
-sasl.mechanism=SCRAM-SHA-512
-sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username="admin" password="$KAFKA_ADMIN_PASSWORD";
-PROPERTIES
+# the broker's settings and the admin's, from the templates dev/up.sh uses too (dev/kafka/*.properties):
+# listening on every interface, reached by the other containers as kafka:9092
+KAFKA_LISTEN_HOST="" KAFKA_ADVERTISED_HOST=kafka KAFKA_PORT=9092 KAFKA_CONTROLLER_PORT=9093 KAFKA_DATA_DIR=$data \
+    kafka_render_template /compose/broker.properties >"$config"
+kafka_render_template /compose/admin.properties >"$admin"
 if [[ ! -f $data/meta.properties ]]; then
     "$bin/kafka-storage.sh" format -t "${CLUSTER_ID:?}" -c "$config" \
         --add-scram "SCRAM-SHA-512=[name=admin,password=$KAFKA_ADMIN_PASSWORD]" \

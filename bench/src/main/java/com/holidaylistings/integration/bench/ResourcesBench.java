@@ -52,8 +52,8 @@ final class ResourcesBench {
                         + "sends the same load for " + CLIENT_WARM_UP.toSeconds()
                         + " s before the restarts, so that its own "
                         + "warm-up is not counted; the CPU seconds each process used in the first 30 s are in the raw results.");
-        report.note("Resident memory is VmRSS of the service's JVM with dev/up.sh's default options (see "
-                + "docs/operations/README.md, Memory). At rest: idle for 30 s after the first 30 s. Under load: the highest of "
+        report.note("Resident memory is VmRSS of the service's JVM with dev/up.sh's default options (its "
+                + "<module>/jvm.options, docs/operations/scaling.md 3.6). At rest: idle for 30 s after the first 30 s. Under load: the highest of "
                 + "one-second samples while 200/s go through the intake. The highest after a 30,000-delivery backlog "
                 + "is `bench/run.sh dispatcher`'s.");
         Map<String, Object> raw = new LinkedHashMap<>();

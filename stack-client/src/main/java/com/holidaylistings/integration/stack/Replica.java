@@ -10,15 +10,15 @@ import java.util.Map;
 import org.awaitility.Awaitility;
 
 /**
- * A second instance of a service next to the stack's own: the same jar, database, broker, keys and
- * JVM sizing as dev/up.sh gives it, on free ports, with its output in {@code target/<name>.log}.
+ * A second instance of a service next to the stack's own: the same jar, database, broker and keys as
+ * dev/up.sh gives it, a roomier JVM, on free ports, with its output in {@code target/<name>.log}.
  */
 public final class Replica implements AutoCloseable {
 
     /**
-     * A test replica's JVM options: roomier than dev/up.sh's (DEV_JAVA_OPTS and each service's own,
-     * docs/operations/scaling.md 3.6): a 192 MiB heap, a 64 MiB code cache and both compilers. A replica's
-     * memory is not what its tests measure.
+     * A test replica's JVM options: roomier than the service's own ({@code <module>/jvm.options},
+     * docs/operations/scaling.md 3.6): a 192 MiB heap, a 64 MiB code cache and both compilers. A
+     * replica's memory is not what its tests measure.
      */
     private static final List<String> JVM_OPTIONS = List.of(
             "-Xms64m",

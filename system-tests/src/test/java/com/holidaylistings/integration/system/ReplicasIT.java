@@ -128,8 +128,8 @@ class ReplicasIT {
                         UUID.fromString(
                                 owner.subscribe(receiver.url(path)).get("id").asString()));
             }
-            // Long enough to outlast the replica's start on a loaded machine (up to its 90 s readiness wait; starts of
-            // 40-52 s were seen beside the stack at this rate): it must join, deliver and leave mid-stream.
+            // Long enough to outlast the replica's start on a loaded machine (up to its 90 s readiness wait,
+            // docs/testing.md): it must join, deliver and leave mid-stream.
             try (EnquiryStream stream = EnquiryStream.start(owner.propertyId(), 2400, 20)) {
                 await().atMost(Duration.ofMinutes(1)).until(() -> stream.started() >= 60);
                 // Each process runs several consumers per group: the replica's join doubles the members that own

@@ -16,8 +16,7 @@ import org.springframework.jdbc.datasource.DelegatingDataSource;
  * gate closes: for {@link #CLOSED_FOR} every request is refused at once, then one request at a time
  * probes the pool while the others are still refused, until a probe gets a connection. Without it,
  * every request waits out the pool's connection timeout during an outage, and the clients' retries
- * pile up in memory (measured: about 90 KB per waiting request, so 1,000 waiting retries exhaust a
- * 192 MB heap).
+ * pile up in memory until the heap runs out (docs/operations/runbook.md, 4.11).
  */
 final class FailFastDataSource extends DelegatingDataSource {
 

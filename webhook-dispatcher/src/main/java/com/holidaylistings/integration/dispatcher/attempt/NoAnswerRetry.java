@@ -23,10 +23,9 @@ import org.apache.hc.core5.util.TimeValue;
  * <li>On a fresh connection, one more send only: a receiver that takes requests and drops them is
  * not sent each one eight times.</li>
  * </ul>
- * Without it such a delivery failed and waited for its retry a minute later (4,648 of the traffic
- * mix's healthy deliveries under its burst; with one more send only, still 100–435 a minute in the
- * bursts of 2026-11-26 and 27). Nothing else is retried here: every other failure and every answer
- * follows the schedule.
+ * Without it such a delivery failed and waited for its retry a minute later, and with one more send
+ * only, many still did under the traffic mix's burst (docs/benchmarks/mix.md). Nothing else is
+ * retried here: every other failure and every answer follows the schedule.
  */
 final class NoAnswerRetry implements HttpRequestRetryStrategy {
 

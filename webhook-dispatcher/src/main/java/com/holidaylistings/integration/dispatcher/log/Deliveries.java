@@ -45,12 +45,10 @@ public class Deliveries extends BatchingComponent {
      */
     private static final int HEADERS_KEPT = 500;
     // One row per key found, numbered as the keys were given; a row whose delivery is gone is missing.
-    // The subscription, the dispatcher's own findings about it, the hook's own secrets and the owner's are looked up by
-    // key
-    // for each row (offset 0 keeps each subquery apart): joined as tables, the generic plan hashed all of
-    // webhook_secrets for every batch once it held a few thousand owners (2.6 ms a batch, most of the read's
-    // cost on a drain; measured 2026-11-26), and all of webhook_subscriptions once it held 22,000 (4.4 ms a
-    // batch, 28 s of the database's time in a 27-s drain of 100,000 deliveries; measured 2026-11-27).
+    // The subscription, the dispatcher's own findings about it, the hook's own secrets and the owner's are looked
+    // up by key for each row (offset 0 keeps each subquery apart): joined as tables, the generic plan hashed all
+    // of webhook_secrets and of webhook_subscriptions for every batch, a cost that grows with the owners and
+    // hooks (docs/benchmarks/delivery-model.md and dispatcher.md).
     // A hook receives nothing while paused or unsubscribed on api-service's row, once a 410 was stored here
     // (gone_at), and while a disabling is newer than the owner's latest resume, at once: api-service learns of
     // the last two later, through webhook.operational.

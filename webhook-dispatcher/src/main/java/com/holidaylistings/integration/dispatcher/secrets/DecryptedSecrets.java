@@ -7,10 +7,11 @@ import java.util.function.BiFunction;
 
 /**
  * The owners' signing secrets as decrypted, the last {@code max} used kept: every attempt decrypted
- * its owner's secret anew (AES-GCM and a cipher looked up each time, 6 % of the dispatcher's time in
- * a drain), although a burst of one owner's deliveries all carry the same stored value. Keyed by the
- * stored value and the owner, so that a rotated secret (a new stored value) is decrypted anew and the
- * old one, unused, falls out. Kept in this process's memory only, where each attempt held it anyway.
+ * its owner's secret anew (AES-GCM and a cipher looked up each time, a share of a drain's time worth
+ * saving: docs/benchmarks/delivery-model.md), although a burst of one owner's deliveries all carry
+ * the same stored value. Keyed by the stored value and the owner, so that a rotated secret (a new
+ * stored value) is decrypted anew and the old one, unused, falls out. Kept in this process's memory
+ * only, where each attempt held it anyway.
  */
 public final class DecryptedSecrets {
 

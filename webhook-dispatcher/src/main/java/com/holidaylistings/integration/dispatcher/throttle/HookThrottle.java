@@ -42,7 +42,6 @@ public class HookThrottle extends BatchingComponent {
     static final Duration NOW_ENOUGH = Duration.ofMillis(20);
 
     private static final int MAX_BATCH = 500;
-    // now() is the statement's one clock: the rows start from it, and the waits are measured from it.
     // now() is the statement's one clock: the rows start from it, and the waits are measured from it. A
     // row reserved at another rate (the owner changed it) starts again from now.
     private static final String RESERVE = """
