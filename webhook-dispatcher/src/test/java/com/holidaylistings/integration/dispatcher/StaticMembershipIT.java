@@ -3,6 +3,7 @@ package com.holidaylistings.integration.dispatcher;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
 import com.holidaylistings.integration.testsupport.TestKafka;
 import java.time.Duration;
 import java.util.List;
@@ -11,9 +12,11 @@ import java.util.Optional;
 import org.apache.kafka.clients.admin.AdminClient;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.MemberDescription;
+import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 
 /**
@@ -26,14 +29,12 @@ class StaticMembershipIT extends DispatcherIntegrationTest {
     @Value("${dispatcher.instance-id}")
     String instanceId;
 
+    @Autowired
+    RetrySchedule schedule;
+
     @ParameterizedTest
     @ValueSource(
-            strings = {
-                "webhook-dispatcher",
-                "webhook-dispatcher.deliveries",
-                "webhook-dispatcher.deliveries-retry-0",
-                "webhook-dispatcher.deliveries-retry-2"
-            })
+            strings = {"webhook-dispatcher", "webhook-dispatcher.deliveries", "webhook-dispatcher.deliveries-retries"})
     void joinsEachGroupAsStaticMembersOfThisReplica(String group) {
         await().atMost(Duration.ofSeconds(60))
                 .untilAsserted(() -> assertThat(members(group))
@@ -54,14 +55,19 @@ class StaticMembershipIT extends DispatcherIntegrationTest {
     }
 
     @Test
-    void readsEachRetryTopicWithFewerConsumersThanTheDeliveries() {
-        // DISPATCHER_CONSUMERS (2) on webhook.deliveries, DISPATCHER_RETRY_CONSUMERS (1) on each retry topic
+    void readsAllRetryTopicsWithOneGroupAndFewerConsumersThanTheDeliveries() {
+        // DISPATCHER_CONSUMERS (2) on webhook.deliveries, DISPATCHER_RETRY_CONSUMERS (1) on every retry topic
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
             assertThat(membersOfThisReplica("webhook-dispatcher.deliveries")).hasSize(2);
-            assertThat(membersOfThisReplica("webhook-dispatcher.deliveries-retry-0"))
-                    .hasSize(1);
-            assertThat(membersOfThisReplica("webhook-dispatcher.deliveries-retry-2"))
-                    .hasSize(1);
+            List<MemberDescription> retries = membersOfThisReplica("webhook-dispatcher.deliveries-retries");
+            assertThat(retries).hasSize(1);
+            assertThat(retries.getFirst().assignment().topicPartitions())
+                    .extracting(TopicPartition::topic)
+                    .containsAll(schedule.stages().stream()
+                            .filter(RetrySchedule.Stage::retry)
+                            .map(RetrySchedule.Stage::topic)
+                            .toList())
+                    .doesNotContain(DeliveryTopics.DELIVERIES);
         });
     }
 

@@ -1,12 +1,15 @@
 package com.holidaylistings.integration.dispatcher.intake;
 
+import com.holidaylistings.integration.dispatcher.RetryingListenerContainers;
 import com.holidaylistings.integration.dispatcher.retry.DueTimeHold;
 import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.TopicPartition;
@@ -22,12 +25,14 @@ import org.springframework.kafka.listener.ContainerProperties;
 import org.springframework.stereotype.Component;
 
 /**
- * One listener container per stage of the {@link RetrySchedule}, each in its own consumer group
- * ({@code webhook-dispatcher.deliveries}, {@code webhook-dispatcher.deliveries-retry-0}, …), all feeding
- * the {@link DeliveryListener}: {@code DISPATCHER_CONSUMERS} consumers on {@code webhook.deliveries},
- * {@code DISPATCHER_RETRY_CONSUMERS} on each retry topic. Acknowledgements are manual and given in offset order
- * ({@link InOrderAcks}); a retry stage's records wait until due ({@link DueTimeHold}); what was in
- * flight on partitions taken away is forgotten.
+ * The listener containers that feed the {@link DeliveryListener}: {@code DISPATCHER_CONSUMERS} consumers
+ * on {@code webhook.deliveries} (group {@code webhook-dispatcher.deliveries}) and
+ * {@code DISPATCHER_RETRY_CONSUMERS} on all the retry topics together (group
+ * {@code webhook-dispatcher.deliveries-retries}). Every consumer polls, heartbeats and fetches whether
+ * or not anything is due, and the retry topics are empty most of the time: one consumer group for
+ * them all, where one per topic made five. Acknowledgements are manual and given in offset order
+ * ({@link InOrderAcks}); a retry's records wait until due ({@link DueTimeHold}, which pauses their
+ * partition); what was in flight on partitions taken away is forgotten.
  */
 @Component
 class DeliveryContainers implements SmartLifecycle {
@@ -49,37 +54,63 @@ class DeliveryContainers implements SmartLifecycle {
         ConcurrentKafkaListenerContainerFactory<Object, Object> factory =
                 new ConcurrentKafkaListenerContainerFactory<>();
         configurer.configure(factory, consumers);
-        for (RetrySchedule.Stage stage : schedule.stages()) {
-            DueTimeHold hold = new DueTimeHold(schedule, resumes);
-            ConcurrentMessageListenerContainer<Object, Object> container = factory.createContainer(stage.topic());
-            if (stage.number() > 1) {
-                // Retries are few and their listener only starts each attempt: fewer consumers polling.
-                container.setConcurrency(retryConsumers);
-            }
-            ContainerProperties properties = container.getContainerProperties();
-            properties.setGroupId(groupPrefix + stage.groupSuffix());
-            properties.setAckMode(ContainerProperties.AckMode.MANUAL);
-            // static membership: the container suffixes it with each consumer's index
-            properties.getKafkaConsumerProperties().setProperty(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, instanceId);
-            properties.setConsumerRebalanceListener(new ConsumerAwareRebalanceListener() {
-                @Override
-                public void onPartitionsRevokedAfterCommit(
-                        Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
-                    acks.revoked(partitions);
-                    hold.forget(partitions);
-                }
+        Map<Boolean, List<String>> topics = schedule.stages().stream()
+                .collect(Collectors.partitioningBy(
+                        RetrySchedule.Stage::retry,
+                        Collectors.mapping(RetrySchedule.Stage::topic, Collectors.toList())));
+        ConcurrentMessageListenerContainer<Object, Object> firstAttempts =
+                container(factory, topics.get(false), groupPrefix, "deliveries", instanceId, schedule, listener, acks);
+        // Never paused: a long fetch costs no latency. The retries' consumers keep the client's 500 ms: a
+        // partition resumed when its record falls due is fetched only once the fetch in flight returns,
+        // so that wait bounds a retry's lateness.
+        firstAttempts
+                .getContainerProperties()
+                .getKafkaConsumerProperties()
+                .setProperty(
+                        ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG,
+                        Long.toString(RetryingListenerContainers.FETCH_WAIT.toMillis()));
+        ConcurrentMessageListenerContainer<Object, Object> retries = container(
+                factory, topics.get(true), groupPrefix, "deliveries-retries", instanceId, schedule, listener, acks);
+        // Retries are few and their listener only starts each attempt: fewer consumers polling.
+        retries.setConcurrency(retryConsumers);
+        containers.add(firstAttempts);
+        containers.add(retries);
+    }
 
-                @Override
-                public void onPartitionsLost(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
-                    onPartitionsRevokedAfterCommit(consumer, partitions);
-                }
-            });
-            properties.setMessageListener((AcknowledgingConsumerAwareMessageListener<String, String>)
-                    (record, ack, consumer) -> listener.onDelivery(record, ack, consumer, hold));
-            container.setBeanName("webhook-deliveries" + stage.groupSuffix().substring(".deliveries".length()));
-            hold.pausing(container);
-            containers.add(container);
-        }
+    private ConcurrentMessageListenerContainer<Object, Object> container(
+            ConcurrentKafkaListenerContainerFactory<Object, Object> factory,
+            List<String> topics,
+            String groupPrefix,
+            String name,
+            String instanceId,
+            RetrySchedule schedule,
+            DeliveryListener listener,
+            InOrderAcks acks) {
+        DueTimeHold hold = new DueTimeHold(schedule, resumes);
+        ConcurrentMessageListenerContainer<Object, Object> container =
+                factory.createContainer(topics.toArray(String[]::new));
+        ContainerProperties properties = container.getContainerProperties();
+        properties.setGroupId(groupPrefix + "." + name);
+        properties.setAckMode(ContainerProperties.AckMode.MANUAL);
+        // static membership: the container suffixes it with each consumer's index
+        properties.getKafkaConsumerProperties().setProperty(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, instanceId);
+        properties.setConsumerRebalanceListener(new ConsumerAwareRebalanceListener() {
+            @Override
+            public void onPartitionsRevokedAfterCommit(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
+                acks.revoked(partitions);
+                hold.forget(partitions);
+            }
+
+            @Override
+            public void onPartitionsLost(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
+                onPartitionsRevokedAfterCommit(consumer, partitions);
+            }
+        });
+        properties.setMessageListener((AcknowledgingConsumerAwareMessageListener<String, String>)
+                (record, ack, consumer) -> listener.onDelivery(record, ack, consumer, hold));
+        container.setBeanName("webhook-" + name);
+        hold.pausing(container);
+        return container;
     }
 
     @Override

@@ -34,6 +34,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -88,7 +89,14 @@ public class AttemptLog extends BatchingComponent {
     private static final String ENSURE_HEALTH = """
             insert into subscription_health (subscription_id)
             select id from webhook_subscriptions where id = any(?) on conflict do nothing
+            returning subscription_id
             """;
+    /**
+     * Subscriptions whose health row this process has seen committed, at most: a hook's row is made at
+     * its first attempt and never deleted, so only the others need the insert that makes sure of it.
+     */
+    private static final int MAX_KNOWN_HEALTH_ROWS = 10_000;
+
     private static final String LOCK_HEALTH = """
             select subscription_id, consecutive_failures, first_failure_at, failing_since, last_attempt_at, last_outcome,
                    last_success_at, last_http_status, last_error
@@ -175,6 +183,7 @@ public class AttemptLog extends BatchingComponent {
     private final DeliveryStore store;
     private final Batches<Change, Boolean> writer;
     private final JsonMapper json;
+    private final Set<UUID> knownHealthRows = ConcurrentHashMap.newKeySet();
 
     AttemptLog(
             JdbcTemplate jdbc,
@@ -293,22 +302,23 @@ public class AttemptLog extends BatchingComponent {
         if (onHooks.isEmpty()) {
             return List.of();
         }
-        Array ids = SqlArrays.of(
-                jdbc,
-                "uuid",
-                onHooks.stream()
-                        .map(c -> c.attempt().delivery().subscription().value())
-                        .distinct()
-                        .sorted()
-                        .toList());
-        jdbc.update(ENSURE_HEALTH, ids);
+        List<UUID> subscriptions = onHooks.stream()
+                .map(c -> c.attempt().delivery().subscription().value())
+                .distinct()
+                .sorted()
+                .toList();
+        Set<UUID> inserted = ensureHealthRows(subscriptions);
         Map<SubscriptionId, HookHealth> health = new HashMap<>();
         jdbc.query(
                 LOCK_HEALTH,
                 (ResultSet rs) -> {
-                    health.put(SubscriptionId.of(rs.getObject("subscription_id", UUID.class)), readHealth(rs));
+                    UUID subscription = rs.getObject("subscription_id", UUID.class);
+                    health.put(SubscriptionId.of(subscription), readHealth(rs));
+                    if (!inserted.contains(subscription)) {
+                        knownHealthRows.add(subscription); // committed by an earlier transaction
+                    }
                 },
-                ids);
+                SqlArrays.of(jdbc, "uuid", subscriptions));
         List<Decided> events = new ArrayList<>();
         for (Change c : onHooks) {
             Attempt a = c.attempt();
@@ -342,6 +352,23 @@ public class AttemptLog extends BatchingComponent {
             statement.setObject(9, row.getKey().value());
         });
         return events;
+    }
+
+    /**
+     * Makes the health rows of {@code subscriptions} that this process has not seen yet (the others
+     * exist: rows are never deleted), in key order; answers those it inserted, which are not known to
+     * be committed until this transaction is.
+     */
+    private Set<UUID> ensureHealthRows(List<UUID> subscriptions) {
+        List<UUID> unseen =
+                subscriptions.stream().filter(s -> !knownHealthRows.contains(s)).toList();
+        if (unseen.isEmpty()) {
+            return Set.of();
+        }
+        if (knownHealthRows.size() + unseen.size() > MAX_KNOWN_HEALTH_ROWS) {
+            knownHealthRows.clear();
+        }
+        return new HashSet<>(jdbc.queryForList(ENSURE_HEALTH, UUID.class, SqlArrays.of(jdbc, "uuid", unseen)));
     }
 
     /**

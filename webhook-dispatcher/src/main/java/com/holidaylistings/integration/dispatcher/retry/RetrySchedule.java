@@ -31,8 +31,14 @@ public final class RetrySchedule {
     /** Where deliveries wait after their last retry failed, for an operator's replay. */
     public static final String DEAD_LETTERS = DeliveryTopics.DELIVERIES + "-dlt";
 
-    /** One stage of the schedule: the topic its records wait in and the consumer group that reads it. */
-    public record Stage(int number, String topic, String groupSuffix, Duration delayBefore) {}
+    /** One stage of the schedule: the topic its records wait in. */
+    public record Stage(int number, String topic, Duration delayBefore) {
+
+        /** A retry's stage, whose records wait until they are due: every stage after the first attempt's. */
+        public boolean retry() {
+            return number > 1;
+        }
+    }
 
     /**
      * What follows a failed attempt: {@code outcome} is FAILED when a retry follows, due at
@@ -63,10 +69,10 @@ public final class RetrySchedule {
     /** Every stage, the first attempt's included, in order. */
     public List<Stage> stages() {
         List<Stage> stages = new ArrayList<>(attempts());
-        stages.add(new Stage(1, DeliveryTopics.DELIVERIES, ".deliveries", Duration.ZERO));
+        stages.add(new Stage(1, DeliveryTopics.DELIVERIES, Duration.ZERO));
         for (int retry = 0; retry < delays.size(); retry++) {
             String topic = RETRY_TOPIC_PREFIX + retry;
-            stages.add(new Stage(retry + 2, topic, ".deliveries-retry-" + retry, delays.get(retry)));
+            stages.add(new Stage(retry + 2, topic, delays.get(retry)));
         }
         return stages;
     }

@@ -37,7 +37,7 @@ class RetryScheduleTest {
     }
 
     @Test
-    void namesTheRetryTopicsByPositionAndGivesEachStageItsOwnGroup() {
+    void namesTheRetryTopicsByPosition() {
         assertThat(SCHEDULE.stages())
                 .extracting(RetrySchedule.Stage::topic)
                 .containsExactly(
@@ -45,9 +45,7 @@ class RetryScheduleTest {
                         "webhook.deliveries-retry-0",
                         "webhook.deliveries-retry-1",
                         "webhook.deliveries-retry-2");
-        assertThat(SCHEDULE.stages())
-                .extracting(RetrySchedule.Stage::groupSuffix)
-                .containsExactly(".deliveries", ".deliveries-retry-0", ".deliveries-retry-1", ".deliveries-retry-2");
+        assertThat(SCHEDULE.stages()).extracting(RetrySchedule.Stage::retry).containsExactly(false, true, true, true);
         assertThat(SCHEDULE.topics()).last().isEqualTo("webhook.deliveries-dlt");
     }
 
