@@ -80,7 +80,7 @@ expect(True, "webhook-dispatcher", "Read", "topic", "enquiry.erased")
 expect(False, "webhook-dispatcher", "Write", "topic", "enquiry.erased")
 expect(False, "api-service", "Read", "topic", "enquiry.erased")
 expect(False, "downstream", "Read", "topic", "delivery.commands")
-expect(True, "webhook-dispatcher", "Read", "group", "webhook-dispatcher.deliveries-retry-2")
+expect(True, "webhook-dispatcher", "Read", "group", "webhook-dispatcher.deliveries-retries")
 expect(True, "api-service", "Read", "group", "api-service")
 
 if failures:

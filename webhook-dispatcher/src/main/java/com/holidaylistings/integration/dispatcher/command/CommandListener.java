@@ -35,7 +35,9 @@ class CommandListener {
             id = "delivery-commands",
             groupId = GROUP,
             topics = DeliveryCommand.TOPIC,
-            containerFactory = "commandContainerFactory")
+            containerFactory = "commandContainerFactory",
+            // rare records: one consumer per replica polls, heartbeats and fetches for them
+            concurrency = "1")
     void onCommand(ConsumerRecord<String, String> record) {
         DeliveryCommand command;
         try {

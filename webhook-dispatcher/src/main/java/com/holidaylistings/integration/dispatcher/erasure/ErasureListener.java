@@ -35,7 +35,9 @@ class ErasureListener {
             id = "enquiry-erasures",
             groupId = GROUP,
             topics = EnquiryErased.TOPIC,
-            containerFactory = "erasureContainerFactory")
+            containerFactory = "erasureContainerFactory",
+            // rare records: one consumer per replica polls, heartbeats and fetches for them
+            concurrency = "1")
     void onErasure(ConsumerRecord<String, String> record) {
         EnquiryErased erased;
         try {
