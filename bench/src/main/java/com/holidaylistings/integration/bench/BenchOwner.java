@@ -1,8 +1,8 @@
 package com.holidaylistings.integration.bench;
 
+import com.holidaylistings.integration.signing.receiver.WebhookReceiver;
 import com.holidaylistings.integration.stack.Api;
 import com.holidaylistings.integration.stack.Owner;
-import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;

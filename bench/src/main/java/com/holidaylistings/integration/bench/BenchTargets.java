@@ -1,7 +1,7 @@
 package com.holidaylistings.integration.bench;
 
-import com.holidaylistings.integration.testsupport.WebhookReceiver;
-import com.holidaylistings.integration.testsupport.WebhookReceiver.Answer;
+import com.holidaylistings.integration.signing.receiver.WebhookReceiver;
+import com.holidaylistings.integration.signing.receiver.WebhookReceiver.Answer;
 import java.time.Duration;
 
 /**

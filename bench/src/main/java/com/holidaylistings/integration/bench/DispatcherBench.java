@@ -1,7 +1,7 @@
 package com.holidaylistings.integration.bench;
 
-import com.holidaylistings.integration.testsupport.WebhookDelivery;
-import com.holidaylistings.integration.testsupport.WebhookReceiver;
+import com.holidaylistings.integration.signing.receiver.WebhookDelivery;
+import com.holidaylistings.integration.signing.receiver.WebhookReceiver;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package com.holidaylistings.integration.bench;
 
+import com.holidaylistings.integration.signing.receiver.WebhookDelivery;
+import com.holidaylistings.integration.signing.receiver.WebhookReceiver;
+import com.holidaylistings.integration.signing.receiver.WebhookReceiver.Answer;
 import com.holidaylistings.integration.stack.Stack;
-import com.holidaylistings.integration.testsupport.WebhookDelivery;
-import com.holidaylistings.integration.testsupport.WebhookReceiver;
-import com.holidaylistings.integration.testsupport.WebhookReceiver.Answer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -308,7 +308,7 @@ final class FairnessBench {
         vReceiver.answer(vPath, Answer.ok());
         BenchOwner v = BenchOwner.create("bench-fairness-v", vReceiver);
         v.subscribe(vPath);
-        try (SlowReceiver nReceiver = new SlowReceiver(setting.receiverDelay(), successEvery, RETRY_AFTER_SECONDS)) {
+        try (WebhookReceiver nReceiver = noisyNeighboursReceiver(setting.receiverDelay())) {
             BenchOwner n = BenchOwner.withTargets("bench-fairness-n", nReceiver::url);
             for (int i = 0; i < hooks; i++) {
                 n.subscribe("/n/" + i);
@@ -365,7 +365,7 @@ final class FairnessBench {
             run.nSubmitted = (long) rate * flood.toSeconds();
             run.nAccepted = nAccepted.size();
             run.nDeliveries = nDeliveries(n.hooks("/n/").values(), run.nAccepted * hooks);
-            run.nReceiver = nReceiver.counts();
+            run.nReceiver = noisyNeighboursCounts(nReceiver);
             System.out.printf(
                     "fairness: %s: V before %s; V during %s; V %s; N %s; N's receiver %s%n",
                     setting.shortLabel(rate),
@@ -784,5 +784,34 @@ final class FairnessBench {
                     });
         }
         return durations;
+    }
+
+    /**
+     * The noisy neighbour's receiver: any path answers every request only after {@code delay}, with
+     * {@code 503} and {@code Retry-After}, except every {@code successEvery}-th request it receives
+     * (counted across all its paths), answered {@code 200} after the same delay. It keeps counts only.
+     */
+    private WebhookReceiver noisyNeighboursReceiver(Duration delay) {
+        WebhookReceiver receiver = WebhookReceiver.builder()
+                .keeping(WebhookReceiver.Keeping.COUNTS)
+                .start();
+        Answer accepted = Answer.ok().after(delay);
+        Answer refused = Answer.status(503)
+                .with("Retry-After", Long.toString(RETRY_AFTER_SECONDS))
+                .after(delay);
+        receiver.answerOthers(delivery -> delivery.sequence() % successEvery == 0 ? accepted : refused);
+        return receiver;
+    }
+
+    /** Requests, answers by kind, distinct enquiries answered 200, the most requests open at once. */
+    private static Map<String, Object> noisyNeighboursCounts(WebhookReceiver receiver) {
+        Map<String, Object> counts = new LinkedHashMap<>();
+        counts.put("requests", receiver.received());
+        counts.put("answered_200", receiver.answeredWith(200));
+        counts.put("answered_503", receiver.answeredWith(503));
+        counts.put("closed_by_the_sender_before_the_answer", receiver.cutOff());
+        counts.put("enquiries_answered_200_at_least_once", receiver.enquiriesAccepted());
+        counts.put("most_requests_open_at_once", receiver.peakInFlight());
+        return counts;
     }
 }

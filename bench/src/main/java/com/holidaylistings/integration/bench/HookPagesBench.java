@@ -1,7 +1,7 @@
 package com.holidaylistings.integration.bench;
 
+import com.holidaylistings.integration.signing.receiver.WebhookReceiver;
 import com.holidaylistings.integration.stack.Api;
-import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,8 +1,8 @@
 package com.holidaylistings.integration.bench;
 
 import com.holidaylistings.integration.bench.BenchTargets.Kind;
-import com.holidaylistings.integration.testsupport.WebhookDelivery;
-import com.holidaylistings.integration.testsupport.WebhookReceiver;
+import com.holidaylistings.integration.signing.receiver.WebhookDelivery;
+import com.holidaylistings.integration.signing.receiver.WebhookReceiver;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;

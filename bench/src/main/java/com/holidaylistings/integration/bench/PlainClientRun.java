@@ -1,12 +1,12 @@
 package com.holidaylistings.integration.bench;
 
+import com.holidaylistings.integration.signing.WebhookSignature;
+import com.holidaylistings.integration.signing.receiver.WebhookReceiver;
 import com.holidaylistings.integration.stack.Api;
-import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,8 +19,6 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The ceiling the dispatcher is compared with: the same signed webhook requests sent by a plain
@@ -44,6 +42,7 @@ record PlainClientRun(int requests, int answered, double seconds) {
     static PlainClientRun send(int requests, int inFlight) throws Exception {
         byte[] key = new byte[32];
         new SecureRandom().nextBytes(key);
+        String secret = WebhookSignature.SECRET_PREFIX + Base64.getEncoder().encodeToString(key);
         Semaphore slots = new Semaphore(inFlight);
         List<CompletableFuture<HttpResponse<Void>>> answers = new ArrayList<>(requests);
         try (WebhookReceiver receiver = BenchTargets.receiver();
@@ -56,7 +55,7 @@ record PlainClientRun(int requests, int answered, double seconds) {
             for (int i = 0; i < requests; i++) {
                 slots.acquire();
                 answers.add(client.sendAsync(
-                                signed(receiver.url("/ok/plain-" + (i % 10)), key),
+                                signed(receiver.url("/ok/plain-" + (i % 10)), secret),
                                 HttpResponse.BodyHandlers.discarding())
                         .whenComplete((response, failure) -> slots.release()));
             }
@@ -75,21 +74,17 @@ record PlainClientRun(int requests, int answered, double seconds) {
     }
 
     /** A request as the dispatcher sends it: the event's JSON, signed as Standard Webhooks says. */
-    private static HttpRequest signed(String url, byte[] key) throws Exception {
+    private static HttpRequest signed(String url, String secret) throws Exception {
         UUID enquiry = UUID.randomUUID();
         String body = Api.JSON.writeValueAsString(BenchEvents.enquiry(enquiry, UUID.randomUUID(), Instant.now()));
         String id = "msg_" + enquiry.toString().replace("-", "");
-        String timestamp = Long.toString(Instant.now().getEpochSecond());
-        Mac mac = Mac.getInstance("HmacSHA256");
-        mac.init(new SecretKeySpec(key, "HmacSHA256"));
-        String signature = Base64.getEncoder()
-                .encodeToString(mac.doFinal((id + "." + timestamp + "." + body).getBytes(StandardCharsets.UTF_8)));
+        long timestamp = Instant.now().getEpochSecond();
         return HttpRequest.newBuilder(URI.create(url))
                 .timeout(Duration.ofSeconds(10))
                 .header("Content-Type", "application/json")
                 .header("webhook-id", id)
-                .header("webhook-timestamp", timestamp)
-                .header("webhook-signature", "v1," + signature)
+                .header("webhook-timestamp", Long.toString(timestamp))
+                .header("webhook-signature", WebhookSignature.sign(secret, id, timestamp, body))
                 .POST(HttpRequest.BodyPublishers.ofString(body))
                 .build();
     }

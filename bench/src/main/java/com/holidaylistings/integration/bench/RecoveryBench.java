@@ -1,10 +1,10 @@
 package com.holidaylistings.integration.bench;
 
+import com.holidaylistings.integration.signing.receiver.WebhookDelivery;
+import com.holidaylistings.integration.signing.receiver.WebhookReceiver;
 import com.holidaylistings.integration.stack.Management;
 import com.holidaylistings.integration.stack.Replica;
 import com.holidaylistings.integration.stack.Stack;
-import com.holidaylistings.integration.testsupport.WebhookDelivery;
-import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;

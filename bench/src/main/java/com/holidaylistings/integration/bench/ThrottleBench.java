@@ -1,8 +1,8 @@
 package com.holidaylistings.integration.bench;
 
+import com.holidaylistings.integration.signing.receiver.WebhookDelivery;
+import com.holidaylistings.integration.signing.receiver.WebhookReceiver;
 import com.holidaylistings.integration.stack.Api;
-import com.holidaylistings.integration.testsupport.WebhookDelivery;
-import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;

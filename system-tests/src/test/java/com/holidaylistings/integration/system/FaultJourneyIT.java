@@ -3,10 +3,10 @@ package com.holidaylistings.integration.system;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.holidaylistings.integration.signing.receiver.WebhookReceiver;
+import com.holidaylistings.integration.signing.receiver.WebhookReceiver.Answer;
 import com.holidaylistings.integration.stack.Owner;
 import com.holidaylistings.integration.stack.Stack;
-import com.holidaylistings.integration.testsupport.WebhookReceiver;
-import com.holidaylistings.integration.testsupport.WebhookReceiver.Answer;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;

@@ -5,11 +5,11 @@ import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasItems;
 
+import com.holidaylistings.integration.signing.receiver.WebhookDelivery;
+import com.holidaylistings.integration.signing.receiver.WebhookReceiver;
+import com.holidaylistings.integration.signing.receiver.WebhookReceiver.Answer;
 import com.holidaylistings.integration.stack.Api;
 import com.holidaylistings.integration.stack.Owner;
-import com.holidaylistings.integration.testsupport.WebhookDelivery;
-import com.holidaylistings.integration.testsupport.WebhookReceiver;
-import com.holidaylistings.integration.testsupport.WebhookReceiver.Answer;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;

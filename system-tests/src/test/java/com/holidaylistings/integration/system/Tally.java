@@ -1,7 +1,7 @@
 package com.holidaylistings.integration.system;
 
+import com.holidaylistings.integration.signing.receiver.WebhookReceiver;
 import com.holidaylistings.integration.stack.Stack;
-import com.holidaylistings.integration.testsupport.WebhookReceiver;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;

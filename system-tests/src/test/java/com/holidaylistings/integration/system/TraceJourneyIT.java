@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.holidaylistings.integration.signing.receiver.WebhookDelivery;
+import com.holidaylistings.integration.signing.receiver.WebhookReceiver;
+import com.holidaylistings.integration.signing.receiver.WebhookReceiver.Answer;
 import com.holidaylistings.integration.stack.Api;
 import com.holidaylistings.integration.stack.Owner;
 import com.holidaylistings.integration.stack.Stack;
-import com.holidaylistings.integration.testsupport.WebhookDelivery;
-import com.holidaylistings.integration.testsupport.WebhookReceiver;
-import com.holidaylistings.integration.testsupport.WebhookReceiver.Answer;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;

@@ -3,6 +3,7 @@ package com.holidaylistings.integration.dispatcher.attempt;
 import com.holidaylistings.integration.dispatcher.settings.WebhookProperties;
 import com.holidaylistings.integration.dispatcher.transition.DeliveryControl;
 import com.holidaylistings.integration.dispatcher.transition.HttpOutcome;
+import com.holidaylistings.integration.signing.WebhookSignature;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;

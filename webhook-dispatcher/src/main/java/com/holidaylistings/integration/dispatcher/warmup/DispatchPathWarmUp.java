@@ -8,6 +8,9 @@ import com.holidaylistings.integration.events.EnquiryCreated;
 import com.holidaylistings.integration.events.PartyDetails;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
+import com.holidaylistings.integration.signing.receiver.WebhookReceiver;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -39,7 +42,7 @@ import tools.jackson.databind.json.JsonMapper;
  * run code; its liveness is UP meanwhile. It rehearses up to {@code WARM_UP_DELIVERIES} deliveries,
  * {@code concurrency} at a time in owners' lanes of its own, for at most {@code WARM_UP_MAX_DURATION}:
  * each through the owner's lane, its record, the read of its row (there is none), the signed POST to
- * a receiver of the process's own on the loopback interface ({@link WarmUpReceiver}) and what would
+ * a receiver of the process's own on the loopback interface ({@link #rehearsalReceiver()}) and what would
  * follow ({@link DeliveryRehearsal}); and every twentieth, the fan-out's reading of a batch of events
  * ({@link FanOutRehearsal}). Nothing is written, published, counted or traced. A warm-up that fails
  * is logged, and the consumers start anyway.
@@ -49,6 +52,12 @@ class DispatchPathWarmUp implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(DispatchPathWarmUp.class);
     private static final int EVENTS_PER_FAN_OUT = 20;
+    private static final WebhookReceiver.Answer ACCEPTED =
+            WebhookReceiver.Answer.ok().with("Content-Type", "application/json");
+    private static final WebhookReceiver.Answer BUSY = WebhookReceiver.Answer.status(503)
+            .with("Content-Type", "application/json")
+            .with("Retry-After", "60")
+            .withBody("{\"error\":\"busy, try again later\"}");
 
     private final WarmUpProperties properties;
     private final OwnerLanes lanes;
@@ -118,7 +127,9 @@ class DispatchPathWarmUp implements SmartLifecycle {
         Semaphore slots = new Semaphore(concurrency);
         String secret = "whsec_" + Base64.getEncoder().encodeToString(randomBytes(32));
         List<String> payloads = new ArrayList<>(EVENTS_PER_FAN_OUT);
-        try (WarmUpReceiver receiver = WarmUpReceiver.start()) {
+        try (WebhookReceiver receiver = rehearsalReceiver()) {
+            // the one target the rehearsed deliveries may reach
+            InetSocketAddress endpoint = new InetSocketAddress(InetAddress.getLoopbackAddress(), receiver.port());
             for (int i = 0; i < properties.deliveries() && failed.get() < concurrency; i++) {
                 if (!slots.tryAcquire(remaining(deadline), TimeUnit.NANOSECONDS)) {
                     break;
@@ -131,7 +142,7 @@ class DispatchPathWarmUp implements SmartLifecycle {
                 DeliveryTask task = new DeliveryTask("warm-up-" + UUID.randomUUID(), enquiry.sentAt(), hook, owner, 1);
                 Runnable rehearsal = () -> {
                     try {
-                        answers.merge(deliveries.rehearse(task, payload, secret, receiver.endpoint()), 1, Integer::sum);
+                        answers.merge(deliveries.rehearse(task, payload, secret, endpoint), 1, Integer::sum);
                     } catch (RuntimeException e) {
                         failed.incrementAndGet();
                         log.debug("A rehearsed delivery failed: {}", e.toString());
@@ -156,6 +167,20 @@ class DispatchPathWarmUp implements SmartLifecycle {
         } finally {
             deliveries.ended();
         }
+    }
+
+    /**
+     * The warm-up's receiver, inside the process on the loopback interface: it reads each request
+     * whole and answers as receivers do, most with {@code 200} and a short body, every tenth with
+     * {@code 503} and {@code Retry-After}, so that both answers' paths run; it keeps counts only.
+     * Nothing outside the process is ever sent a rehearsed delivery.
+     */
+    private static WebhookReceiver rehearsalReceiver() {
+        WebhookReceiver receiver = WebhookReceiver.builder()
+                .keeping(WebhookReceiver.Keeping.COUNTS)
+                .start();
+        receiver.answerOthers(delivery -> delivery.sequence() % 10 == 0 ? BUSY : ACCEPTED);
+        return receiver;
     }
 
     private static long remaining(long deadline) {

@@ -8,21 +8,18 @@ import com.holidaylistings.integration.dispatcher.Events;
 import com.holidaylistings.integration.dispatcher.TestData;
 import com.holidaylistings.integration.events.EnquiryCreated;
 import com.holidaylistings.integration.events.PartyDetails;
-import com.holidaylistings.integration.testsupport.WebhookDelivery;
-import com.holidaylistings.integration.testsupport.WebhookReceiver;
+import com.holidaylistings.integration.signing.WebhookSignature;
+import com.holidaylistings.integration.signing.receiver.WebhookDelivery;
+import com.holidaylistings.integration.signing.receiver.WebhookReceiver;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.MediaType;
 import tools.jackson.core.type.TypeReference;
@@ -135,7 +132,8 @@ class PayloadAndHeadersIT extends DispatcherIntegrationTest {
                             request.receivedAt().getEpochSecond() - 5,
                             request.receivedAt().getEpochSecond());
             assertThat(request.header("webhook-signature"))
-                    .isEqualTo(signature(owner.secret(), request.header("webhook-id"), timestamp, event.payload()));
+                    .isEqualTo(WebhookSignature.sign(
+                            owner.secret(), request.header("webhook-id"), timestamp, event.payload()));
         }
         assertThat(Long.parseLong(flaky.get(1).header("webhook-timestamp")))
                 .as("a retry is signed afresh")
@@ -155,18 +153,7 @@ class PayloadAndHeadersIT extends DispatcherIntegrationTest {
         WebhookDelivery request = receiver.requests("/hook").get(0);
         long timestamp = Long.parseLong(request.header("webhook-timestamp"));
         assertThat(request.header("webhook-signature"))
-                .isNotEqualTo(signature(otherOwner.secret(), request.header("webhook-id"), timestamp, event.payload()));
-    }
-
-    /** Standard Webhooks, computed here independently of the production code. */
-    private static String signature(String secret, String id, long timestamp, String body) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(Base64.getDecoder().decode(secret.substring("whsec_".length())), "HmacSHA256"));
-            byte[] signed = mac.doFinal((id + "." + timestamp + "." + body).getBytes(StandardCharsets.UTF_8));
-            return "v1," + Base64.getEncoder().encodeToString(signed);
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
+                .isNotEqualTo(WebhookSignature.sign(
+                        otherOwner.secret(), request.header("webhook-id"), timestamp, event.payload()));
     }
 }

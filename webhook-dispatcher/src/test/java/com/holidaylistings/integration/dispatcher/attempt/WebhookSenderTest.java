@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.holidaylistings.integration.dispatcher.settings.Settings;
 import com.holidaylistings.integration.dispatcher.transition.HttpOutcome;
-import com.holidaylistings.integration.testsupport.WebhookReceiver;
+import com.holidaylistings.integration.signing.receiver.WebhookReceiver;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

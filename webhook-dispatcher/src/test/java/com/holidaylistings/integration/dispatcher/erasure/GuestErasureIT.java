@@ -13,7 +13,7 @@ import com.holidaylistings.integration.events.command.DeliveryCommand;
 import com.holidaylistings.integration.events.delivery.EnquiryId;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
-import com.holidaylistings.integration.testsupport.WebhookReceiver;
+import com.holidaylistings.integration.signing.receiver.WebhookReceiver;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;

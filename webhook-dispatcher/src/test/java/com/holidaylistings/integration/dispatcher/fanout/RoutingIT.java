@@ -8,7 +8,7 @@ import com.holidaylistings.integration.dispatcher.Events;
 import com.holidaylistings.integration.dispatcher.TestData;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
 import com.holidaylistings.integration.events.delivery.WebhookIds;
-import com.holidaylistings.integration.testsupport.WebhookReceiver;
+import com.holidaylistings.integration.signing.receiver.WebhookReceiver;
 import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;

@@ -12,7 +12,7 @@ import com.holidaylistings.integration.dispatcher.records.DeliveryTask;
 import com.holidaylistings.integration.events.EnquiryCreated;
 import com.holidaylistings.integration.events.delivery.OwnerId;
 import com.holidaylistings.integration.events.delivery.SubscriptionId;
-import com.holidaylistings.integration.testsupport.WebhookReceiver;
+import com.holidaylistings.integration.signing.receiver.WebhookReceiver;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;

@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.holidaylistings.integration.dispatcher.DispatcherIntegrationTest;
 import com.holidaylistings.integration.dispatcher.TestData;
 import com.holidaylistings.integration.events.delivery.OwnerId;
-import com.holidaylistings.integration.testsupport.WebhookReceiver;
+import com.holidaylistings.integration.signing.receiver.WebhookReceiver;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
