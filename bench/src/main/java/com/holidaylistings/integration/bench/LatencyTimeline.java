@@ -1,5 +1,6 @@
 package com.holidaylistings.integration.bench;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -7,42 +8,59 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Latencies by the second of their scheduled time since a run's start: each second's percentile,
- * for a timeline, and how long after a moment (a burst's end) it took until every later second
- * stayed within a bound. Keeps every value: a second has a few hundred or thousand, and its
- * percentiles are then exact (nearest rank).
+ * Latencies by the bucket (a second unless given) of their scheduled time since a moment (a run's
+ * start, a kill, a restart): each bucket's percentile, for a timeline, and how long after a moment
+ * (a burst's end, a process ready again) it took until every later second stayed within a bound.
+ * The one timeline of the benchmarks. Keeps every value: a bucket has a few hundred or thousand,
+ * and its percentiles are then exact (nearest rank; percentile 100 is the bucket's worst).
  */
 final class LatencyTimeline {
 
-    private final long start;
-    private final Map<Long, List<Long>> bySecond = new TreeMap<>();
+    private static final Duration SECOND = Duration.ofSeconds(1);
 
-    /** A timeline whose second 0 starts at {@code start} ({@link System#nanoTime()}). */
+    private final long start;
+    private final long bucket;
+    private final Map<Long, List<Long>> byBucket = new TreeMap<>();
+
+    /** A timeline of seconds whose second 0 starts at {@code start} ({@link System#nanoTime()}). */
     LatencyTimeline(long start) {
-        this.start = start;
+        this(start, SECOND);
     }
 
+    /** A timeline of {@code bucket}-long buckets whose bucket 0 starts at {@code start}. */
+    LatencyTimeline(long start, Duration bucket) {
+        this.start = start;
+        this.bucket = bucket.toNanos();
+    }
+
+    /** Records the latency of what was due at {@code scheduledAt}; what was due before the start too. */
     synchronized void record(long scheduledAt, long nanos) {
-        bySecond.computeIfAbsent(Math.floorDiv(scheduledAt - start, 1_000_000_000L), second -> new ArrayList<>())
+        byBucket.computeIfAbsent(Math.floorDiv(scheduledAt - start, bucket), index -> new ArrayList<>())
                 .add(nanos);
     }
 
-    /** Each second's {@code percentile} (0–100) in milliseconds, by seconds since the start, in order. */
+    /**
+     * Each bucket's {@code percentile} (0–100) in milliseconds, by the seconds from the start to
+     * the bucket's beginning, in order.
+     */
     synchronized Map<Double, Double> millisAt(double percentile) {
         Map<Double, Double> timeline = new LinkedHashMap<>();
-        bySecond.forEach(
-                (second, values) -> timeline.put(second.doubleValue(), Latencies.round(millisAt(values, percentile))));
+        byBucket.forEach(
+                (index, values) -> timeline.put(index * bucket / 1e9, Latencies.round(millisAt(values, percentile))));
         return timeline;
     }
 
     /**
      * Seconds from {@code from} (seconds since the start) until every later second's
      * {@code percentile} is at most {@code boundMillis}: to the end of the last second over it,
-     * 0 when none is.
+     * 0 when none is. Asked of a timeline of seconds.
      */
     synchronized double secondsUntilWithin(double percentile, double boundMillis, long from) {
+        if (bucket != SECOND.toNanos()) {
+            throw new IllegalStateException("a timeline of seconds answers this, not of " + bucket + " ns");
+        }
         long until = 0;
-        for (Map.Entry<Long, List<Long>> second : bySecond.entrySet()) {
+        for (Map.Entry<Long, List<Long>> second : byBucket.entrySet()) {
             if (second.getKey() >= from && millisAt(second.getValue(), percentile) > boundMillis) {
                 until = second.getKey() + 1 - from;
             }

@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -22,7 +21,7 @@ import java.util.concurrent.locks.LockSupport;
  * dispatcher replicas, and the leading enquiry-ingest with a standby running). For each fault:
  * the time until the process (or its replacement) is ready, the stall (the worst first-delivery
  * latency of enquiries submitted within 30 s of the kill), the time from ready until deliveries are
- * back under 100 ms p99, duplicates, and the intake's answers by status.
+ * back to p99 ≤ 100 ms, duplicates, and the intake's answers by status.
  */
 final class RecoveryBench {
 
@@ -73,7 +72,7 @@ final class RecoveryBench {
                 + "measured (the process brought back by the fault before is warm again); 'ready' is dev/up.sh's return (it waits for "
                 + "readiness). Stall: the worst latency from an enquiry's scheduled time to its first delivery, among "
                 + "those scheduled within 30 s of the kill. On time: from ready until every later second's p99 is "
-                + "under 100 ms. The replica faults kill one of two dispatchers, or the leading enquiry-ingest while a "
+                + "at most 100 ms. The replica faults kill one of two dispatchers, or the leading enquiry-ingest while a "
                 + "standby runs, and bring nothing back: ready is 0 there.");
         Map<String, Object> runs = new LinkedHashMap<>();
         Map<String, Double> stalls = new LinkedHashMap<>();
@@ -213,8 +212,8 @@ final class RecoveryBench {
             long lost,
             Map<String, Long> answers) {
         double stall = 0;
-        Map<Long, Latencies> bySecondAfterReady = new TreeMap<>();
-        Map<Double, Double> timeline = new TreeMap<>();
+        LatencyTimeline afterReady = new LatencyTimeline(readyAt);
+        LatencyTimeline aroundKill = new LatencyTimeline(killedAt, Duration.ofMillis(100));
         for (IntakeLoad.Accepted one : accepted) {
             WebhookDelivery arrived = receiver.firstDelivery("/ok/recovery", one.enquiryId());
             if (arrived == null) {
@@ -225,19 +224,13 @@ final class RecoveryBench {
             if (sinceKill >= 0 && sinceKill <= STALL_WINDOW.toNanos()) {
                 stall = Math.max(stall, latency / 1e6);
             }
-            timeline.merge(Math.floor(sinceKill / 1e8) / 10, latency / 1e6, Math::max);
+            aroundKill.record(one.scheduledAt(), latency);
             if (one.scheduledAt() >= readyAt) {
-                bySecondAfterReady
-                        .computeIfAbsent((one.scheduledAt() - readyAt) / 1_000_000_000L, s -> new Latencies())
-                        .recordNanos(latency);
+                afterReady.record(one.scheduledAt(), latency);
             }
         }
-        double onTimeAfter = 0;
-        for (Map.Entry<Long, Latencies> second : bySecondAfterReady.entrySet()) {
-            if (second.getValue().millisAt(99) >= ON_TIME_P99_MS) {
-                onTimeAfter = second.getKey() + 1;
-            }
-        }
-        return new Outcome((readyAt - killedAt) / 1e9, stall, onTimeAfter, duplicates, lost, answers, timeline);
+        double onTimeAfter = afterReady.secondsUntilWithin(99, ON_TIME_P99_MS, 0);
+        return new Outcome(
+                (readyAt - killedAt) / 1e9, stall, onTimeAfter, duplicates, lost, answers, aroundKill.millisAt(100));
     }
 }

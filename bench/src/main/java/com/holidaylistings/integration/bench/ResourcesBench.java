@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 
@@ -79,21 +78,14 @@ final class ResourcesBench {
             Map<String, Double> firstCpu = CpuUsage.snapshot().since(cpuBefore);
             Accounting firstAccounting = settle(first, receiver, hooks);
             Latencies firstLatencies = new Latencies();
-            Map<Double, Double> bySecond = new TreeMap<>();
-            long firstStart = first.stream()
-                    .mapToLong(IntakeLoad.Accepted::scheduledAt)
-                    .min()
-                    .orElse(0);
-            Map<Long, Latencies> seconds = new TreeMap<>();
+            LatencyTimeline firstTimeline = new LatencyTimeline(load.startedAt());
             for (IntakeLoad.Accepted one : first) {
                 WebhookDelivery delivery = receiver.firstDelivery("/ok/resources", one.enquiryId());
                 if (delivery != null) {
                     firstLatencies.recordNanos(delivery.arrivedAt() - one.scheduledAt());
-                    seconds.computeIfAbsent((one.scheduledAt() - firstStart) / 1_000_000_000L, k -> new Latencies())
-                            .recordNanos(delivery.arrivedAt() - one.scheduledAt());
+                    firstTimeline.record(one.scheduledAt(), delivery.arrivedAt() - one.scheduledAt());
                 }
             }
-            seconds.forEach((second, latencies) -> bySecond.put((double) second, latencies.millisAt(50)));
             report.figure(
                     "first 30 s after a restart, 200/s through the intake: p50",
                     Latencies.round(firstLatencies.millisAt(50)),
@@ -109,7 +101,7 @@ final class ResourcesBench {
                     firstAccounting.inFlight() + PER_SECOND * FIRST.toSeconds() - first.size());
             Map<String, Object> firstRun = new LinkedHashMap<>(firstLatencies.summary());
             firstRun.put("load_average_at_start", loadAtStart);
-            firstRun.put("p50_ms_by_second", bySecond);
+            firstRun.put("p50_ms_by_second", firstTimeline.millisAt(50));
             firstRun.put("client", load.clientSide().asMap());
             firstRun.put("cpu_seconds_by_process", firstCpu);
             raw.put("first_30_s_after_restart", firstRun);
