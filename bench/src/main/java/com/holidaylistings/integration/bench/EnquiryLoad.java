@@ -7,7 +7,6 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -16,14 +15,11 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 
 /**
- * Guests' enquiries committed at a steady rate, open loop: each is due at its scheduled time,
- * whatever the earlier ones are doing, and its latency is measured from that time (no coordinated
- * omission). Each enquiry is committed as api-service's intake commits it ({@link IntakeStatement}): the
+ * Guests' enquiries committed at a steady rate, open loop ({@link OpenLoop}), straight into the
+ * database: the pipeline without the intake. Each enquiry is committed as api-service's intake commits it ({@link IntakeStatement}): the
  * enquiry row and its {@code enquiry.created} outbox row in one transaction, with the payload of the
  * specification.
  */
@@ -56,27 +52,15 @@ final class EnquiryLoad implements AutoCloseable {
 
     /** Commits {@code count} enquiries at {@code perSecond} a second; returns the ids committed. */
     List<UUID> run(List<Target> targets, int perSecond, long count) {
-        long interval = TimeUnit.SECONDS.toNanos(1) / perSecond;
-        long start = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(50);
-        List<java.util.concurrent.Future<UUID>> sent = new ArrayList<>();
-        for (long i = 0; i < count; i++) {
-            long due = start + i * interval;
-            LockSupport.parkNanos(due - System.nanoTime());
-            Target target = targets.get((int) (i % targets.size()));
-            sent.add(threads.submit(() -> commit(target, due)));
-        }
-        List<UUID> committed = new ArrayList<>();
-        for (var future : sent) {
-            try {
-                UUID id = future.get();
-                if (id != null) {
-                    committed.add(id);
-                }
-            } catch (Exception e) {
-                failures.incrementAndGet();
-            }
-        }
-        return committed;
+        return OpenLoop.run(
+                threads,
+                OpenLoop.firstDue(),
+                List.of(new OpenLoop.Stretch(perSecond, count)),
+                (index, due) -> {
+                    Target target = targets.get((int) (index % targets.size()));
+                    return () -> commit(target, due);
+                },
+                failures::incrementAndGet);
     }
 
     /** When (nanoTime) the enquiry was due to be sent. */

@@ -8,7 +8,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -16,19 +15,15 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
 
 /**
  * The listing site's intake as a benchmark drives it: {@code POST /internal/v1/enquiries} over
- * kept-alive HTTPS, open loop (each submission leaves at its scheduled time, on its own virtual
- * thread, whatever the earlier ones are doing; the client opens as many connections as that takes,
- * up to {@link #MAX_CONNECTIONS}).
+ * kept-alive HTTPS, open loop ({@link OpenLoop}: each submission on its own virtual thread; the
+ * client opens as many connections as that takes, up to {@link #MAX_CONNECTIONS}).
  * Each submission carries its own {@code Idempotency-Key} and is sent again with it, as a listing
  * site would, when the answer is 503, 409 (still in progress) or no answer at all, until
  * {@link #GIVE_UP_AFTER}. Every answer is counted by status.
@@ -41,14 +36,6 @@ final class IntakeLoad implements AutoCloseable {
      * when it was answered 201.
      */
     record Accepted(UUID enquiryId, UUID propertyId, long scheduledAt, long sentAt, long acceptedAt, int tries) {}
-
-    /** A stretch of a run: {@code perSecond} submissions a second for {@code duration} (whole seconds). */
-    record Stretch(int perSecond, Duration duration) {
-
-        long submissions() {
-            return perSecond * duration.toSeconds();
-        }
-    }
 
     /** The client's side of the last run: how late it sent, and the HTTPS connections it used. */
     record ClientSide(Latencies sendLag, int peakConnections, int connectionsOpened) {
@@ -91,7 +78,7 @@ final class IntakeLoad implements AutoCloseable {
 
     /** Submits {@code perSecond} enquiries a second about {@code propertyId} for {@code duration}. */
     List<Accepted> run(UUID propertyId, int perSecond, Duration duration) {
-        return run(List.of(new Stretch(perSecond, duration)), () -> propertyId);
+        return run(List.of(OpenLoop.Stretch.lasting(perSecond, duration)), () -> propertyId);
     }
 
     /**
@@ -99,34 +86,20 @@ final class IntakeLoad implements AutoCloseable {
      * enquiry about the property that {@code nextProperty} answers for it: asked in the order of the
      * submissions, on the calling thread, so that a seeded draw gives the same sequence every run.
      */
-    List<Accepted> run(List<Stretch> stretches, Supplier<UUID> nextProperty) {
-        long start = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(50);
+    List<Accepted> run(List<OpenLoop.Stretch> stretches, Supplier<UUID> nextProperty) {
+        long start = OpenLoop.firstDue();
         startedAt = start;
         sendLag = new Latencies();
         HttpsConnections connections = HttpsConnections.watch(intake.getPort());
-        List<Future<Accepted>> sent = new ArrayList<>();
-        long stretchStart = start;
-        for (Stretch stretch : stretches) {
-            long interval = TimeUnit.SECONDS.toNanos(1) / stretch.perSecond();
-            for (long i = 0; i < stretch.submissions(); i++) {
-                long due = stretchStart + i * interval;
-                UUID propertyId = nextProperty.get();
-                LockSupport.parkNanos(due - System.nanoTime());
-                sent.add(threads.submit(() -> submit(propertyId, due)));
-            }
-            stretchStart += stretch.duration().toNanos();
-        }
-        List<Accepted> accepted = new ArrayList<>();
-        for (Future<Accepted> submission : sent) {
-            try {
-                Accepted one = submission.get();
-                if (one != null) {
-                    accepted.add(one);
-                }
-            } catch (Exception e) {
-                count("client error");
-            }
-        }
+        List<Accepted> accepted = OpenLoop.run(
+                threads,
+                start,
+                stretches,
+                (index, due) -> {
+                    UUID propertyId = nextProperty.get();
+                    return () -> submit(propertyId, due);
+                },
+                () -> count("client error"));
         connections.stop();
         lastRun = new ClientSide(sendLag, connections.peakOpen(), connections.opened());
         return accepted;

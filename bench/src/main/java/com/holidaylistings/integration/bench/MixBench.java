@@ -96,7 +96,7 @@ final class MixBench {
                 if (!warmUp.isZero()) {
                     ZipfDraw draw = new ZipfDraw(owners, exponent, new Random(seed + 1));
                     List<IntakeLoad.Accepted> warm = intake.run(
-                            List.of(new IntakeLoad.Stretch(rate, warmUp)),
+                            List.of(OpenLoop.Stretch.lasting(rate, warmUp)),
                             () -> mix.ofRank(draw.next()).property());
                     Accounting warmed = Accounting.settle(
                             db,

@@ -29,7 +29,7 @@ final class MixPhase {
 
     final String name;
     final String label;
-    final List<IntakeLoad.Stretch> stretches;
+    final List<OpenLoop.Stretch> stretches;
     /** The burst's first second and the second after its last, since the phase's start; both 0 without a burst. */
     final long burstFrom;
 
@@ -56,7 +56,7 @@ final class MixPhase {
     IntakeLoad.ClientSide client;
     Map<String, Long> answers = Map.of();
 
-    private MixPhase(String name, String label, List<IntakeLoad.Stretch> stretches, long burstFrom, long burstTo) {
+    private MixPhase(String name, String label, List<OpenLoop.Stretch> stretches, long burstFrom, long burstTo) {
         this.name = name;
         this.label = label;
         this.stretches = stretches;
@@ -66,7 +66,7 @@ final class MixPhase {
 
     /** {@code perSecond} enquiries a second for {@code length}. */
     static MixPhase steady(int perSecond, Duration length) {
-        return new MixPhase("steady", perSecond + "/s", List.of(new IntakeLoad.Stretch(perSecond, length)), 0, 0);
+        return new MixPhase("steady", perSecond + "/s", List.of(OpenLoop.Stretch.lasting(perSecond, length)), 0, 0);
     }
 
     /**
@@ -82,9 +82,9 @@ final class MixPhase {
                 "burst",
                 perSecond + "/s with " + Format.number(burstPerSecond) + "/s for " + burstSeconds + " s in the middle",
                 List.of(
-                        new IntakeLoad.Stretch(perSecond, Duration.ofSeconds(before)),
-                        new IntakeLoad.Stretch(burstPerSecond, Duration.ofSeconds(burstSeconds)),
-                        new IntakeLoad.Stretch(perSecond, Duration.ofSeconds(after))),
+                        OpenLoop.Stretch.lasting(perSecond, Duration.ofSeconds(before)),
+                        OpenLoop.Stretch.lasting(burstPerSecond, Duration.ofSeconds(burstSeconds)),
+                        OpenLoop.Stretch.lasting(perSecond, Duration.ofSeconds(after))),
                 before,
                 before + burstSeconds);
     }
@@ -109,8 +109,7 @@ final class MixPhase {
     /** Runs the phase: the load, the wait for its deliveries (at most {@code settle}), the measures. */
     void run(Db db, IntakeLoad intake, WebhookReceiver receiver, MixOwners owners, ZipfDraw draw, Duration settle) {
         loadAtStart = Machine.loadAverage();
-        scheduled =
-                stretches.stream().mapToLong(IntakeLoad.Stretch::submissions).sum();
+        scheduled = stretches.stream().mapToLong(OpenLoop.Stretch::submissions).sum();
         Map<String, Long> answersBefore = intake.answers();
         MemorySampler sampler = MemorySampler.start();
         CpuUsage cpuBefore = CpuUsage.snapshot();
@@ -187,7 +186,7 @@ final class MixPhase {
         Map<String, Object> raw = new LinkedHashMap<>();
         raw.put("rates", label);
         List<Map<String, Object>> rates = new ArrayList<>();
-        for (IntakeLoad.Stretch stretch : stretches) {
+        for (OpenLoop.Stretch stretch : stretches) {
             Map<String, Object> rate = new LinkedHashMap<>();
             rate.put("per_second", stretch.perSecond());
             rate.put("seconds", stretch.duration().toSeconds());
