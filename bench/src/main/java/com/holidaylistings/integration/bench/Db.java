@@ -6,6 +6,8 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Collection;
+import java.util.UUID;
 
 /** The stack's database, for the load generators and the accounting. */
 final class Db {
@@ -24,6 +26,26 @@ final class Db {
             }
             try (ResultSet rows = statement.executeQuery()) {
                 return rows.next() ? rows.getString(1) : null;
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(sql, e);
+        }
+    }
+
+    /** A row's reader, for {@link #eachRow}. */
+    interface RowReader {
+        void read(ResultSet row) throws SQLException;
+    }
+
+    /** Hands each row of {@code sql}, whose one parameter is {@code ids} as a uuid array, to {@code reader}. */
+    void eachRow(String sql, Collection<UUID> ids, RowReader reader) {
+        try (Connection connection = connect();
+                PreparedStatement statement = connection.prepareStatement(sql)) {
+            statement.setArray(1, connection.createArrayOf("uuid", ids.toArray()));
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    reader.read(rows);
+                }
             }
         } catch (SQLException e) {
             throw new IllegalStateException(sql, e);

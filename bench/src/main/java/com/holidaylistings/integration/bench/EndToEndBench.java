@@ -86,9 +86,7 @@ final class EndToEndBench {
             owner.subscribe("/ok/e2e");
             Map<String, UUID> hooks = owner.hooks("/ok/");
             UUID property = owner.target().propertyId();
-            List<UUID> warm = intake.run(property, 100, Duration.ofSeconds(20)).stream()
-                    .map(IntakeLoad.Accepted::enquiryId)
-                    .toList();
+            List<UUID> warm = IntakeLoad.Accepted.ids(intake.run(property, 100, Duration.ofSeconds(20)));
             settle("intake warm-up", warm, receiver, hooks);
             for (int rate : RATES) {
                 String label = label(rate);
@@ -99,8 +97,7 @@ final class EndToEndBench {
                 CpuUsage cpuBefore = CpuUsage.snapshot();
                 long startedAt = System.nanoTime();
                 List<IntakeLoad.Accepted> accepted = intake.run(property, rate, phase);
-                List<UUID> ids =
-                        accepted.stream().map(IntakeLoad.Accepted::enquiryId).toList();
+                List<UUID> ids = IntakeLoad.Accepted.ids(accepted);
                 Accounting accounting = settle("intake " + label, ids, receiver, hooks);
                 double seconds = (System.nanoTime() - startedAt) / 1e9;
                 Map<String, Double> cpu = CpuUsage.snapshot().since(cpuBefore);
@@ -143,7 +140,7 @@ final class EndToEndBench {
                         run.get("answers"),
                         accounting);
                 intakeFigures(report, rate, latencies, toAccepted, client);
-                report.lost("lost through the intake at " + label, accounting.inFlight() + notAccepted);
+                report.lost("lost through the intake at " + label, accounting.lostWith(notAccepted));
             }
 
             if (PIPELINE_ONLY_HALF) {

@@ -10,10 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -316,9 +312,7 @@ final class FairnessBench {
             UUID vProperty = v.target().propertyId();
             UUID nProperty = n.target().propertyId();
             // warm-up, not counted: V alone, until its deliveries arrive
-            List<UUID> warm = vLoad.run(vProperty, vRate, warmUp).stream()
-                    .map(IntakeLoad.Accepted::enquiryId)
-                    .toList();
+            List<UUID> warm = IntakeLoad.Accepted.ids(vLoad.run(vProperty, vRate, warmUp));
             Accounting.settle(db, vReceiver, v.hooks("/ok/"), warm, Duration.ofMinutes(1));
 
             long started = System.nanoTime();
@@ -343,8 +337,7 @@ final class FairnessBench {
                     Instant.now().minusNanos(System.nanoTime() - floodStart).truncatedTo(ChronoUnit.MILLIS);
             run.floodEndedAt = run.floodStartedAt.plus(flood);
 
-            List<UUID> vIds =
-                    vAccepted.stream().map(IntakeLoad.Accepted::enquiryId).toList();
+            List<UUID> vIds = IntakeLoad.Accepted.ids(vAccepted);
             run.vAccounting = Accounting.settle(db, vReceiver, v.hooks("/ok/"), vIds, settle);
             long settledAt = System.nanoTime();
             run.vSubmitted = vRate * baseline.plus(flood).toSeconds();
@@ -440,34 +433,27 @@ final class FairnessBench {
     /** N's deliveries from the attempt log: published, succeeded, abandoned, still pending, attempts by outcome. */
     private Map<String, Object> nDeliveries(java.util.Collection<UUID> subscriptions, long published) {
         Map<String, Object> counts = new LinkedHashMap<>();
-        try (Connection connection = db.connect();
-                PreparedStatement query = connection.prepareStatement("""
-                     select count(*) filter (where outcome = 'succeeded') as succeeded_attempts,
-                            count(*) filter (where outcome = 'failed') as failed_attempts,
-                            count(*) filter (where outcome = 'abandoned') as abandoned_attempts,
-                            count(distinct (subscription_id, enquiry_id)) as attempted,
-                            count(distinct (subscription_id, enquiry_id)) filter (where outcome = 'succeeded') as delivered,
-                            count(distinct (subscription_id, enquiry_id)) filter (where outcome = 'abandoned') as abandoned,
-                            count(distinct enquiry_id) filter (where outcome = 'succeeded') as enquiries_received
-                       from delivery_attempts where subscription_id = any (?)""")) {
-            query.setArray(1, connection.createArrayOf("uuid", subscriptions.toArray()));
-            try (ResultSet row = query.executeQuery()) {
-                row.next();
-                long delivered = row.getLong("delivered");
-                long abandoned = row.getLong("abandoned");
-                counts.put("published", published);
-                counts.put("attempted_at_least_once", row.getLong("attempted"));
-                counts.put("delivered", delivered);
-                counts.put("abandoned", abandoned);
-                counts.put("pending", published - delivered - abandoned);
-                counts.put("enquiries_received_by_at_least_one_hook", row.getLong("enquiries_received"));
-                counts.put("attempts_succeeded", row.getLong("succeeded_attempts"));
-                counts.put("attempts_failed", row.getLong("failed_attempts"));
-                counts.put("attempts_abandoned", row.getLong("abandoned_attempts"));
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        db.eachRow("""
+                select count(*) filter (where outcome = 'succeeded') as succeeded_attempts,
+                       count(*) filter (where outcome = 'failed') as failed_attempts,
+                       count(*) filter (where outcome = 'abandoned') as abandoned_attempts,
+                       count(distinct (subscription_id, enquiry_id)) as attempted,
+                       count(distinct (subscription_id, enquiry_id)) filter (where outcome = 'succeeded') as delivered,
+                       count(distinct (subscription_id, enquiry_id)) filter (where outcome = 'abandoned') as abandoned,
+                       count(distinct enquiry_id) filter (where outcome = 'succeeded') as enquiries_received
+                  from delivery_attempts where subscription_id = any (?)""", subscriptions, row -> {
+            long delivered = row.getLong("delivered");
+            long abandoned = row.getLong("abandoned");
+            counts.put("published", published);
+            counts.put("attempted_at_least_once", row.getLong("attempted"));
+            counts.put("delivered", delivered);
+            counts.put("abandoned", abandoned);
+            counts.put("pending", published - delivered - abandoned);
+            counts.put("enquiries_received_by_at_least_one_hook", row.getLong("enquiries_received"));
+            counts.put("attempts_succeeded", row.getLong("succeeded_attempts"));
+            counts.put("attempts_failed", row.getLong("failed_attempts"));
+            counts.put("attempts_abandoned", row.getLong("abandoned_attempts"));
+        });
         return counts;
     }
 

@@ -1,25 +1,21 @@
 package com.holidaylistings.integration.bench;
 
 import com.holidaylistings.integration.signing.receiver.WebhookReceiver;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Where each delivery to a hook that fails, answers slowly or not at all is at the end of a run,
  * when the run is shorter than its retries (the dispatcher's default delays are 1 min … 4 h):
  * held by the dispatcher (its row in {@code deliveries}, written at the fan-out, by status:
  * pending, waiting, succeeded, abandoned, …), or without a row but received at the receiver, or
- * neither: lost. published = held + received + lost.
+ * neither: lost. published = held + received + lost. Waits as {@link Accounting} does.
  */
 record HeldDeliveries(long published, Map<String, Long> heldByStatus, long receivedWithoutRow, long lost) {
 
@@ -34,13 +30,7 @@ record HeldDeliveries(long published, Map<String, Long> heldByStatus, long recei
             Map<String, UUID> hooks,
             Map<String, Set<UUID>> expected,
             Duration deadline) {
-        long giveUpAt = System.nanoTime() + deadline.toNanos();
-        HeldDeliveries held = count(db, receiver, hooks, expected);
-        while (held.lost() > 0 && System.nanoTime() < giveUpAt) {
-            LockSupport.parkNanos(Duration.ofMillis(500).toNanos());
-            held = count(db, receiver, hooks, expected);
-        }
-        return held;
+        return Accounting.awaitUntil(() -> count(db, receiver, hooks, expected), held -> held.lost() == 0, deadline);
     }
 
     long held() {
@@ -64,7 +54,7 @@ record HeldDeliveries(long published, Map<String, Long> heldByStatus, long recei
 
     private static HeldDeliveries count(
             Db db, WebhookReceiver receiver, Map<String, UUID> hooks, Map<String, Set<UUID>> expected) {
-        Map<UUID, Map<UUID, String>> rows = rows(db, hooks.values().toArray());
+        Map<UUID, Map<UUID, String>> rows = rows(db, hooks.values());
         long published = 0;
         long received = 0;
         long lost = 0;
@@ -87,23 +77,14 @@ record HeldDeliveries(long published, Map<String, Long> heldByStatus, long recei
     }
 
     /** The status of each delivery row of {@code subscriptions}, by subscription and enquiry. */
-    private static Map<UUID, Map<UUID, String>> rows(Db db, Object[] subscriptions) {
+    private static Map<UUID, Map<UUID, String>> rows(Db db, Collection<UUID> subscriptions) {
         Map<UUID, Map<UUID, String>> rows = new HashMap<>();
-        if (subscriptions.length == 0) {
-            return rows;
-        }
-        try (Connection connection = db.connect();
-                PreparedStatement query = connection.prepareStatement(
-                        "select subscription_id, enquiry_id, status from deliveries where subscription_id = any (?)")) {
-            query.setArray(1, connection.createArrayOf("uuid", subscriptions));
-            try (ResultSet row = query.executeQuery()) {
-                while (row.next()) {
-                    rows.computeIfAbsent(row.getObject(1, UUID.class), subscription -> new HashMap<>())
-                            .put(row.getObject(2, UUID.class), row.getString(3));
-                }
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
+        if (!subscriptions.isEmpty()) {
+            db.eachRow(
+                    "select subscription_id, enquiry_id, status from deliveries where subscription_id = any (?)",
+                    subscriptions,
+                    row -> rows.computeIfAbsent(row.getObject(1, UUID.class), subscription -> new HashMap<>())
+                            .put(row.getObject(2, UUID.class), row.getString(3)));
         }
         return rows;
     }

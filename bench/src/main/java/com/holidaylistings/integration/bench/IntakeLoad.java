@@ -35,7 +35,13 @@ final class IntakeLoad implements AutoCloseable {
      * when its first try left (the client's own lag: the scheduled time to the start of {@code send}),
      * when it was answered 201.
      */
-    record Accepted(UUID enquiryId, UUID propertyId, long scheduledAt, long sentAt, long acceptedAt, int tries) {}
+    record Accepted(UUID enquiryId, UUID propertyId, long scheduledAt, long sentAt, long acceptedAt, int tries) {
+
+        /** The enquiries' ids, as {@link Accounting} takes them. */
+        static List<UUID> ids(List<Accepted> accepted) {
+            return accepted.stream().map(Accepted::enquiryId).toList();
+        }
+    }
 
     /** The client's side of the last run: how late it sent, and the HTTPS connections it used. */
     record ClientSide(Latencies sendLag, int peakConnections, int connectionsOpened) {

@@ -95,7 +95,7 @@ final class MixPhase {
 
     /** Enquiries the intake never accepted, healthy hooks' deliveries never received, others' neither held nor received. */
     long lost() {
-        return notAccepted() + healthyAccounting.inFlight() + unhealthyLost();
+        return healthyAccounting.lostWith(notAccepted()) + unhealthyLost();
     }
 
     long notAccepted() {

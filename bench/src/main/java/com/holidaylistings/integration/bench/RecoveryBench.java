@@ -144,8 +144,7 @@ final class RecoveryBench {
             long killedAt = System.nanoTime();
             long readyAt = kill(fault, replica);
             List<IntakeLoad.Accepted> accepted = stream.get(AFTER_KILL.toSeconds() + 300, TimeUnit.SECONDS);
-            List<UUID> ids =
-                    accepted.stream().map(IntakeLoad.Accepted::enquiryId).toList();
+            List<UUID> ids = IntakeLoad.Accepted.ids(accepted);
             Accounting accounting = Accounting.settle(db, receiver, hooks, ids, Duration.ofMinutes(3));
             return outcome(
                     accepted,

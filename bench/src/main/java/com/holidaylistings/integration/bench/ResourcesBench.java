@@ -98,7 +98,7 @@ final class ResourcesBench {
                     Report.Goal.atMost(250));
             report.lost(
                     "first 30 s after a restart: lost",
-                    firstAccounting.inFlight() + PER_SECOND * FIRST.toSeconds() - first.size());
+                    firstAccounting.lostWith(PER_SECOND * FIRST.toSeconds() - first.size()));
             Map<String, Object> firstRun = new LinkedHashMap<>(firstLatencies.summary());
             firstRun.put("load_average_at_start", loadAtStart);
             firstRun.put("p50_ms_by_second", firstTimeline.millisAt(50));
@@ -117,7 +117,7 @@ final class ResourcesBench {
             underLoad = sampler.peaks();
             report.lost(
                     "deliveries lost under load",
-                    accounting.inFlight() + PER_SECOND * phase.toSeconds() - accepted.size());
+                    accounting.lostWith(PER_SECOND * phase.toSeconds() - accepted.size()));
             raw.put("accounting", accounting.asMap());
             owner.unsubscribeAll();
         }
@@ -142,12 +142,7 @@ final class ResourcesBench {
     }
 
     private Accounting settle(List<IntakeLoad.Accepted> accepted, WebhookReceiver receiver, Map<String, UUID> hooks) {
-        return Accounting.settle(
-                db,
-                receiver,
-                hooks,
-                accepted.stream().map(IntakeLoad.Accepted::enquiryId).toList(),
-                Duration.ofMinutes(3));
+        return Accounting.settle(db, receiver, hooks, IntakeLoad.Accepted.ids(accepted), Duration.ofMinutes(3));
     }
 
     /** Restarts the service and answers the seconds from its process start to ready. */

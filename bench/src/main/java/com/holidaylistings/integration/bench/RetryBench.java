@@ -2,9 +2,6 @@ package com.holidaylistings.integration.bench;
 
 import com.holidaylistings.integration.signing.receiver.WebhookReceiver;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,7 +34,7 @@ final class RetryBench {
               from delivery_attempts a
               join delivery_attempts p on p.subscription_id = a.subscription_id and p.enquiry_id = a.enquiry_id
                                       and p.attempt = a.attempt - 1
-             where a.subscription_id = ? and p.next_attempt_at is not null""";
+             where a.subscription_id = any (?) and p.next_attempt_at is not null""";
 
     private final Db db;
     private final Path output;
@@ -89,22 +86,16 @@ final class RetryBench {
             Accounting failed =
                     Accounting.settle(db, receiver, owner.hooks("/fail/"), failingEnquiries, Duration.ofMinutes(3));
             UUID failingHook = owner.hooks("/fail/").values().iterator().next();
-            try (Connection connection = db.connect();
-                    PreparedStatement query = connection.prepareStatement(LATENESS)) {
-                query.setObject(1, failingHook);
-                try (ResultSet rows = query.executeQuery()) {
-                    while (rows.next()) {
-                        int retry = rows.getInt("retry");
-                        long late = rows.getLong("late_us") * 1000;
-                        lateness.recordNanos(late);
-                        byStage.computeIfAbsent(
-                                        "retry " + retry + " (after "
-                                                + DELAYS.get(retry - 1).toSeconds() + " s)",
-                                        stage -> new Latencies())
-                                .recordNanos(late);
-                    }
-                }
-            }
+            db.eachRow(LATENESS, List.of(failingHook), row -> {
+                int retry = row.getInt("retry");
+                long late = row.getLong("late_us") * 1000;
+                lateness.recordNanos(late);
+                byStage.computeIfAbsent(
+                                "retry " + retry + " (after "
+                                        + DELAYS.get(retry - 1).toSeconds() + " s)",
+                                stage -> new Latencies())
+                        .recordNanos(late);
+            });
             Latencies atReceiver = new Latencies();
             receiver.byWebhookId().values().stream()
                     .filter(attempts -> attempts.getFirst().path().startsWith("/fail/"))

@@ -68,11 +68,7 @@ final class ThrottleBench {
                             Duration.ofSeconds(seconds));
                 }
                 Accounting accounting = Accounting.settle(
-                        db,
-                        receiver,
-                        owner.hooks("/ok/"),
-                        accepted.stream().map(IntakeLoad.Accepted::enquiryId).toList(),
-                        Duration.ofMinutes(10));
+                        db, receiver, owner.hooks("/ok/"), IntakeLoad.Accepted.ids(accepted), Duration.ofMinutes(10));
                 List<Long> arrivals = receiver.requests("/ok/throttled-" + rate).stream()
                         .map(WebhookDelivery::arrivedAt)
                         .sorted()
