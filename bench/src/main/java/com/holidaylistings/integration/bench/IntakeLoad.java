@@ -43,8 +43,11 @@ final class IntakeLoad implements AutoCloseable {
         }
     }
 
-    /** The client's side of the last run: how late it sent, and the HTTPS connections it used. */
-    record ClientSide(Latencies sendLag, int peakConnections, int connectionsOpened) {
+    /**
+     * The client's side of the last run: how late it sent, how long the accepted submissions took
+     * from their scheduled time to the intake's 201, and the HTTPS connections it used.
+     */
+    record ClientSide(Latencies sendLag, Latencies scheduledTo201, int peakConnections, int connectionsOpened) {
 
         Map<String, Object> asMap() {
             Map<String, Object> map = new java.util.LinkedHashMap<>();
@@ -79,7 +82,8 @@ final class IntakeLoad implements AutoCloseable {
     private final String adminKey = Stack.setting("ADMIN_API_KEY");
     private final Map<String, LongAdder> answers = new ConcurrentHashMap<>();
     private volatile Latencies sendLag = new Latencies();
-    private volatile ClientSide lastRun = new ClientSide(new Latencies(), 0, 0);
+    private volatile Latencies scheduledTo201 = new Latencies();
+    private volatile ClientSide lastRun = new ClientSide(new Latencies(), new Latencies(), 0, 0);
     private volatile long startedAt;
 
     /** Submits {@code perSecond} enquiries a second about {@code propertyId} for {@code duration}. */
@@ -96,6 +100,7 @@ final class IntakeLoad implements AutoCloseable {
         long start = OpenLoop.firstDue();
         startedAt = start;
         sendLag = new Latencies();
+        scheduledTo201 = new Latencies();
         HttpsConnections connections = HttpsConnections.watch(intake.getPort());
         List<Accepted> accepted = OpenLoop.run(
                 threads,
@@ -107,7 +112,7 @@ final class IntakeLoad implements AutoCloseable {
                 },
                 () -> count("client error"));
         connections.stop();
-        lastRun = new ClientSide(sendLag, connections.peakOpen(), connections.opened());
+        lastRun = new ClientSide(sendLag, scheduledTo201, connections.peakOpen(), connections.opened());
         return accepted;
     }
 
@@ -169,13 +174,15 @@ final class IntakeLoad implements AutoCloseable {
                         response.headers().firstValue("Idempotent-Replayed").isPresent();
                 count(status + (replayed ? " replayed" : ""));
                 if (status == 201) {
+                    long acceptedAt = System.nanoTime();
+                    scheduledTo201.recordNanos(acceptedAt - scheduledAt);
                     JsonNode enquiry = Api.JSON.readTree(response.body()).get("enquiry");
                     return new Accepted(
                             UUID.fromString(enquiry.get("id").asString()),
                             propertyId,
                             scheduledAt,
                             sentAt,
-                            System.nanoTime(),
+                            acceptedAt,
                             tries);
                 }
                 if (status != 503 && status != 409 && status != 429) {

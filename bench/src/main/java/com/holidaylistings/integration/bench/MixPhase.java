@@ -43,7 +43,6 @@ final class MixPhase {
     final Latencies besideUnhealthy = new Latencies();
 
     final Latencies inBurst = new Latencies();
-    final Latencies toAccepted = new Latencies();
     LatencyTimeline timeline;
     double secondsAfterBurstUntilOnTime;
     Accounting healthyAccounting;
@@ -156,7 +155,6 @@ final class MixPhase {
         long burstStart = start + Duration.ofSeconds(burstFrom).toNanos();
         long burstEnd = start + Duration.ofSeconds(burstTo).toNanos();
         for (IntakeLoad.Accepted one : submitted) {
-            toAccepted.recordNanos(one.acceptedAt() - one.scheduledAt());
             List<MixOwners.Hook> hooks = owners.ofProperty(one.propertyId()).hooks();
             boolean beside = hooks.stream().anyMatch(hook -> hook.kind() != Kind.OK);
             for (MixOwners.Hook hook : hooks) {
@@ -209,7 +207,7 @@ final class MixPhase {
         }
         raw.put("healthy_p50_ms_by_second", timeline.millisAt(50));
         raw.put("healthy_p99_ms_by_second", timeline.millisAt(99));
-        raw.put("scheduled_to_201", toAccepted.summary());
+        raw.put("scheduled_to_201", client.scheduledTo201().summary());
         raw.put("client", client.asMap());
         raw.put("answers", answers);
         raw.put("healthy_accounting", healthyAccounting.asMap());
