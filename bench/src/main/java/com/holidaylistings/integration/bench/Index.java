@@ -63,6 +63,8 @@ final class Index {
                 [partitions.md](partitions.md). Least privilege (SASL, a role per service, secrets encrypted at
                 rest) against the code before it, end to end at 200/s: [least-privilege.md](least-privilege.md).
                 Where the CPU goes at rest, process by process (JFR): [profile-at-rest.md](profile-at-rest.md).
+                Each page here holds its benchmark's latest run; the headline figures of earlier runs are in
+                [history.md](history.md), one row each.
 
                 """);
         for (JsonNode result : results) {
