@@ -79,6 +79,7 @@ final class EndToEndBench {
         Map<String, Object> pipelineRuns = new LinkedHashMap<>();
         Map<String, Map<Double, Double>> memory = new LinkedHashMap<>();
         Map<String, Double> costPerEnquiry = new LinkedHashMap<>();
+        CpuAtRest.report(report, CpuAtRest.measure());
         try (WebhookReceiver receiver = BenchTargets.receiver();
                 IntakeLoad intake = new IntakeLoad();
                 EnquiryLoad pipeline = new EnquiryLoad(db, 16)) {

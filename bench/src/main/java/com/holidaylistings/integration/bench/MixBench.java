@@ -78,6 +78,7 @@ final class MixBench {
             report.parameter("burst", Format.number(burstRate) + "/s for " + burst.toSeconds() + " s");
         }
         shares.forEach((kind, share) -> report.parameter("share " + kind.prefix(), share));
+        CpuAtRest.report(report, CpuAtRest.measure());
         ZipfDraw zipf = new ZipfDraw(owners, exponent, new Random(seed));
         List<MixPhase> runs = new ArrayList<>();
         Map<String, Object> setup = new LinkedHashMap<>();
