@@ -63,6 +63,7 @@ final class Index {
                 [partitions.md](partitions.md). Least privilege (SASL, a role per service, secrets encrypted at
                 rest) against the code before it, end to end at 200/s: [least-privilege.md](least-privilege.md).
                 Where the CPU goes at rest, process by process (JFR): [profile-at-rest.md](profile-at-rest.md).
+                Where it goes per enquiry, by process, PostgreSQL backend and statement: [profile-per-enquiry.md](profile-per-enquiry.md).
                 Each page here holds its benchmark's latest run; the headline figures of earlier runs are in
                 [history.md](history.md), one row each.
 
