@@ -18,7 +18,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.jdbc.datasource.SimpleDriverDataSource;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -93,7 +92,7 @@ public abstract class DispatcherIntegrationTest {
     /** Connections to the shared database as its owner. */
     public static javax.sql.DataSource ownerDataSource() {
         TestPostgres.Connection db = TestSchema.database();
-        return new SimpleDriverDataSource(new org.postgresql.Driver(), db.jdbcUrl(), db.username(), db.password());
+        return db.pooled();
     }
 
     /** enquiry-ingest creates the topics it writes in production; here the test does. */

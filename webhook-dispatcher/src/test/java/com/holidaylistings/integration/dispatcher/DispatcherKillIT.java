@@ -22,7 +22,6 @@ import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 
 /**
@@ -56,7 +55,7 @@ class DispatcherKillIT {
     @BeforeEach
     void setUp() {
         TestPostgres.Connection db = TestSchema.database();
-        data = new TestData(JdbcClient.create(new DriverManagerDataSource(db.jdbcUrl(), db.username(), db.password())));
+        data = new TestData(JdbcClient.create(db.pooled()));
         receiver = WebhookReceiver.start();
     }
 

@@ -282,55 +282,6 @@ class RateLimitWindowIT extends ApiIntegrationTest {
         }
     }
 
-    @Test
-    void measuresTheCostOfOneCall() {
-        UUID busy = newTokenId();
-        UUID full = newTokenId();
-        int calls = 2_000;
-        for (int i = 0; i < 200; i++) { // warm up
-            takeNow(busy, 1_000_000, 1_000_000);
-        }
-
-        long started = System.nanoTime();
-        for (int i = 0; i < calls; i++) {
-            assertThat(takeNow(busy, 1_000_000, 1_000_000).allowed()).isTrue();
-        }
-        double meanNow = (System.nanoTime() - started) / 1e6 / calls;
-
-        // Worst case for the arrays: one request every second, so every minute slot is occupied.
-        long startedFull = System.nanoTime();
-        for (int i = 0; i < calls; i++) {
-            take(full, 1_000_000, 1_000_000, i * 1.0);
-        }
-        double meanFull = (System.nanoTime() - startedFull) / 1e6 / calls;
-
-        long startedRefused = System.nanoTime();
-        for (int i = 0; i < calls; i++) {
-            assertThat(take(full, 1, 1_000_000, calls + 0.5).allowed()).isFalse();
-        }
-        double meanRefused = (System.nanoTime() - startedRefused) / 1e6 / calls;
-
-        // The function alone, without a round trip per call: all calls in one statement.
-        UUID inDatabase = newTokenId();
-        long startedInDatabase = System.nanoTime();
-        int allowedInDatabase = jdbc.sql("""
-                        select count(*) filter (where (take_rate_limit(:token, 1000000, 1000000)).allowed)
-                          from generate_series(1, :calls)
-                        """)
-                .param("token", inDatabase)
-                .param("calls", calls)
-                .query(Integer.class)
-                .single();
-        double meanInDatabase = (System.nanoTime() - startedInDatabase) / 1e6 / calls;
-
-        System.out.printf(
-                "take_rate_limit mean over %d calls, one thread, through JdbcClient: "
-                        + "%.3f ms (database clock, all allowed), %.3f ms (61 occupied second slots), %.3f ms (refused); "
-                        + "%.3f ms inside the database without the round trip%n",
-                calls, meanNow, meanFull, meanRefused, meanInDatabase);
-        assertThat(allowedInDatabase).isEqualTo(calls);
-    }
-
     private void takeAll(UUID token, int count, int perMinute, int perHour, double at) {
         for (int i = 0; i < count; i++) {
             assertThat(take(token, perMinute, perHour, at).allowed())

@@ -11,7 +11,6 @@ import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.jdbc.datasource.SimpleDriverDataSource;
 
 /** Further instances of the service on the same database, e.g. replicas or differently configured ones. */
 public final class ApiInstances {
@@ -52,8 +51,7 @@ public final class ApiInstances {
     /** The shared database as its owner, for tests that prepare or inspect rows the service may not touch. */
     public static JdbcClient ownerJdbc() {
         TestPostgres.Connection db = TestSchema.database();
-        return JdbcClient.create(
-                new SimpleDriverDataSource(new org.postgresql.Driver(), db.jdbcUrl(), db.username(), db.password()));
+        return JdbcClient.create(db.pooled());
     }
 
     /** Starts another instance on random ports with {@code overrides} on top of the test properties. */
