@@ -7,17 +7,23 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.kafka.autoconfigure.ConcurrentKafkaListenerContainerFactoryConfigurer;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 import org.springframework.kafka.core.ConsumerFactory;
+import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.listener.AcknowledgingConsumerAwareMessageListener;
 import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
 import org.springframework.kafka.listener.ConsumerAwareRebalanceListener;
@@ -37,10 +43,18 @@ import org.springframework.stereotype.Component;
 @Component
 class DeliveryContainers implements SmartLifecycle {
 
+    /** The name of the retries' container, and of their group after the prefix. */
+    static final String RETRIES = "deliveries-retries";
+
+    private static final Logger log = LoggerFactory.getLogger(DeliveryContainers.class);
+
     private final List<ConcurrentMessageListenerContainer<?, ?>> containers = new ArrayList<>();
     private final ScheduledExecutorService resumes = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().daemon().name("retry-resume").factory());
     private volatile boolean running;
+    private final KafkaAdmin admin;
+    private final String groupPrefix;
+    private final RetrySchedule schedule;
 
     DeliveryContainers(
             ConcurrentKafkaListenerContainerFactoryConfigurer configurer,
@@ -50,7 +64,11 @@ class DeliveryContainers implements SmartLifecycle {
             InOrderAcks acks,
             @Value("${spring.kafka.consumer.group-id}") String groupPrefix,
             @Value("${dispatcher.instance-id}") String instanceId,
-            @Value("${dispatcher.retry-consumers}") int retryConsumers) {
+            @Value("${dispatcher.retry-consumers}") int retryConsumers,
+            KafkaAdmin admin) {
+        this.admin = admin;
+        this.groupPrefix = groupPrefix;
+        this.schedule = schedule;
         ConcurrentKafkaListenerContainerFactory<Object, Object> factory =
                 new ConcurrentKafkaListenerContainerFactory<>();
         configurer.configure(factory, consumers);
@@ -69,8 +87,8 @@ class DeliveryContainers implements SmartLifecycle {
                 .setProperty(
                         ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG,
                         Long.toString(RetryingListenerContainers.FETCH_WAIT.toMillis()));
-        ConcurrentMessageListenerContainer<Object, Object> retries = container(
-                factory, topics.get(true), groupPrefix, "deliveries-retries", instanceId, schedule, listener, acks);
+        ConcurrentMessageListenerContainer<Object, Object> retries =
+                container(factory, topics.get(true), groupPrefix, RETRIES, instanceId, schedule, listener, acks);
         // Retries are few and their listener only starts each attempt: fewer consumers polling.
         retries.setConcurrency(retryConsumers);
         containers.add(firstAttempts);
@@ -115,8 +133,31 @@ class DeliveryContainers implements SmartLifecycle {
 
     @Override
     public void start() {
+        carryOverRetryOffsets();
         containers.forEach(ConcurrentMessageListenerContainer::start);
         running = true;
+    }
+
+    /** The retries' group of this version takes the offsets of those of earlier versions ({@link RetryGroupOffsets}). */
+    private void carryOverRetryOffsets() {
+        try (Admin client = Admin.create(admin.getConfigurationProperties())) {
+            int carried = RetryGroupOffsets.carryOver(client, groupPrefix, schedule);
+            if (carried > 0) {
+                log.info(
+                        "The group {}.{} took the committed offsets of {} retry partitions from the groups of earlier versions",
+                        groupPrefix,
+                        RETRIES,
+                        carried);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            log.warn(
+                    "Could not carry the retry topics' offsets over to {}.{}; it starts as a new group: {}",
+                    groupPrefix,
+                    RETRIES,
+                    e.getMessage());
+        }
     }
 
     @Override
