@@ -566,8 +566,11 @@ start_postgres() {
     options+=" -c wal_level=logical -c max_wal_senders=10 -c max_replication_slots=10"
     # the services' pools (20 + 16 + a few) plus 64 pgbench clients in bench/run.sh api
     options+=" -c max_connections=200"
-    # per-statement counts and times (the view pg_stat_statements, for profiles: docs/benchmarks/profile-per-enquiry.md)
-    options+=" -c shared_preload_libraries=pg_stat_statements"
+    # per-statement counts and times (pg_stat_statements, for profiles: docs/benchmarks/profile-per-enquiry.md),
+    # where the binaries have the module (the embedded ones may not)
+    if [[ -e $PG_BINDIR/../lib/pg_stat_statements.so || -e $PG_BINDIR/../lib/postgresql/pg_stat_statements.so ]]; then
+        options+=" -c shared_preload_libraries=pg_stat_statements"
+    fi
     if ! run_pg "$PG_BINDIR/pg_ctl" start -D "$PG_DATA" -w -t 60 -s -o "$options" \
         >>"$LOG_DIR/postgres.log" 2>&1 </dev/null 9>&-; then
         fail_with_log postgres "PostgreSQL did not start"
