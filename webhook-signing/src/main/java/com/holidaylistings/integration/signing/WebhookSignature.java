@@ -39,9 +39,6 @@ public final class WebhookSignature {
         if (secrets.isEmpty()) {
             throw new IllegalArgumentException("A delivery is signed with at least one secret");
         }
-        if (secrets.size() == 1) {
-            return sign(secrets.getFirst(), webhookId, timestampSeconds, body);
-        }
         byte[] content = body.getBytes(StandardCharsets.UTF_8);
         String timestamp = Long.toString(timestampSeconds);
         StringBuilder header = new StringBuilder(45 * secrets.size());
