@@ -1,8 +1,8 @@
 package com.holidaylistings.integration.dispatcher.intake;
 
-import com.holidaylistings.integration.dispatcher.RetryingListenerContainers;
 import com.holidaylistings.integration.dispatcher.retry.DueTimeHold;
 import com.holidaylistings.integration.dispatcher.retry.RetrySchedule;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -46,6 +46,8 @@ class DeliveryContainers implements SmartLifecycle {
     /** The name of the retries' container, and of their group after the prefix. */
     static final String RETRIES = "deliveries-retries";
 
+    private static final Duration RETRIES_FETCH_WAIT = Duration.ofMillis(500);
+
     private static final Logger log = LoggerFactory.getLogger(DeliveryContainers.class);
 
     private final List<ConcurrentMessageListenerContainer<?, ?>> containers = new ArrayList<>();
@@ -78,19 +80,16 @@ class DeliveryContainers implements SmartLifecycle {
                         Collectors.mapping(RetrySchedule.Stage::topic, Collectors.toList())));
         ConcurrentMessageListenerContainer<Object, Object> firstAttempts =
                 container(factory, topics.get(false), groupPrefix, "deliveries", instanceId, schedule, listener, acks);
-        // Never paused: a long fetch costs no latency. The retries' consumers keep the client's 500 ms: a
-        // partition resumed when its record falls due is fetched only once the fetch in flight returns,
-        // so that wait bounds a retry's lateness.
-        firstAttempts
-                .getContainerProperties()
-                .getKafkaConsumerProperties()
-                .setProperty(
-                        ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG,
-                        Long.toString(RetryingListenerContainers.FETCH_WAIT.toMillis()));
         ConcurrentMessageListenerContainer<Object, Object> retries =
                 container(factory, topics.get(true), groupPrefix, RETRIES, instanceId, schedule, listener, acks);
         // Retries are few and their listener only starts each attempt: fewer consumers polling.
         retries.setConcurrency(retryConsumers);
+        // The only consumers that pause partitions (DueTimeHold): one resumed when its record falls due is
+        // fetched only once the fetch in flight returns, so they keep the client's 500 ms, which bounds a
+        // retry's lateness, not the 5 s of the others (spring.kafka.consumer.fetch-max-wait).
+        retries.getContainerProperties()
+                .getKafkaConsumerProperties()
+                .setProperty(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, Long.toString(RETRIES_FETCH_WAIT.toMillis()));
         containers.add(firstAttempts);
         containers.add(retries);
     }
