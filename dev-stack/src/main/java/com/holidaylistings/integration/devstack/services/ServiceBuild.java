@@ -1,0 +1,17 @@
+package com.holidaylistings.integration.devstack.services;
+
+import com.holidaylistings.integration.devstack.LocalStack;
+import com.holidaylistings.integration.devstack.Secrets;
+import java.util.List;
+import java.util.Map;
+
+/** STUB: to be written. */
+public final class ServiceBuild {
+
+    private ServiceBuild() {}
+
+    /** Builds the jars of the modules that are not running and whose jar is missing or stale. */
+    public static void buildIfNeeded(LocalStack stack, List<String> modules) {
+        throw new UnsupportedOperationException();
+    }
+}
