@@ -27,7 +27,7 @@ public final class Stack {
             .toAbsolutePath()
             .normalize();
 
-    private static final Map<String, String> SETTINGS = readSettings(DIR.resolve("stack.env"));
+    private static final Map<String, String> SETTINGS = SettingsFile.read(DIR.resolve("stack.env"));
 
     private Stack() {}
 
@@ -54,7 +54,7 @@ public final class Stack {
         if (!Files.isReadable(file)) {
             throw new IllegalStateException("no " + file + ": run dev/up.sh first");
         }
-        return readSettings(file);
+        return SettingsFile.read(file);
     }
 
     /**
@@ -73,7 +73,7 @@ public final class Stack {
      * may have been added after this JVM first read it.
      */
     public static Map<String, Object> downstreamTeamClient(String team) {
-        Map<String, String> settings = readSettings(DIR.resolve("stack.env"));
+        Map<String, String> settings = SettingsFile.read(DIR.resolve("stack.env"));
         String prefix = "KAFKA_DOWNSTREAM_" + team.toUpperCase(Locale.ROOT) + "_";
         String username = settings.get(prefix + "USERNAME");
         if (username == null || username.isEmpty()) {
@@ -163,26 +163,5 @@ public final class Stack {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
-    }
-
-    /** Reads the KEY=value lines that dev/up.sh writes with printf %q (backslash escapes only). */
-    private static Map<String, String> readSettings(Path file) {
-        Map<String, String> settings = new HashMap<>();
-        if (!Files.isReadable(file)) {
-            return settings;
-        }
-        try {
-            for (String line : Files.readAllLines(file)) {
-                int equals = line.indexOf('=');
-                if (line.startsWith("#") || equals < 1) {
-                    continue;
-                }
-                settings.put(
-                        line.substring(0, equals), line.substring(equals + 1).replaceAll("\\\\(.)", "$1"));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return settings;
     }
 }

@@ -1,8 +1,6 @@
 package com.holidaylistings.integration.devstack.metrics;
 
 import com.holidaylistings.integration.devstack.LocalStack;
-import com.holidaylistings.integration.devstack.Secrets;
-import java.util.List;
 import java.util.Map;
 
 /** STUB: to be written. */

@@ -2,8 +2,6 @@ package com.holidaylistings.integration.devstack.secrets;
 
 import com.holidaylistings.integration.devstack.LocalStack;
 import com.holidaylistings.integration.devstack.Secrets;
-import java.util.List;
-import java.util.Map;
 
 /** STUB: to be written. */
 public final class StackSecrets {

@@ -1,9 +1,7 @@
 package com.holidaylistings.integration.devstack.services;
 
 import com.holidaylistings.integration.devstack.LocalStack;
-import com.holidaylistings.integration.devstack.Secrets;
 import java.util.List;
-import java.util.Map;
 
 /** STUB: to be written. */
 public final class ServiceBuild {
