@@ -42,7 +42,11 @@ public final class BackgroundProcesses {
     /** The pid that {@code .dev/pids/<name>.pid} names, whether or not it runs. */
     public Optional<Long> pidFile(String name) {
         try {
-            String first = Files.readString(layout.pidFile(name)).lines().findFirst().orElse("").trim();
+            String first = Files.readString(layout.pidFile(name))
+                    .lines()
+                    .findFirst()
+                    .orElse("")
+                    .trim();
             return first.matches("[0-9]+") ? Optional.of(Long.parseLong(first)) : Optional.empty();
         } catch (IOException e) {
             return Optional.empty();
@@ -52,6 +56,24 @@ public final class BackgroundProcesses {
     /** The pid of {@code name} when its pid file names a live process of this stack. */
     public Optional<Long> runningPid(String name) {
         return pidFile(name).filter(pid -> isExpected(pid, name));
+    }
+
+    /**
+     * The pid of {@code name} to stop, when it runs. A pid file that names no process of this stack is
+     * removed; when its pid is alive (a reused pid), says so: that process is not stopped.
+     */
+    public Optional<Long> pidToStop(String name) {
+        Optional<Long> running = runningPid(name);
+        if (running.isPresent()) {
+            return running;
+        }
+        pidFile(name).ifPresent(pid -> {
+            if (isAlive(pid)) {
+                Console.say(name + ": pid " + pid + " is another process now, not stopping it");
+            }
+            removePidFile(name);
+        });
+        return Optional.empty();
     }
 
     /** True when {@code pid} is alive and is the process {@code name} of this stack (not a reused pid). */
@@ -90,7 +112,8 @@ public final class BackgroundProcesses {
                 .directory(layout.root().toFile())
                 .redirectInput(new File("/dev/null"))
                 .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(layout.log(name).toFile()));
+                .redirectOutput(
+                        ProcessBuilder.Redirect.appendTo(layout.log(name).toFile()));
         builder.environment().putAll(environment);
         removePidFile(name);
         try {
@@ -137,7 +160,8 @@ public final class BackgroundProcesses {
     public void stop(long pid, String signal, Duration timeout, String label) {
         signal(pid, signal);
         if (!awaitExit(pid, timeout)) {
-            Console.warn(label + " (pid " + pid + ") still running after " + timeout.toSeconds() + "s: sending SIGKILL");
+            Console.warn(
+                    label + " (pid " + pid + ") still running after " + timeout.toSeconds() + "s: sending SIGKILL");
             signal(pid, "KILL");
             if (!awaitExit(pid, Duration.ofSeconds(10))) {
                 Console.warn(label + " (pid " + pid + ") did not exit");
@@ -233,8 +257,10 @@ public final class BackgroundProcesses {
             Files.createDirectories(file.getParent());
             Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
             Files.deleteIfExists(tmp);
-            Files.createFile(tmp, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-                    java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+            Files.createFile(
+                    tmp,
+                    java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                            java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
             Files.writeString(tmp, text);
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {

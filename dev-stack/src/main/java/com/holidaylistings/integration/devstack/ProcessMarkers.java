@@ -19,10 +19,12 @@ final class ProcessMarkers {
             case "postgres" -> List.of("-D " + layout.postgresHome().resolve("data"));
             case "kafka" -> List.of("kafka.Kafka " + layout.kafka().resolve("server.properties"));
             case "zipkin" -> List.of("-jar " + layout.dev().resolve("zipkin").resolve("zipkin-server-"));
-            case "prometheus" -> List.of("--config.file=" + layout.dev().resolve("prometheus").resolve("prometheus.yml"));
-            default -> List.of(
-                    "-jar " + layout.root().resolve(name).resolve("target").resolve(name + "-"),
-                    "-jar " + layout.dev().resolve("warm-start").resolve(name) + "/");
+            case "prometheus" ->
+                List.of("--config.file=" + layout.dev().resolve("prometheus").resolve("prometheus.yml"));
+            default ->
+                List.of(
+                        "-jar " + layout.root().resolve(name).resolve("target").resolve(name + "-"),
+                        "-jar " + layout.dev().resolve("warm-start").resolve(name) + "/");
         };
     }
 }
