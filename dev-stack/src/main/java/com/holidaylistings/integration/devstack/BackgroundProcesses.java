@@ -58,6 +58,24 @@ public final class BackgroundProcesses {
         return pidFile(name).filter(pid -> isExpected(pid, name));
     }
 
+    /**
+     * The pid of {@code name} to stop, when it runs. A pid file that names no process of this stack is
+     * removed; when its pid is alive (a reused pid), says so: that process is not stopped.
+     */
+    public Optional<Long> pidToStop(String name) {
+        Optional<Long> running = runningPid(name);
+        if (running.isPresent()) {
+            return running;
+        }
+        pidFile(name).ifPresent(pid -> {
+            if (isAlive(pid)) {
+                Console.say(name + ": pid " + pid + " is another process now, not stopping it");
+            }
+            removePidFile(name);
+        });
+        return Optional.empty();
+    }
+
     /** True when {@code pid} is alive and is the process {@code name} of this stack (not a reused pid). */
     public boolean isExpected(long pid, String name) {
         if (!isAlive(pid)) {

@@ -1,0 +1,257 @@
+package com.holidaylistings.integration.devstack.services;
+
+import com.holidaylistings.integration.devstack.Console;
+import com.holidaylistings.integration.devstack.LocalStack;
+import com.holidaylistings.integration.devstack.StackLayout;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import java.util.zip.CRC32;
+
+/**
+ * Starting a service warm: from its extracted jar with the JDK's class-data archive (the AOT cache on JDK
+ * 25+, a CDS archive on 21-24), which dev/lib/warm-start.sh trains and names, as the images do. Trained
+ * once per jar, JDK and JVM options, under {@code .dev/warm-start/<name>/<checksum>/}, with the stack's
+ * database and broker at hand (api-service and webhook-dispatcher on their request paths: their warm-ups,
+ * then they stop). The jar as it is when DEV_WARM_START=off or the training failed, which is not tried
+ * again until the jar, the JDK or the options change.
+ */
+final class WarmStart {
+
+    private static final long TRAINING_TIMEOUT_SECONDS = 300;
+
+    /** Asked once per run: the JVM does not change under the launcher. */
+    private static String javaVersion;
+
+    private WarmStart() {}
+
+    /**
+     * The java arguments after the JVM options that start {@code name} from {@code jar}: {@code -jar <jar>},
+     * or the archive's option and {@code -jar <extracted jar>}. The training runs with {@code settings}, the
+     * service's own.
+     */
+    static List<String> launchArguments(
+            LocalStack stack, String name, Path jar, List<String> jvmOptions, Map<String, String> settings) {
+        List<String> plain = List.of("-jar", jar.toString());
+        if (stack.environment().get("DEV_WARM_START", "on").equals("off")) {
+            return plain;
+        }
+        StackLayout layout = stack.layout();
+        Path log = layout.logs().resolve(name + "-warm-start.log");
+        Path script = layout.root().resolve("dev").resolve("lib").resolve("warm-start.sh");
+        // api-service and webhook-dispatcher train on their request paths: the warm-up before readiness,
+        // then they stop (the dispatcher before any consumer starts)
+        Optional<String> training = switch (name) {
+            case "api-service" -> Optional.of("-Downer-api.warm-up.exit-after=true");
+            case "webhook-dispatcher" -> Optional.of("-Ddispatcher.warm-up.exit-after=true");
+            default -> Optional.empty();
+        };
+        String stamp = stamp(jar, jvmOptions, layout.root(), training);
+        // one directory per jar, JDK and options, so that a restart with other options (a benchmark's)
+        // and back keeps both archives
+        Path dir = directory(layout, name).resolve(checksum(stamp));
+        Path app = dir.resolve("app");
+        Path extracted = app.resolve(jar.getFileName().toString());
+        if (readStamp(dir.resolve("failed")).equals(stamp)) {
+            return plain;
+        }
+        if (!Files.isRegularFile(extracted) || !readStamp(dir.resolve("stamp")).equals(stamp)) {
+            Console.say(name + ": training its class-data archive for a warm start (once per jar; log: "
+                    + layout.rel(log) + ")");
+            deleteRecursively(dir);
+            Map<String, String> trainingSettings = new HashMap<>(settings);
+            trainingSettings.put("SERVER_PORT", "0");
+            trainingSettings.put("MANAGEMENT_SERVER_PORT", "0");
+            training.ifPresent(option -> trainingSettings.put("WARM_START_TRAINING", option));
+            List<String> train = new ArrayList<>(
+                    List.of("sh", script.toString(), "train", java().toString(), extracted.toString(), app.toString()));
+            train.addAll(jvmOptions);
+            boolean trained = run(
+                            List.of(
+                                    java().toString(),
+                                    "-Djarmode=tools",
+                                    "-jar",
+                                    jar.toString(),
+                                    "extract",
+                                    "--destination",
+                                    app.toString()),
+                            layout.root(),
+                            settings,
+                            log,
+                            false)
+                    && run(train, dir, trainingSettings, log, true);
+            if (!trained) {
+                Console.warn(name + ": no warm-start archive (see " + layout.rel(log) + "): starting it from its jar");
+                writeStamp(dir.resolve("failed"), stamp);
+                return plain;
+            }
+            writeStamp(dir.resolve("stamp"), stamp);
+        }
+        String option = output(List.of("sh", script.toString(), "options", java().toString(), app.toString()));
+        List<String> arguments = option.isEmpty() ? plain : List.of(option, "-jar", extracted.toString());
+        prune(dir, stack.environment().integer("DEV_WARM_START_KEEP", 3));
+        return arguments;
+    }
+
+    /** The JVM the launcher runs on, which runs the services too. */
+    static Path java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java");
+    }
+
+    static Path directory(StackLayout layout, String name) {
+        return layout.dev().resolve("warm-start").resolve(name);
+    }
+
+    /**
+     * What an archive is trained for: the jar (its size, time and path), the JDK ({@code java -version}),
+     * the JVM options as the JVM reads them (an @-file's content) and the training's ending option.
+     */
+    static String stamp(Path jar, List<String> jvmOptions, Path dir, Optional<String> training) {
+        try {
+            return Files.size(jar) + " " + Files.getLastModifiedTime(jar).toMillis() / 1000 + " " + jar + " "
+                    + javaVersion() + " " + JvmOptions.read(jvmOptions, dir) + " "
+                    + training.map(option -> "WARM_START_TRAINING=" + option).orElse("");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static String checksum(String stamp) {
+        CRC32 crc = new CRC32();
+        crc.update(stamp.getBytes(StandardCharsets.UTF_8));
+        return Long.toString(crc.getValue());
+    }
+
+    /**
+     * Keeps the {@code keep} archives of a service used last, {@code inUse} first: each is 85-100 MB and
+     * every new jar makes one.
+     */
+    static void prune(Path inUse, int keep) {
+        try {
+            Files.setLastModifiedTime(inUse, FileTime.fromMillis(System.currentTimeMillis()));
+            List<Path> archives;
+            try (Stream<Path> dirs = Files.list(inUse.getParent())) {
+                archives = dirs.filter(Files::isDirectory)
+                        .sorted(Comparator.comparing(WarmStart::modified)
+                                .reversed()
+                                .thenComparing(Comparator.naturalOrder()))
+                        .toList();
+            }
+            archives.stream().skip(Math.max(keep, 0)).forEach(WarmStart::deleteRecursively);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static FileTime modified(Path path) {
+        try {
+            return Files.getLastModifiedTime(path);
+        } catch (IOException e) {
+            return FileTime.fromMillis(0);
+        }
+    }
+
+    private static String readStamp(Path file) {
+        try {
+            return Files.exists(file) ? Files.readString(file).stripTrailing() : "";
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static void writeStamp(Path file, String stamp) {
+        try {
+            Files.writeString(file, stamp + "\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Runs {@code command} in {@code dir} to its end, its output in {@code log}; true when it succeeded. */
+    private static boolean run(List<String> command, Path dir, Map<String, String> settings, Path log, boolean append) {
+        try {
+            Files.createDirectories(dir);
+            Files.createDirectories(log.getParent());
+            ProcessBuilder builder = new ProcessBuilder(command)
+                    .directory(dir.toFile())
+                    .redirectInput(new File("/dev/null"))
+                    .redirectErrorStream(true)
+                    .redirectOutput(
+                            append
+                                    ? ProcessBuilder.Redirect.appendTo(log.toFile())
+                                    : ProcessBuilder.Redirect.to(log.toFile()));
+            builder.environment().putAll(settings);
+            Process process = builder.start();
+            if (!process.waitFor(TRAINING_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly().waitFor();
+                return false;
+            }
+            return process.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** The first line that {@code command} prints, trimmed; "" when it prints none or fails. */
+    private static String output(List<String> command) {
+        return capture(command, false).lines().findFirst().orElse("").trim();
+    }
+
+    /** What {@code command} prints (with its errors, when {@code withErrors}); "" when it cannot run. */
+    private static String capture(List<String> command, boolean withErrors) {
+        try {
+            ProcessBuilder builder = new ProcessBuilder(command).redirectInput(new File("/dev/null"));
+            if (withErrors) {
+                builder.redirectErrorStream(true);
+            } else {
+                builder.redirectError(ProcessBuilder.Redirect.DISCARD);
+            }
+            Process process = builder.start();
+            String text = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            process.waitFor();
+            return text;
+        } catch (IOException e) {
+            return "";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "";
+        }
+    }
+
+    private static void deleteRecursively(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** {@code java -version} of the services' JVM, on one line. */
+    private static String javaVersion() {
+        if (javaVersion == null) {
+            javaVersion = capture(List.of(java().toString(), "-version"), true).replace('\n', ' ');
+        }
+        return javaVersion;
+    }
+}
