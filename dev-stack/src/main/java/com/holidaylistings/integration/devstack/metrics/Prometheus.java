@@ -3,8 +3,6 @@ package com.holidaylistings.integration.devstack.metrics;
 import com.holidaylistings.integration.devstack.BackgroundProcesses;
 import com.holidaylistings.integration.devstack.Console;
 import com.holidaylistings.integration.devstack.LocalStack;
-<<<<<<< HEAD
-=======
 import com.holidaylistings.integration.devstack.StackFailure;
 import com.holidaylistings.integration.devstack.StackLayout;
 import java.io.File;
@@ -15,7 +13,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
->>>>>>> launcher-svc
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;

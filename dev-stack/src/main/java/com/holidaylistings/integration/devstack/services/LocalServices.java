@@ -3,8 +3,6 @@ package com.holidaylistings.integration.devstack.services;
 import com.holidaylistings.integration.devstack.BackgroundProcesses;
 import com.holidaylistings.integration.devstack.Console;
 import com.holidaylistings.integration.devstack.LocalStack;
-<<<<<<< HEAD
-=======
 import com.holidaylistings.integration.devstack.StackFailure;
 import com.holidaylistings.integration.devstack.StackLayout;
 import com.holidaylistings.integration.devstack.tracing.Zipkin;
@@ -16,7 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
->>>>>>> launcher-svc
 
 /**
  * The services as processes of the stack: each started from its jar (warm, when it can) with its settings

@@ -3,9 +3,6 @@ package com.holidaylistings.integration.devstack.services;
 import com.holidaylistings.integration.devstack.BackgroundProcesses;
 import com.holidaylistings.integration.devstack.Console;
 import com.holidaylistings.integration.devstack.LocalStack;
-<<<<<<< HEAD
-import java.util.List;
-=======
 import com.holidaylistings.integration.devstack.StackFailure;
 import com.holidaylistings.integration.devstack.StackLayout;
 import java.io.File;
@@ -16,7 +13,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
->>>>>>> launcher-svc
 
 /**
  * Packages the services that need it with Maven, before anything starts: a service that runs keeps its

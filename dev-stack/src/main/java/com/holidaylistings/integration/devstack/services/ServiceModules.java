@@ -2,9 +2,6 @@ package com.holidaylistings.integration.devstack.services;
 
 import com.holidaylistings.integration.devstack.Console;
 import com.holidaylistings.integration.devstack.LocalStack;
-<<<<<<< HEAD
-import java.util.List;
-=======
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -12,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
->>>>>>> launcher-svc
 
 /**
  * The services whose module exists: a directory with a pom.xml that the root pom lists as a module. A
