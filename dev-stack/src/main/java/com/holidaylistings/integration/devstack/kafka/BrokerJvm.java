@@ -1,0 +1,79 @@
+package com.holidaylistings.integration.devstack.kafka;
+
+import com.holidaylistings.integration.devstack.BackgroundProcesses;
+import com.holidaylistings.integration.devstack.StackFailure;
+import com.holidaylistings.integration.devstack.StackLayout;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How the broker and Kafka's storage tool run: on the JDK and the classpath of the launcher itself,
+ * which holds the broker (kafka_2.13, kafka-tools, the Log4j 2 binding of SLF4J), so the stack's Kafka is
+ * the build's Kafka and needs no resolving of its own. The classpath is also written to
+ * {@code .dev/kafka/classpath.txt}, for Kafka's console tools (docs/local-stack.md) and the benchmarks'
+ * record of the Kafka version.
+ */
+final class BrokerJvm {
+
+    static final String BROKER_CLASS = "kafka.Kafka";
+
+    private final StackLayout layout;
+    private final String java;
+    private final String classpath;
+
+    BrokerJvm(StackLayout layout) {
+        this.layout = layout;
+        this.java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        this.classpath = System.getProperty("java.class.path");
+    }
+
+    /** The broker's command line; its marker is {@code kafka.Kafka <.dev/kafka/server.properties>}. */
+    List<String> broker(List<String> javaOptions) {
+        List<String> command = new ArrayList<>();
+        command.add(java);
+        command.addAll(javaOptions);
+        command.add("-Djava.awt.headless=true");
+        command.add("-Dlog4j2.configurationFile=" + layout.kafka().resolve(BrokerSettings.BROKER_LOGGING));
+        command.addAll(List.of(
+                "-cp",
+                classpath,
+                BROKER_CLASS,
+                layout.kafka().resolve(BrokerSettings.SERVER).toString()));
+        return command;
+    }
+
+    /** A command-line tool of Kafka's ({@code mainClass}), logging warnings and errors only. */
+    List<String> tool(String mainClass) {
+        return new ArrayList<>(List.of(
+                java,
+                "-Dlog4j2.configurationFile=" + layout.kafka().resolve(BrokerSettings.TOOLS_LOGGING),
+                "-cp",
+                classpath,
+                mainClass));
+    }
+
+    /** Runs {@code command} to its end, its output added to {@code .dev/logs/kafka.log}; its exit status. */
+    int runToLog(List<String> command) {
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(layout.root().toFile())
+                .redirectInput(new File("/dev/null"))
+                .redirectErrorStream(true)
+                .redirectOutput(
+                        ProcessBuilder.Redirect.appendTo(layout.log("kafka").toFile()));
+        try {
+            return builder.start().waitFor();
+        } catch (IOException e) {
+            throw new StackFailure("kafka: could not run " + command.getFirst() + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StackFailure("kafka: interrupted", e);
+        }
+    }
+
+    void writeClasspathFile() {
+        BackgroundProcesses.write(layout.kafka().resolve("classpath.txt"), classpath);
+    }
+}
