@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Checks the broker settings that dev/up.sh and docker-compose's dev/compose/kafka.sh write from the one
-# template (dev/kafka/broker.properties and admin.properties, dev/lib/kafka-config.sh): each caller's
-# own lines run here on a temporary directory, nothing started. Both files are complete (no placeholder
+# Checks the broker settings that dev/up.sh (its launcher, dev-stack) and docker-compose's
+# dev/compose/kafka.sh write from the one template (dev/kafka/broker.properties and admin.properties,
+# dev/lib/kafka-config.sh): each caller's own code runs here on a temporary directory, nothing started. Both files are complete (no placeholder
 # left, no setting twice), differ only in the addresses and the data directory, keep the admin's
 # password as it is, and a placeholder without its variable fails. Run by ops/test.sh.
 set -euo pipefail
@@ -15,14 +15,22 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 # shellcheck disable=SC2016 # a placeholder in the password, on purpose
 password='pa&ss\1/w"o$rd ${X}'
 
-# dev/up.sh: its write_kafka_config, as it stands there
-eval "$(sed -n '/^write_kafka_config() {/,/^}/p' dev/up.sh)"
-declare -F write_kafka_config >/dev/null || fail "dev/up.sh has no write_kafka_config"
-(
-    # shellcheck disable=SC2034 # read by write_kafka_config
-    DEV_SCRIPT_DIR=dev KAFKA_DIR=$tmp/up KAFKA_PORT=19092 KAFKA_CONTROLLER_PORT=19093 KAFKA_ADMIN_PASSWORD=$password
-    write_kafka_config
-)
+# dev/up.sh: the launcher's BrokerSettings (module dev-stack), compiled alone from its sources (it needs
+# only the JDK and the launcher's core) and run on a checkout whose dev/ is this one's; its files are
+# those of <checkout>/.dev/kafka
+# shellcheck source=dev/lib/java.sh
+source dev/lib/java.sh
+dev_use_jdk 21 >/dev/null
+sources=dev-stack/src/main/java
+"$JAVA_HOME/bin/javac" -d "$tmp/classes" --source-path "$sources" \
+    "$sources/com/holidaylistings/integration/devstack/kafka/BrokerSettings.java" ||
+    fail "the launcher's BrokerSettings does not compile alone"
+mkdir -p "$tmp/checkout"
+ln -s "$PWD/dev" "$tmp/checkout/dev"
+KAFKA_ADMIN_PASSWORD=$password "$JAVA_HOME/bin/java" -cp "$tmp/classes" \
+    com.holidaylistings.integration.devstack.kafka.BrokerSettings "$tmp/checkout" 19092 19093 ||
+    fail "the launcher's BrokerSettings failed"
+ln -s "$tmp/checkout/.dev/kafka" "$tmp/up"
 # dev/compose/kafka.sh: its lines from config= to the admin's file, the mounted /compose/ files read
 # from the repository and the files written under $tmp
 mkdir -p "$tmp/compose"
@@ -48,7 +56,7 @@ done
 expected_up="advertised.listeners=SASL_PLAINTEXT://127.0.0.1:19092
 controller.quorum.voters=1@127.0.0.1:19093
 listeners=SASL_PLAINTEXT://127.0.0.1:19092,CONTROLLER://127.0.0.1:19093
-log.dirs=$tmp/up/data"
+log.dirs=$tmp/checkout/.dev/kafka/data"
 expected_compose="advertised.listeners=SASL_PLAINTEXT://kafka:9092
 controller.quorum.voters=1@kafka:9093
 listeners=SASL_PLAINTEXT://:9092,CONTROLLER://:9093
@@ -66,7 +74,7 @@ for file in "$tmp"/{up,compose}/{server,admin}.properties; do
     grep -qF "password=\"$password\";" "$file" || fail "${file#"$tmp"/} changed the admin's password"
 done
 [[ $(grep -cF "user_admin=\"$password\"" "$tmp/up/server.properties") == 1 ]] || fail "the controller's admin password"
-# dev/up.sh finds a running broker's port in its file so
+# the launcher finds a running broker's port in its file so (LocalKafka's ADVERTISED_PORT)
 port=$(sed -n 's/^advertised.listeners=SASL_PLAINTEXT:\/\/127.0.0.1:\([0-9]*\)$/\1/p' "$tmp/up/server.properties")
 [[ $port == 19092 ]] || fail "dev/up.sh would not find the port in advertised.listeners (got \"$port\")"
 stat -c '%a' "$tmp/up/server.properties" "$tmp/up/admin.properties" | grep -qvx 600 &&
