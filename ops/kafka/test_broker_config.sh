@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Checks the broker settings that dev/up.sh (its launcher, dev-stack) and docker-compose's
 # dev/compose/kafka.sh write from the one template (dev/kafka/broker.properties and admin.properties,
-# dev/lib/kafka-config.sh): each caller's own code runs here on a temporary directory, nothing started. Both files are complete (no placeholder
-# left, no setting twice), differ only in the addresses and the data directory, keep the admin's
-# password as it is, and a placeholder without its variable fails. Run by ops/test.sh.
+# dev/lib/kafka-config.sh): each caller's own code runs here on a temporary directory, nothing
+# started. Both files are complete (no placeholder left, no setting twice), differ only in the
+# addresses and the data directory, keep the admin's password as it is, and a placeholder without its
+# variable fails. Run by ops/test.sh.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 # shellcheck source=dev/lib/kafka-config.sh
