@@ -99,18 +99,12 @@ public final class LocalKafka {
     /** Stops the local broker, if it runs: SIGTERM, up to 60 s, then SIGKILL. */
     public static void stop(LocalStack stack) {
         BackgroundProcesses processes = stack.processes();
-        Optional<Long> running = processes.runningPid(NAME);
-        if (running.isEmpty()) {
-            processes.pidFile(NAME).ifPresent(pid -> {
-                if (BackgroundProcesses.isAlive(pid)) {
-                    Console.say(NAME + ": pid " + pid + " is another process now, not stopping it");
-                }
-                processes.removePidFile(NAME);
-            });
+        Optional<Long> pid = processes.pidToStop(NAME);
+        if (pid.isEmpty()) {
             return;
         }
-        Console.say(NAME + ": stopping (pid " + running.get() + ")");
-        processes.stop(running.get(), "TERM", STOP_TIMEOUT_ON_DOWN, NAME);
+        Console.say(NAME + ": stopping (pid " + pid.get() + ")");
+        processes.stop(pid.get(), "TERM", STOP_TIMEOUT_ON_DOWN, NAME);
         processes.removePidFile(NAME);
     }
 
