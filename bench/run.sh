@@ -4,10 +4,8 @@
 #   bench/run.sh <api | e2e | intake | dispatcher | isolation | retry | resources | recovery | fairness | hook-pages | throttle | mix | all> [-Dbench.seconds=N ...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# shellcheck source=dev/lib/common.sh
-source dev/lib/common.sh
-# shellcheck source=dev/lib/java.sh
-source dev/lib/java.sh
+# shellcheck source=dev/lib/launcher.sh
+source dev/lib/launcher.sh
 
 if [[ $# -lt 1 || $1 == -h || $1 == --help ]]; then
     sed -n '2,4p' "$0" | sed 's/^# \{0,1\}//'
@@ -15,16 +13,17 @@ if [[ $# -lt 1 || $1 == -h || $1 == --help ]]; then
 fi
 benchmark=$1
 shift
-for service in "${SERVICES[@]}"; do
-    running_pid "$service" >/dev/null || die "$service is not running: start the local stack first (dev/up.sh)"
-done
-dev_use_jdk 21
-
-say "building the benchmarks (log: .dev/logs/bench-build.log)"
-if ! mvn -B -Pbench -pl bench -am package dependency:build-classpath -DskipTests \
-    -Dmdep.outputFile=target/classpath.txt -Dmdep.includeScope=runtime >"$LOG_DIR/bench-build.log" 2>&1; then
-    tail -n 40 "$LOG_DIR/bench-build.log" >&2
-    die "the benchmarks did not build"
+if ! dev_stack_running api-service enquiry-ingest webhook-dispatcher; then
+    echo "ERROR: the local stack's services are not all running: start it first (dev/up.sh)" >&2
+    exit 1
 fi
-exec "$JAVA_HOME/bin/java" -Xmx1g -Djava.awt.headless=true -Dstack.dir="$DEV_DIR" -Drepository.root="$REPO_ROOT" "$@" \
+
+echo "$(date +%H:%M:%S)  building the benchmarks (log: .dev/logs/bench-build.log)"
+if ! mvn -B -Pbench -pl bench -am package dependency:build-classpath -DskipTests \
+    -Dmdep.outputFile=target/classpath.txt -Dmdep.includeScope=runtime >.dev/logs/bench-build.log 2>&1; then
+    tail -n 40 .dev/logs/bench-build.log >&2
+    echo "ERROR: the benchmarks did not build" >&2
+    exit 1
+fi
+exec "$JAVA_HOME/bin/java" -Xmx1g -Djava.awt.headless=true -Dstack.dir="$PWD/.dev" -Drepository.root="$PWD" "$@" \
     -cp "bench/target/classes:$(<bench/target/classpath.txt)" com.holidaylistings.integration.bench.Bench "$benchmark"

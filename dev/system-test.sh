@@ -7,14 +7,11 @@
 # to Maven, for example -Dit.test=OwnerJourneyIT.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# shellcheck source=dev/lib/common.sh
-source dev/lib/common.sh
-# shellcheck source=dev/lib/java.sh
-source dev/lib/java.sh
-dev_use_jdk 21
+# shellcheck source=dev/lib/launcher.sh
+source dev/lib/launcher.sh
 
 stop_after=true
-if [[ ${DEV_KEEP_STACK:-} == 1 ]] || running_pid api-service >/dev/null; then stop_after=false; fi
+if [[ ${DEV_KEEP_STACK:-} == 1 ]] || dev_stack_running api-service; then stop_after=false; fi
 if $stop_after; then trap 'dev/down.sh' EXIT; fi
 
 dev/up.sh

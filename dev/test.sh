@@ -7,25 +7,20 @@
 # SKIP_SYSTEM_TESTS=1 runs the first part only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# shellcheck source=dev/lib/common.sh
-source dev/lib/common.sh
-# shellcheck source=dev/lib/java.sh
-source dev/lib/java.sh
-dev_use_jdk 21
+# shellcheck source=dev/lib/launcher.sh
+source dev/lib/launcher.sh
 
 stack_was_running=false
-for service in "${SERVICES[@]}"; do
-    if running_pid "$service" >/dev/null; then stack_was_running=true; fi
-done
+if dev_stack_running --any api-service enquiry-ingest webhook-dispatcher; then stack_was_running=true; fi
 if $stack_was_running; then
-    say "stopping the local stack: the build replaces the jars it runs (the system tests start it again)"
+    echo "$(date +%H:%M:%S)  stopping the local stack: the build replaces the jars it runs (the system tests start it again)"
     dev/down.sh
 fi
 
 mvn -B verify "$@"
 dev/coverage.sh || true
 if [[ ${SKIP_SYSTEM_TESTS:-} == 1 ]]; then
-    say "SKIP_SYSTEM_TESTS=1: system tests skipped"
+    echo "$(date +%H:%M:%S)  SKIP_SYSTEM_TESTS=1: system tests skipped"
     exit 0
 fi
 if $stack_was_running; then export DEV_KEEP_STACK=1; fi

@@ -4,7 +4,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The launcher of the local stack: {@code up} is dev/up.sh, {@code down [--purge]} is dev/down.sh. The
+ * The launcher of the local stack: {@code up} is dev/up.sh, {@code down [--purge]} is dev/down.sh, and
+ * {@code running <process>...} tells the other scripts whether the stack's processes run. The
  * wrappers pick a JDK, build this module when its sources changed, and pass the checkout as
  * {@code -Dstack.root}. Exits 1 with one ERROR line when a step fails, 2 on a wrong argument.
  */
@@ -16,8 +17,24 @@ public final class DevStack {
         System.exit(run(List.of(args)));
     }
 
+    /**
+     * {@code running [--any] <process>...}: 0 when every process named runs (with --any: one of them), 1
+     * otherwise; prints nothing.
+     */
+    private static int running(List<String> arguments) {
+        BackgroundProcesses processes =
+                new BackgroundProcesses(new StackLayout(Path.of(System.getProperty("stack.root", "."))));
+        boolean any = arguments.getFirst().equals("--any");
+        List<String> names = any ? arguments.subList(1, arguments.size()) : arguments;
+        java.util.function.Predicate<String> runs = name -> processes.runningPid(name).isPresent();
+        return (any ? names.stream().anyMatch(runs) : names.stream().allMatch(runs)) ? 0 : 1;
+    }
+
     static int run(List<String> args) {
         String command = args.isEmpty() ? "" : args.getFirst();
+        if (command.equals("running") && args.size() > 1) {
+            return running(args.subList(1, args.size()));
+        }
         String option = args.size() > 1 ? args.get(1) : "";
         boolean help = option.equals("-h") || option.equals("--help");
         String usage = command.equals("down") ? Down.USAGE : Up.USAGE;

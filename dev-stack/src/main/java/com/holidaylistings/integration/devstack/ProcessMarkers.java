@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * What the command line of each of the stack's processes contains, and no other process's does
- * (dev/lib/common.sh's process_marker says the same for the scripts that still check pids in bash).
+ * (the scripts ask the launcher, `dev_stack_running` of dev/lib/launcher.sh).
  */
 final class ProcessMarkers {
 

@@ -7,7 +7,9 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * How the broker and Kafka's storage tool run: on the JDK and the classpath of the launcher itself,
@@ -27,7 +29,11 @@ final class BrokerJvm {
     BrokerJvm(StackLayout layout) {
         this.layout = layout;
         this.java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        this.classpath = System.getProperty("java.class.path");
+        // the launcher's classpath without the checkout's build output: a build replaces those files
+        // under a running broker, which needs none of them (Kafka and Log4j come from the Maven repository)
+        this.classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(entry -> !Path.of(entry).toAbsolutePath().normalize().startsWith(layout.root()))
+                .collect(Collectors.joining(File.pathSeparator));
     }
 
     /** The broker's command line; its marker is {@code kafka.Kafka <.dev/kafka/server.properties>}. */
