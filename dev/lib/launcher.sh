@@ -12,7 +12,7 @@ dev_use_jdk 21 || exit 1
 
 _dev_stack_command() {
     local root=$DEV_STACK_ROOT log=$DEV_STACK_ROOT/.dev/logs/build.log
-    local classpath=$root/dev-stack/target/classpath.txt built=$root/dev-stack/target/classes/META-INF/launcher.built
+    local classpath=$root/dev-stack/target/classpath.txt built=$root/dev-stack/target/launcher.built
     # the stamp, not the classpath file, says when it was built: Maven leaves an unchanged classpath file as it was
     if [[ ! -s $classpath || ! -e $built || -n $(find "$root/pom.xml" "$root"/{dev-stack,stack-client,test-support,webhook-signing}/{pom.xml,src/main} \
         -newer "$built" -print -quit 2>/dev/null) ]]; then

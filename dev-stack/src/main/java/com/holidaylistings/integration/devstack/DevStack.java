@@ -26,7 +26,8 @@ public final class DevStack {
                 new BackgroundProcesses(new StackLayout(Path.of(System.getProperty("stack.root", "."))));
         boolean any = arguments.getFirst().equals("--any");
         List<String> names = any ? arguments.subList(1, arguments.size()) : arguments;
-        java.util.function.Predicate<String> runs = name -> processes.runningPid(name).isPresent();
+        java.util.function.Predicate<String> runs =
+                name -> processes.runningPid(name).isPresent();
         return (any ? names.stream().anyMatch(runs) : names.stream().allMatch(runs)) ? 0 : 1;
     }
 

@@ -18,7 +18,8 @@ class DownTest {
     @Test
     void purgeDeletesTheStackAndSignalsNoProcessThatIsNotTheStacks(@TempDir Path root)
             throws IOException, InterruptedException {
-        LocalStack stack = new LocalStack(new StackLayout(root), new DevEnvironment(Map.of("PATH", System.getenv("PATH"))));
+        LocalStack stack =
+                new LocalStack(new StackLayout(root), new DevEnvironment(Map.of("PATH", System.getenv("PATH"))));
         StackLayout layout = stack.layout();
         Files.createDirectories(layout.pids());
         Files.createDirectories(layout.logs());
@@ -39,7 +40,8 @@ class DownTest {
 
     @Test
     void withoutPurgeTheDataStays(@TempDir Path root) throws IOException {
-        LocalStack stack = new LocalStack(new StackLayout(root), new DevEnvironment(Map.of("PATH", System.getenv("PATH"))));
+        LocalStack stack =
+                new LocalStack(new StackLayout(root), new DevEnvironment(Map.of("PATH", System.getenv("PATH"))));
         Files.createDirectories(stack.layout().pids());
         Files.writeString(stack.layout().dev().resolve("seed.env"), "DEMO_TOKEN=t\n");
 
