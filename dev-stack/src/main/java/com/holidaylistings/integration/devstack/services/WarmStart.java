@@ -67,7 +67,7 @@ final class WarmStart {
         if (readStamp(dir.resolve("failed")).equals(stamp)) {
             return plain;
         }
-        if (!Files.isRegularFile(extracted) || !readStamp(dir.resolve("stamp")).equals(stamp)) {
+        if (!trainedAlready(dir, extracted, stamp)) {
             Console.say(name + ": training its class-data archive for a warm start (once per jar; log: "
                     + layout.rel(log) + ")");
             deleteRecursively(dir);
@@ -97,7 +97,7 @@ final class WarmStart {
                 writeStamp(dir.resolve("failed"), stamp);
                 return plain;
             }
-            writeStamp(dir.resolve("stamp"), stamp);
+            markTrained(dir, stamp);
         }
         String option = output(List.of("sh", script.toString(), "options", java().toString(), app.toString()));
         List<String> arguments = option.isEmpty() ? plain : List.of(option, "-jar", extracted.toString());
@@ -116,16 +116,32 @@ final class WarmStart {
 
     /**
      * What an archive is trained for: the jar (its size, time and path), the JDK ({@code java -version}),
-     * the JVM options as the JVM reads them (an @-file's content) and the training's ending option.
+     * the JVM options as the JVM reads them (an @-file's content) and the training's ending option, when
+     * there is one. Compared to the stamp file as it was written, blanks included.
      */
     static String stamp(Path jar, List<String> jvmOptions, Path dir, Optional<String> training) {
         try {
-            return Files.size(jar) + " " + Files.getLastModifiedTime(jar).toMillis() / 1000 + " " + jar + " "
-                    + javaVersion() + " " + JvmOptions.read(jvmOptions, dir) + " "
-                    + training.map(option -> "WARM_START_TRAINING=" + option).orElse("");
+            List<String> parts = new ArrayList<>(List.of(
+                    Long.toString(Files.size(jar)),
+                    Long.toString(Files.getLastModifiedTime(jar).toMillis() / 1000),
+                    jar.toString(),
+                    javaVersion(),
+                    JvmOptions.read(jvmOptions, dir)));
+            training.ifPresent(option -> parts.add("WARM_START_TRAINING=" + option));
+            return String.join(" ", parts);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** True when {@code dir} holds the archive trained for {@code stamp}, with its extracted jar. */
+    static boolean trainedAlready(Path dir, Path extracted, String stamp) {
+        return Files.isRegularFile(extracted) && readStamp(dir.resolve("stamp")).equals(stamp);
+    }
+
+    /** Records that {@code dir} holds the archive trained for {@code stamp}. */
+    static void markTrained(Path dir, String stamp) {
+        writeStamp(dir.resolve("stamp"), stamp);
     }
 
     static String checksum(String stamp) {
@@ -163,9 +179,11 @@ final class WarmStart {
         }
     }
 
+    /** The stamp that {@link #writeStamp} wrote to {@code file}, to the letter; "" when there is none. */
     private static String readStamp(Path file) {
         try {
-            return Files.exists(file) ? Files.readString(file).stripTrailing() : "";
+            String text = Files.exists(file) ? Files.readString(file) : "";
+            return text.endsWith("\n") ? text.substring(0, text.length() - 1) : text;
         } catch (IOException e) {
             return "";
         }

@@ -38,6 +38,23 @@ class WarmStartTest {
     }
 
     @Test
+    void anArchiveTrainedWithoutATrainingOptionCountsAsTrainedNextTime() throws IOException {
+        Path jar = Files.writeString(root.resolve("enquiry-ingest-0.1.0.jar"), "jar");
+        Path options = Files.writeString(root.resolve("jvm.options"), "-Xmx128m\n");
+        String stamp = WarmStart.stamp(jar, List.of("@" + options), root, Optional.empty());
+        Path dir = Files.createDirectories(root.resolve(WarmStart.checksum(stamp)));
+        Path extracted =
+                Files.writeString(Files.createDirectories(dir.resolve("app")).resolve(jar.getFileName()), "extracted");
+
+        assertThat(WarmStart.trainedAlready(dir, extracted, stamp)).isFalse();
+        WarmStart.markTrained(dir, stamp);
+
+        assertThat(WarmStart.trainedAlready(
+                        dir, extracted, WarmStart.stamp(jar, List.of("@" + options), root, Optional.empty())))
+                .isTrue();
+    }
+
+    @Test
     void pruningKeepsTheArchiveInUseAndTheOnesUsedLast() throws IOException {
         Path service = root.resolve(".dev/warm-start/api-service");
         for (int i = 1; i <= 5; i++) {
