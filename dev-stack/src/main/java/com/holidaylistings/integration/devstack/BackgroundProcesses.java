@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * The stack's processes, each a session of its own that outlives the launcher, with its output in
@@ -177,7 +176,7 @@ public final class BackgroundProcesses {
         switch (signal) {
             case "TERM" -> process.get().destroy();
             case "KILL" -> process.get().destroyForcibly();
-            default -> run(List.of("kill", "-" + signal, Long.toString(pid)));
+            default -> Command.of("kill", "-" + signal, Long.toString(pid)).run();
         }
     }
 
@@ -247,8 +246,19 @@ public final class BackgroundProcesses {
         return false;
     }
 
+    /** Waits one poll interval. */
     public static void pause() {
-        LockSupport.parkNanos(POLL.toNanos());
+        sleep(POLL);
+    }
+
+    /** Waits {@code duration}; an interrupt ends the run. */
+    public static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StackFailure("interrupted", e);
+        }
     }
 
     /** Writes {@code text} to {@code file} through a temporary file, readable by its user only. */
@@ -265,22 +275,6 @@ public final class BackgroundProcesses {
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    /** Runs a short command to its end and answers its exit status (its output discarded). */
-    public static int run(List<String> command) {
-        try {
-            Process process = new ProcessBuilder(command)
-                    .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .start();
-            return process.waitFor();
-        } catch (IOException e) {
-            return -1;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return -1;
         }
     }
 }

@@ -33,7 +33,7 @@ final class AclScript {
      */
     boolean validTeam(String team) {
         return library.call("kafka_downstream_team_valid", List.of(team), Map.of())
-                .succeeded();
+                .ok();
     }
 
     private static List<String> lines(String output) {

@@ -1,11 +1,10 @@
 package com.holidaylistings.integration.devstack.kafka;
 
+import com.holidaylistings.integration.devstack.Command;
 import com.holidaylistings.integration.devstack.StackFailure;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -18,14 +17,6 @@ import java.util.Map;
  */
 record BashLibrary(Path file) {
 
-    /** What a function printed, and its exit status. */
-    record Result(int status, String output, String errors) {
-
-        boolean succeeded() {
-            return status == 0;
-        }
-    }
-
     static BashLibrary kafkaAcls(Path checkout) {
         return new BashLibrary(checkout.resolve("dev/lib/kafka-acls.sh"));
     }
@@ -34,35 +25,23 @@ record BashLibrary(Path file) {
         return new BashLibrary(checkout.resolve("dev/lib/kafka-config.sh"));
     }
 
-    /** Sources the library, then calls {@code function} with {@code arguments}. */
-    Result call(String function, List<String> arguments, Map<String, String> variables) {
+    /** Sources the library, then calls {@code function} with {@code arguments}: its stdout and stderr apart. */
+    Command.Result call(String function, List<String> arguments, Map<String, String> variables) {
         List<String> command =
                 new ArrayList<>(List.of("bash", "-c", "source \"$0\" && \"$@\"", file.toString(), function));
         command.addAll(arguments);
-        ProcessBuilder builder = new ProcessBuilder(command);
-        builder.environment().clear();
-        builder.environment().put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
-        builder.environment().putAll(variables);
-        try {
-            Process process = builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                    .start();
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            String errors = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-            return new Result(process.waitFor(), output, errors.strip());
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not run bash for " + file, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StackFailure("interrupted while running " + function + " of " + file, e);
-        }
+        Map<String, String> environment = new HashMap<>(variables);
+        environment.putIfAbsent("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+        return Command.of(command).withOnly(environment).captureApart();
     }
 
     /** What {@code function} printed; a failure names the function and what it said on stderr. */
     String output(String function, List<String> arguments, Map<String, String> variables) {
-        Result result = call(function, arguments, variables);
-        if (!result.succeeded()) {
-            throw new StackFailure(function + " (" + file.getFileName() + ") failed"
-                    + (result.errors().isEmpty() ? "" : ": " + result.errors()));
+        Command.Result result = call(function, arguments, variables);
+        String errors = result.errors().strip();
+        if (!result.ok()) {
+            throw new StackFailure(
+                    function + " (" + file.getFileName() + ") failed" + (errors.isEmpty() ? "" : ": " + errors));
         }
         return result.output();
     }

@@ -1,10 +1,8 @@
 package com.holidaylistings.integration.devstack.kafka;
 
 import com.holidaylistings.integration.devstack.BackgroundProcesses;
-import com.holidaylistings.integration.devstack.StackFailure;
 import com.holidaylistings.integration.devstack.StackLayout;
 import java.io.File;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -59,24 +57,6 @@ final class BrokerJvm {
                 "-cp",
                 classpath,
                 mainClass));
-    }
-
-    /** Runs {@code command} to its end, its output added to {@code .dev/logs/kafka.log}; its exit status. */
-    int runToLog(List<String> command) {
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .directory(layout.root().toFile())
-                .redirectInput(new File("/dev/null"))
-                .redirectErrorStream(true)
-                .redirectOutput(
-                        ProcessBuilder.Redirect.appendTo(layout.log("kafka").toFile()));
-        try {
-            return builder.start().waitFor();
-        } catch (IOException e) {
-            throw new StackFailure("kafka: could not run " + command.getFirst() + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StackFailure("kafka: interrupted", e);
-        }
     }
 
     void writeClasspathFile() {

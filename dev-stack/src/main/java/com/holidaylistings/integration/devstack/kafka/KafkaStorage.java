@@ -1,7 +1,9 @@
 package com.holidaylistings.integration.devstack.kafka;
 
+import com.holidaylistings.integration.devstack.Command;
 import com.holidaylistings.integration.devstack.Console;
 import com.holidaylistings.integration.devstack.LocalStack;
+import com.holidaylistings.integration.devstack.StackLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
@@ -74,7 +76,8 @@ final class KafkaStorage {
                     "--add-scram",
                     "SCRAM-SHA-512=[name=" + name + ",password="
                             + stack.secrets().password(password) + "]")));
-            if (jvm.runToLog(command) != 0) {
+            StackLayout layout = stack.layout();
+            if (Command.of(command).in(layout.root()).appendTo(layout.log("kafka")) != 0) {
                 throw stack.processes().failWithLog("kafka", "formatting the Kafka storage failed");
             }
             Files.writeString(kafka.resolve(SASL_MARKER), "");

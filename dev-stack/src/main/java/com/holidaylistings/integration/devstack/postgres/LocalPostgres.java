@@ -61,7 +61,7 @@ public final class LocalPostgres {
                     "fast",
                     "-w",
                     "-s");
-            if (Commands.appendingTo(layout.log(NAME), user.command(stop), null) != 0) {
+            if (user.command(stop).appendTo(layout.log(NAME)) != 0) {
                 throw new StackFailure(
                         "could not stop PostgreSQL (pid " + running.get() + ") to make the services' roles");
             }
@@ -98,7 +98,7 @@ public final class LocalPostgres {
                 "-s",
                 "-o",
                 serverOptions(bindir, place, port));
-        if (Commands.appendingTo(layout.log(NAME), user.command(start), null) != 0) {
+        if (user.command(start).appendTo(layout.log(NAME)) != 0) {
             throw processes.failWithLog(NAME, "PostgreSQL did not start");
         }
         long pid = LockFiles.pid(LockFiles.postmaster(place.data()))

@@ -1,6 +1,7 @@
 package com.holidaylistings.integration.devstack.postgres;
 
 import com.holidaylistings.integration.devstack.BackgroundProcesses;
+import com.holidaylistings.integration.devstack.Command;
 import com.holidaylistings.integration.devstack.DevEnvironment;
 import com.holidaylistings.integration.devstack.StackFailure;
 import com.holidaylistings.integration.devstack.StackLayout;
@@ -63,7 +64,7 @@ final class PostgresBinaries {
     static Optional<Path> findInstalled() {
         List<Path> candidates = new ArrayList<>();
         if (BackgroundProcesses.onPath("pg_config")) {
-            Commands.Result bindir = Commands.capture(List.of("pg_config", "--bindir"));
+            Command.Result bindir = Command.of("pg_config", "--bindir").capture();
             if (bindir.ok() && !bindir.output().isBlank()) {
                 candidates.add(Path.of(bindir.output().strip()));
             }

@@ -1,6 +1,7 @@
 package com.holidaylistings.integration.devstack.postgres;
 
 import com.holidaylistings.integration.devstack.BackgroundProcesses;
+import com.holidaylistings.integration.devstack.Command;
 import com.holidaylistings.integration.devstack.DevEnvironment;
 import com.holidaylistings.integration.devstack.StackFailure;
 import java.nio.file.Path;
@@ -27,18 +28,17 @@ final class ServerUser {
     }
 
     static ServerUser resolve(DevEnvironment environment) {
-        if (!Commands.capture(List.of("id", "-u")).output().strip().equals("0")) {
+        if (!Command.of("id", "-u").capture().output().strip().equals("0")) {
             return new ServerUser("");
         }
         Optional<String> configured = environment.get("DEV_POSTGRES_OS_USER");
         String user = configured.orElse("postgres");
-        if (user.equals(NAMESPACE)
-                || !Commands.capture(List.of("id", "-u", user)).ok()) {
+        if (user.equals(NAMESPACE) || !Command.of("id", "-u", user).capture().ok()) {
             if (configured.isPresent() && !user.equals(NAMESPACE)) {
                 throw new StackFailure("DEV_POSTGRES_OS_USER=" + user + ": no such user");
             }
             if (BackgroundProcesses.onPath("unshare")
-                    && Commands.capture(List.of("unshare", "-U", "true")).ok()) {
+                    && Command.of("unshare", "-U", "true").capture().ok()) {
                 return new ServerUser(NAMESPACE);
             }
             if (user.equals(NAMESPACE)) {
@@ -53,8 +53,11 @@ final class ServerUser {
         return new ServerUser(user);
     }
 
-    /** {@code command} as this user runs it (what dev/up.sh's run_pg did). */
-    List<String> command(List<String> command) {
+    /**
+     * {@code command} as this user runs it (what dev/up.sh's run_pg did), from {@code /}: another user may
+     * not enter the launcher's working directory.
+     */
+    Command command(List<String> command) {
         List<String> prefixed = new ArrayList<>();
         if (name.equals(NAMESPACE)) {
             prefixed.addAll(List.of("unshare", "-U"));
@@ -62,7 +65,7 @@ final class ServerUser {
             prefixed.addAll(List.of("runuser", "-u", name, "--"));
         }
         prefixed.addAll(command);
-        return prefixed;
+        return Command.of(prefixed).in(Path.of("/"));
     }
 
     /** True when the server runs as another user than the launcher's, who must own its directories. */
@@ -72,17 +75,16 @@ final class ServerUser {
 
     /** True when this user can enter {@code directory}. */
     boolean canReach(Path directory) {
-        return Commands.capture(command(List.of("test", "-x", directory.toString())))
-                .ok();
+        return command(List.of("test", "-x", directory.toString())).capture().ok();
     }
 
     /** Makes {@code directory} (0700), owned by this user. */
     void makeDirectory(Path directory) {
         Directories.create(directory, "rwx------");
         if (isOtherUser()) {
-            Commands.require(
-                    Commands.capture(List.of("chown", name + ":", directory.toString())),
-                    "could not give " + directory + " to " + name);
+            Command.of("chown", name + ":", directory.toString())
+                    .capture()
+                    .require("could not give " + directory + " to " + name);
         }
     }
 

@@ -1,13 +1,11 @@
 package com.holidaylistings.integration.devstack.secrets;
 
 import com.holidaylistings.integration.devstack.BackgroundProcesses;
+import com.holidaylistings.integration.devstack.Command;
 import com.holidaylistings.integration.devstack.Console;
-import com.holidaylistings.integration.devstack.StackFailure;
 import com.holidaylistings.integration.devstack.StackLayout;
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -95,20 +93,6 @@ record HttpsCertificate(Path keystore, String password, Path pem) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
         command.addAll(List.of(arguments));
-        try {
-            Process process = new ProcessBuilder(command)
-                    .redirectErrorStream(true)
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                    .start();
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (process.waitFor() != 0) {
-                throw new StackFailure("keytool " + failure + ": " + output.strip());
-            }
-        } catch (IOException e) {
-            throw new StackFailure("keytool " + failure + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StackFailure("keytool " + failure + ": interrupted", e);
-        }
+        Command.of(command).capture().require("keytool " + failure);
     }
 }

@@ -108,16 +108,7 @@ public final class LocalServices {
                         "not ready within " + timeout.toSeconds() + "s at http://127.0.0.1:" + port
                                 + "/actuator/health/readiness (stopped it)");
             }
-            sleep(READY_POLL);
-        }
-    }
-
-    private static void sleep(Duration duration) {
-        try {
-            Thread.sleep(duration);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StackFailure("interrupted", e);
+            BackgroundProcesses.sleep(READY_POLL);
         }
     }
 }

@@ -1,14 +1,11 @@
 package com.holidaylistings.integration.devstack.services;
 
 import com.holidaylistings.integration.devstack.BackgroundProcesses;
+import com.holidaylistings.integration.devstack.Command;
 import com.holidaylistings.integration.devstack.Console;
 import com.holidaylistings.integration.devstack.LocalStack;
 import com.holidaylistings.integration.devstack.StackFailure;
 import com.holidaylistings.integration.devstack.StackLayout;
-import java.io.File;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,21 +63,6 @@ public final class ServiceBuild {
         List<String> command = new ArrayList<>();
         command.add("mvn");
         command.addAll(arguments);
-        Path log = layout.log("build");
-        try {
-            Files.createDirectories(log.getParent());
-            Process process = new ProcessBuilder(command)
-                    .directory(layout.root().toFile())
-                    .redirectInput(new File("/dev/null"))
-                    .redirectErrorStream(true)
-                    .redirectOutput(log.toFile())
-                    .start();
-            return process.waitFor();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StackFailure("the build was interrupted", e);
-        }
+        return Command.of(command).in(layout.root()).writeTo(layout.log("build"));
     }
 }

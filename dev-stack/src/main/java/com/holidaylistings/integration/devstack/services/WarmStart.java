@@ -1,22 +1,22 @@
 package com.holidaylistings.integration.devstack.services;
 
+import com.holidaylistings.integration.devstack.Command;
 import com.holidaylistings.integration.devstack.Console;
 import com.holidaylistings.integration.devstack.LocalStack;
 import com.holidaylistings.integration.devstack.StackLayout;
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import java.util.zip.CRC32;
 
@@ -30,7 +30,7 @@ import java.util.zip.CRC32;
  */
 final class WarmStart {
 
-    private static final long TRAINING_TIMEOUT_SECONDS = 300;
+    private static final Duration TRAINING_TIMEOUT = Duration.ofMinutes(5);
 
     /** Asked once per run: the JVM does not change under the launcher. */
     private static String javaVersion;
@@ -71,27 +71,28 @@ final class WarmStart {
             Console.say(name + ": training its class-data archive for a warm start (once per jar; log: "
                     + layout.rel(log) + ")");
             deleteRecursively(dir);
+            createDirectories(dir);
             Map<String, String> trainingSettings = new HashMap<>(settings);
             trainingSettings.put("SERVER_PORT", "0");
             trainingSettings.put("MANAGEMENT_SERVER_PORT", "0");
             training.ifPresent(option -> trainingSettings.put("WARM_START_TRAINING", option));
-            List<String> train = new ArrayList<>(
+            List<String> trainArguments = new ArrayList<>(
                     List.of("sh", script.toString(), "train", java().toString(), extracted.toString(), app.toString()));
-            train.addAll(jvmOptions);
-            boolean trained = run(
-                            List.of(
-                                    java().toString(),
-                                    "-Djarmode=tools",
-                                    "-jar",
-                                    jar.toString(),
-                                    "extract",
-                                    "--destination",
-                                    app.toString()),
-                            layout.root(),
-                            settings,
-                            log,
-                            false)
-                    && run(train, dir, trainingSettings, log, true);
+            trainArguments.addAll(jvmOptions);
+            Command extract = Command.of(
+                            java().toString(),
+                            "-Djarmode=tools",
+                            "-jar",
+                            jar.toString(),
+                            "extract",
+                            "--destination",
+                            app.toString())
+                    .in(layout.root())
+                    .with(settings)
+                    .timeout(TRAINING_TIMEOUT);
+            Command train =
+                    Command.of(trainArguments).in(dir).with(trainingSettings).timeout(TRAINING_TIMEOUT);
+            boolean trained = extract.writeTo(log) == 0 && train.appendTo(log) == 0;
             if (!trained) {
                 Console.warn(name + ": no warm-start archive (see " + layout.rel(log) + "): starting it from its jar");
                 writeStamp(dir.resolve("failed"), stamp);
@@ -99,7 +100,13 @@ final class WarmStart {
             }
             markTrained(dir, stamp);
         }
-        String option = output(List.of("sh", script.toString(), "options", java().toString(), app.toString()));
+        String option = Command.of("sh", script.toString(), "options", java().toString(), app.toString())
+                .captureApart()
+                .output()
+                .lines()
+                .findFirst()
+                .orElse("")
+                .trim();
         List<String> arguments = option.isEmpty() ? plain : List.of(option, "-jar", extracted.toString());
         prune(dir, stack.environment().integer("DEV_WARM_START_KEEP", 3));
         return arguments;
@@ -197,58 +204,11 @@ final class WarmStart {
         }
     }
 
-    /** Runs {@code command} in {@code dir} to its end, its output in {@code log}; true when it succeeded. */
-    private static boolean run(List<String> command, Path dir, Map<String, String> settings, Path log, boolean append) {
+    private static void createDirectories(Path dir) {
         try {
             Files.createDirectories(dir);
-            Files.createDirectories(log.getParent());
-            ProcessBuilder builder = new ProcessBuilder(command)
-                    .directory(dir.toFile())
-                    .redirectInput(new File("/dev/null"))
-                    .redirectErrorStream(true)
-                    .redirectOutput(
-                            append
-                                    ? ProcessBuilder.Redirect.appendTo(log.toFile())
-                                    : ProcessBuilder.Redirect.to(log.toFile()));
-            builder.environment().putAll(settings);
-            Process process = builder.start();
-            if (!process.waitFor(TRAINING_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                process.descendants().forEach(ProcessHandle::destroyForcibly);
-                process.destroyForcibly().waitFor();
-                return false;
-            }
-            return process.exitValue() == 0;
         } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-    }
-
-    /** The first line that {@code command} prints, trimmed; "" when it prints none or fails. */
-    private static String output(List<String> command) {
-        return capture(command, false).lines().findFirst().orElse("").trim();
-    }
-
-    /** What {@code command} prints (with its errors, when {@code withErrors}); "" when it cannot run. */
-    private static String capture(List<String> command, boolean withErrors) {
-        try {
-            ProcessBuilder builder = new ProcessBuilder(command).redirectInput(new File("/dev/null"));
-            if (withErrors) {
-                builder.redirectErrorStream(true);
-            } else {
-                builder.redirectError(ProcessBuilder.Redirect.DISCARD);
-            }
-            Process process = builder.start();
-            String text = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            process.waitFor();
-            return text;
-        } catch (IOException e) {
-            return "";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "";
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -268,7 +228,8 @@ final class WarmStart {
     /** {@code java -version} of the services' JVM, on one line. */
     private static String javaVersion() {
         if (javaVersion == null) {
-            javaVersion = capture(List.of(java().toString(), "-version"), true).replace('\n', ' ');
+            javaVersion =
+                    Command.of(java().toString(), "-version").capture().output().replace('\n', ' ');
         }
         return javaVersion;
     }

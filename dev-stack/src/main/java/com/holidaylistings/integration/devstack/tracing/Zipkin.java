@@ -1,11 +1,11 @@
 package com.holidaylistings.integration.devstack.tracing;
 
 import com.holidaylistings.integration.devstack.BackgroundProcesses;
+import com.holidaylistings.integration.devstack.Command;
 import com.holidaylistings.integration.devstack.Console;
 import com.holidaylistings.integration.devstack.LocalStack;
 import com.holidaylistings.integration.devstack.StackFailure;
 import com.holidaylistings.integration.devstack.StackLayout;
-import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -30,6 +30,7 @@ public final class Zipkin {
     private static final String VERSION = "3.5.1";
     private static final String NAME = "zipkin";
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
+    private static final Duration READY_POLL = Duration.ofSeconds(1);
     private static final HttpClient HTTP =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
@@ -79,7 +80,7 @@ public final class Zipkin {
                 throw processes.failWithLog(
                         NAME, "not ready within " + timeout.toSeconds() + "s at " + url + "/health");
             }
-            sleep();
+            BackgroundProcesses.sleep(READY_POLL);
         }
         stack.started(NAME);
         Console.say("zipkin: ready (pid " + pid + ")");
@@ -139,30 +140,22 @@ public final class Zipkin {
                 + layout.rel(layout.log("build")) + ")";
         try {
             Files.createDirectories(dir);
-            Files.createDirectories(layout.logs());
-            // -N: the root project only, whose plugin versions are pinned, not once per module
-            Process process = new ProcessBuilder(
-                            "mvn",
-                            "-B",
-                            "-q",
-                            "-N",
-                            "dependency:copy",
-                            "-Dartifact=io.zipkin:zipkin-server:" + VERSION + ":jar:exec",
-                            "-DoutputDirectory=" + dir)
-                    .directory(layout.root().toFile())
-                    .redirectInput(new File("/dev/null"))
-                    .redirectErrorStream(true)
-                    .redirectOutput(
-                            ProcessBuilder.Redirect.appendTo(layout.log("build").toFile()))
-                    .start();
-            if (process.waitFor() != 0) {
-                throw new StackFailure(failure);
-            }
         } catch (IOException e) {
             throw new StackFailure(failure, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StackFailure(failure, e);
+        }
+        // -N: the root project only, whose plugin versions are pinned, not once per module
+        int status = Command.of(
+                        "mvn",
+                        "-B",
+                        "-q",
+                        "-N",
+                        "dependency:copy",
+                        "-Dartifact=io.zipkin:zipkin-server:" + VERSION + ":jar:exec",
+                        "-DoutputDirectory=" + dir)
+                .in(layout.root())
+                .appendTo(layout.log("build"));
+        if (status != 0) {
+            throw new StackFailure(failure);
         }
         return jar;
     }
@@ -188,15 +181,6 @@ public final class Zipkin {
             return Files.size(file);
         } catch (IOException e) {
             return 0;
-        }
-    }
-
-    private static void sleep() {
-        try {
-            Thread.sleep(Duration.ofSeconds(1));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StackFailure("interrupted", e);
         }
     }
 }
