@@ -1,24 +1,19 @@
 package com.holidaylistings.integration.stack;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
-import java.security.KeyStore;
-import java.security.cert.CertificateFactory;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Executors;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -128,16 +123,8 @@ public final class Api {
 
     /** A TLS context that trusts the stack's own certificate and nothing else. */
     public static SSLContext trustingStackCertificate() {
-        try (InputStream pem = Files.newInputStream(Path.of(Stack.setting("CA_CERT")))) {
-            KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
-            trusted.load(null, null);
-            trusted.setCertificateEntry(
-                    "stack", CertificateFactory.getInstance("X.509").generateCertificate(pem));
-            TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-            trust.init(trusted);
-            SSLContext context = SSLContext.getInstance("TLS");
-            context.init(null, trust.getTrustManagers(), null);
-            return context;
+        try {
+            return StackCertificate.trusting(Path.of(Stack.setting("CA_CERT")));
         } catch (IOException | GeneralSecurityException e) {
             throw new IllegalStateException("cannot trust the stack's certificate " + Stack.setting("CA_CERT"), e);
         }

@@ -2,20 +2,16 @@ package com.holidaylistings.integration.devstack.demo;
 
 import com.holidaylistings.integration.devstack.LocalStack;
 import com.holidaylistings.integration.devstack.StackFailure;
+import com.holidaylistings.integration.stack.StackCertificate;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
-import java.security.KeyStore;
-import java.security.cert.CertificateFactory;
 import java.time.Duration;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -69,16 +65,8 @@ final class InternalApi {
     }
 
     private static SSLContext trusting(Path caCertificate) {
-        try (InputStream pem = Files.newInputStream(caCertificate)) {
-            KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
-            trusted.load(null, null);
-            trusted.setCertificateEntry(
-                    "stack", CertificateFactory.getInstance("X.509").generateCertificate(pem));
-            TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-            trust.init(trusted);
-            SSLContext context = SSLContext.getInstance("TLS");
-            context.init(null, trust.getTrustManagers(), null);
-            return context;
+        try {
+            return StackCertificate.trusting(caCertificate);
         } catch (IOException | GeneralSecurityException e) {
             throw new StackFailure("cannot read the stack's certificate " + caCertificate + ": " + e.getMessage(), e);
         }
