@@ -17,7 +17,8 @@ if $stack_was_running; then
     dev/down.sh
 fi
 
-mvn -B verify "$@"
+# the benchmarks' module too (-Pbench): it builds, and its unit tests run (they need no stack)
+mvn -B verify -Pbench "$@"
 dev/coverage.sh || true
 if [[ ${SKIP_SYSTEM_TESTS:-} == 1 ]]; then
     echo "$(date +%H:%M:%S)  SKIP_SYSTEM_TESTS=1: system tests skipped"
