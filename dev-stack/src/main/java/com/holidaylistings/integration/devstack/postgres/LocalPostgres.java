@@ -1,6 +1,7 @@
 package com.holidaylistings.integration.devstack.postgres;
 
 import com.holidaylistings.integration.devstack.BackgroundProcesses;
+import com.holidaylistings.integration.devstack.Command;
 import com.holidaylistings.integration.devstack.Console;
 import com.holidaylistings.integration.devstack.Database;
 import com.holidaylistings.integration.devstack.DevEnvironment;
@@ -12,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -52,16 +54,7 @@ public final class LocalPostgres {
         if (running.isPresent() && !Files.exists(layout.postgresState().resolve(ClusterSetup.ROLES_MARKER))) {
             Console.say("PostgreSQL: restarting it to make the services' roles (single-user mode)");
             Path bindir = PostgresBinaries.resolve(layout, environment, place.home());
-            List<String> stop = List.of(
-                    bindir.resolve("pg_ctl").toString(),
-                    "stop",
-                    "-D",
-                    place.data().toString(),
-                    "-m",
-                    "fast",
-                    "-w",
-                    "-s");
-            if (user.command(stop).appendTo(layout.log(NAME)) != 0) {
+            if (pgCtl(user, bindir, place, "stop", "-m", "fast").appendTo(layout.log(NAME)) != 0) {
                 throw new StackFailure(
                         "could not stop PostgreSQL (pid " + running.get() + ") to make the services' roles");
             }
@@ -87,18 +80,9 @@ public final class LocalPostgres {
         user.makeDirectory(place.socketDirectory());
 
         Console.say("PostgreSQL: starting on 127.0.0.1:" + port + " (" + bindir + ", as " + user.description() + ")");
-        List<String> start = List.of(
-                bindir.resolve("pg_ctl").toString(),
-                "start",
-                "-D",
-                place.data().toString(),
-                "-w",
-                "-t",
-                "60",
-                "-s",
-                "-o",
-                serverOptions(bindir, place, port));
-        if (user.command(start).appendTo(layout.log(NAME)) != 0) {
+        if (pgCtl(user, bindir, place, "start", "-t", "60", "-o", serverOptions(bindir, place, port))
+                        .appendTo(layout.log(NAME))
+                != 0) {
             throw processes.failWithLog(NAME, "PostgreSQL did not start");
         }
         long pid = LockFiles.pid(LockFiles.postmaster(place.data()))
@@ -135,6 +119,14 @@ public final class LocalPostgres {
             pid.ifPresent(adopted -> processes.writePidFile(NAME, adopted));
         }
         return pid;
+    }
+
+    /** {@code pg_ctl <action>} on the cluster as the server's user, waiting for it and saying nothing. */
+    private static Command pgCtl(ServerUser user, Path bindir, ClusterPlace place, String action, String... options) {
+        List<String> command = new ArrayList<>(List.of(
+                bindir.resolve("pg_ctl").toString(), action, "-D", place.data().toString(), "-w", "-s"));
+        command.addAll(List.of(options));
+        return user.command(command);
     }
 
     /**
