@@ -1,8 +1,8 @@
 package com.holidaylistings.integration.devstack.services;
 
+import com.holidaylistings.integration.stack.ServiceJars;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -24,37 +24,16 @@ final class ServiceJar {
 
     /** The newest executable jar of {@code module}: not the plain, sources, javadoc or tests jar. */
     static Optional<Path> find(Path root, String module) {
-        Path target = root.resolve(module).resolve("target");
-        if (!Files.isDirectory(target)) {
-            return Optional.empty();
-        }
-        List<Path> jars = new ArrayList<>();
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(target, module + "-*.jar")) {
-            files.forEach(jars::add);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        jars.sort(null);
-        Path best = null;
-        for (Path jar : jars) {
-            String name = jar.getFileName().toString();
-            if (!Files.isRegularFile(jar) || name.matches(".*-(plain|sources|javadoc|tests)\\.jar")) {
-                continue;
-            }
-            if (best == null || modified(jar).compareTo(modified(best)) > 0) {
-                best = jar;
-            }
-        }
-        return Optional.ofNullable(best);
+        return ServiceJars.newest(root.resolve(module).resolve("target"), module);
     }
 
     /** True when a file that {@code jar} of {@code module} is built from was changed after it. */
     static boolean isStale(Path root, String module, Path jar) {
-        FileTime built = modified(jar);
+        FileTime built = ServiceJars.modified(jar);
         Path openApi = root.resolve("docs").resolve("openapi.json");
         if (module.equals("api-service")
                 && Files.exists(openApi)
-                && modified(openApi).compareTo(built) > 0) {
+                && ServiceJars.modified(openApi).compareTo(built) > 0) {
             return true;
         }
         for (Path sources : sourceDirectories(root, module)) {
@@ -86,18 +65,10 @@ final class ServiceJar {
         try (Stream<Path> files = Files.walk(dir, depth)) {
             return files.filter(Files::isRegularFile)
                     .filter(which)
-                    .anyMatch(file -> modified(file).compareTo(than) > 0);
+                    .anyMatch(file -> ServiceJars.modified(file).compareTo(than) > 0);
         } catch (IOException | UncheckedIOException e) {
             // a directory that cannot be read (or went away) holds nothing newer that counts
             return false;
-        }
-    }
-
-    private static FileTime modified(Path file) {
-        try {
-            return Files.getLastModifiedTime(file);
-        } catch (IOException e) {
-            return FileTime.fromMillis(0);
         }
     }
 
