@@ -47,7 +47,7 @@ public final class Replica implements AutoCloseable {
         int serverPort = ServiceJars.freePort();
         int managementPort = ServiceJars.freePort();
         List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add(Jdk.tool("java").toString());
         command.addAll(JVM_OPTIONS);
         command.addAll(List.of(
                 "-jar",

@@ -2,6 +2,7 @@ package com.holidaylistings.integration.devstack.kafka;
 
 import com.holidaylistings.integration.devstack.BackgroundProcesses;
 import com.holidaylistings.integration.devstack.StackLayout;
+import com.holidaylistings.integration.stack.Jdk;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,7 +27,7 @@ final class BrokerJvm {
 
     BrokerJvm(StackLayout layout) {
         this.layout = layout;
-        this.java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        this.java = Jdk.tool("java").toString();
         // the launcher's classpath without the checkout's build output: a build replaces those files
         // under a running broker, which needs none of them (Kafka and Log4j come from the Maven repository)
         this.classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))

@@ -4,6 +4,7 @@ import com.holidaylistings.integration.devstack.BackgroundProcesses;
 import com.holidaylistings.integration.devstack.Command;
 import com.holidaylistings.integration.devstack.Console;
 import com.holidaylistings.integration.devstack.StackLayout;
+import com.holidaylistings.integration.stack.Jdk;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -91,7 +92,7 @@ record HttpsCertificate(Path keystore, String password, Path pem) {
     /** Runs the keytool of the JDK that runs the launcher; {@code failure} and its output when it fails. */
     private static void keytool(String failure, String... arguments) {
         List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
+        command.add(Jdk.tool("keytool").toString());
         command.addAll(List.of(arguments));
         Command.of(command).capture().require("keytool " + failure);
     }

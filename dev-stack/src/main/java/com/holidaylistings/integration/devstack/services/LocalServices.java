@@ -6,6 +6,7 @@ import com.holidaylistings.integration.devstack.LocalStack;
 import com.holidaylistings.integration.devstack.StackFailure;
 import com.holidaylistings.integration.devstack.StackLayout;
 import com.holidaylistings.integration.devstack.tracing.Zipkin;
+import com.holidaylistings.integration.stack.Jdk;
 import com.holidaylistings.integration.stack.Management;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -59,7 +60,7 @@ public final class LocalServices {
         environment.put("MALLOC_ARENA_MAX", stack.environment().get("MALLOC_ARENA_MAX", "2"));
         List<String> jvmOptions = JvmOptions.of(layout.root(), module, stack.environment());
         List<String> command = new ArrayList<>();
-        command.add(WarmStart.java().toString());
+        command.add(Jdk.tool("java").toString());
         command.addAll(jvmOptions);
         command.addAll(WarmStart.launchArguments(stack, module, jar, jvmOptions, environment));
         long pid = processes.launch(module, command, environment);

@@ -4,6 +4,8 @@ import com.holidaylistings.integration.devstack.Command;
 import com.holidaylistings.integration.devstack.Console;
 import com.holidaylistings.integration.devstack.LocalStack;
 import com.holidaylistings.integration.devstack.StackLayout;
+import com.holidaylistings.integration.stack.Jdk;
+import com.holidaylistings.integration.stack.ServiceJars;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -76,11 +78,16 @@ final class WarmStart {
             trainingSettings.put("SERVER_PORT", "0");
             trainingSettings.put("MANAGEMENT_SERVER_PORT", "0");
             training.ifPresent(option -> trainingSettings.put("WARM_START_TRAINING", option));
-            List<String> trainArguments = new ArrayList<>(
-                    List.of("sh", script.toString(), "train", java().toString(), extracted.toString(), app.toString()));
+            List<String> trainArguments = new ArrayList<>(List.of(
+                    "sh",
+                    script.toString(),
+                    "train",
+                    Jdk.tool("java").toString(),
+                    extracted.toString(),
+                    app.toString()));
             trainArguments.addAll(jvmOptions);
             Command extract = Command.of(
-                            java().toString(),
+                            Jdk.tool("java").toString(),
                             "-Djarmode=tools",
                             "-jar",
                             jar.toString(),
@@ -100,7 +107,8 @@ final class WarmStart {
             }
             markTrained(dir, stamp);
         }
-        String option = Command.of("sh", script.toString(), "options", java().toString(), app.toString())
+        String option = Command.of(
+                        "sh", script.toString(), "options", Jdk.tool("java").toString(), app.toString())
                 .captureApart()
                 .output()
                 .lines()
@@ -110,11 +118,6 @@ final class WarmStart {
         List<String> arguments = option.isEmpty() ? plain : List.of(option, "-jar", extracted.toString());
         prune(dir, stack.environment().integer("DEV_WARM_START_KEEP", 3));
         return arguments;
-    }
-
-    /** The JVM the launcher runs on, which runs the services too. */
-    static Path java() {
-        return Path.of(System.getProperty("java.home"), "bin", "java");
     }
 
     static Path directory(StackLayout layout, String name) {
@@ -167,7 +170,7 @@ final class WarmStart {
             List<Path> archives;
             try (Stream<Path> dirs = Files.list(inUse.getParent())) {
                 archives = dirs.filter(Files::isDirectory)
-                        .sorted(Comparator.comparing(WarmStart::modified)
+                        .sorted(Comparator.comparing(ServiceJars::modified)
                                 .reversed()
                                 .thenComparing(Comparator.naturalOrder()))
                         .toList();
@@ -175,14 +178,6 @@ final class WarmStart {
             archives.stream().skip(Math.max(keep, 0)).forEach(WarmStart::deleteRecursively);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    private static FileTime modified(Path path) {
-        try {
-            return Files.getLastModifiedTime(path);
-        } catch (IOException e) {
-            return FileTime.fromMillis(0);
         }
     }
 
@@ -228,8 +223,10 @@ final class WarmStart {
     /** {@code java -version} of the services' JVM, on one line. */
     private static String javaVersion() {
         if (javaVersion == null) {
-            javaVersion =
-                    Command.of(java().toString(), "-version").capture().output().replace('\n', ' ');
+            javaVersion = Command.of(Jdk.tool("java").toString(), "-version")
+                    .capture()
+                    .output()
+                    .replace('\n', ' ');
         }
         return javaVersion;
     }
