@@ -30,13 +30,16 @@ public final class DevEnvironment {
         }
     }
 
-    /** 1, true, yes or on; 0, false, no, off or unset; anything else is refused. */
-    public boolean flag(String name) {
+    /**
+     * A switch such as DEV_METRICS: 1, true, yes or on; 0, false, no, off or unset; anything else is refused,
+     * saying what 1 does ({@code meaning}).
+     */
+    public boolean flag(String name, String meaning) {
         String value = get(name, "0");
         return switch (value) {
             case "1", "true", "yes", "on" -> true;
             case "0", "false", "no", "off" -> false;
-            default -> throw new StackFailure(name + " must be 1 or 0 (not " + value + ")");
+            default -> throw new StackFailure(name + " must be 1 (" + meaning + ") or 0 (not " + value + ")");
         };
     }
 

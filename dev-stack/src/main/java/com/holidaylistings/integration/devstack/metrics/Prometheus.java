@@ -35,12 +35,7 @@ public final class Prometheus {
 
     /** True when DEV_METRICS asks for Prometheus (1, true, yes or on); refuses a value it does not know. */
     public static boolean enabled(LocalStack stack) {
-        String value = stack.environment().get("DEV_METRICS", "");
-        return switch (value) {
-            case "1", "true", "yes", "on" -> true;
-            case "", "0", "false", "no", "off" -> false;
-            default -> throw new StackFailure("DEV_METRICS must be 1 (start Prometheus too) or 0 (not " + value + ")");
-        };
+        return stack.environment().flag("DEV_METRICS", "start Prometheus too");
     }
 
     /**

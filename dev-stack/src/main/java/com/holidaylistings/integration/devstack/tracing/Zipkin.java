@@ -6,6 +6,7 @@ import com.holidaylistings.integration.devstack.Console;
 import com.holidaylistings.integration.devstack.LocalStack;
 import com.holidaylistings.integration.devstack.StackFailure;
 import com.holidaylistings.integration.devstack.StackLayout;
+import com.holidaylistings.integration.stack.Jdk;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -59,7 +60,7 @@ public final class Zipkin {
         long pid = processes.launch(
                 NAME,
                 List.of(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        Jdk.tool("java").toString(),
                         "-Xms32m",
                         "-Xmx256m",
                         "-XX:+UseSerialGC",
@@ -116,7 +117,7 @@ public final class Zipkin {
     }
 
     private static boolean enabled(LocalStack stack) {
-        return stack.environment().get("DEV_TRACING", "0").equals("1")
+        return stack.environment().flag("DEV_TRACING", "start Zipkin too")
                 || stack.processes().runningPid(NAME).isPresent();
     }
 
