@@ -19,6 +19,8 @@ fi
 
 # the benchmarks' module too (-Pbench): it builds, and its unit tests run (they need no stack)
 mvn -B verify -Pbench "$@"
+# the whole reactor, launcher included, was built (not so with arguments that pick modules)
+if (($# == 0)); then dev_stack_built; fi
 dev/coverage.sh || true
 if [[ ${SKIP_SYSTEM_TESTS:-} == 1 ]]; then
     echo "$(date +%H:%M:%S)  SKIP_SYSTEM_TESTS=1: system tests skipped"

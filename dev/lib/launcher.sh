@@ -30,6 +30,12 @@ _dev_stack_command() {
         -cp "$root/dev-stack/target/classes:$(<"$classpath")" com.holidaylistings.integration.devstack.DevStack)
 }
 
+# Records that the launcher was just built, by a build of the whole reactor (dev/test.sh's mvn verify):
+# its first run then starts at once instead of building it again.
+dev_stack_built() {
+    if [[ -s $DEV_STACK_ROOT/dev-stack/target/classpath.txt ]]; then touch "$DEV_STACK_ROOT/dev-stack/target/launcher.built"; fi
+}
+
 dev_stack() {
     _dev_stack_command
     exec "${DEV_STACK_JAVA[@]}" "$@"
