@@ -2,17 +2,12 @@ package com.holidaylistings.integration.devstack.secrets;
 
 import com.holidaylistings.integration.devstack.BackgroundProcesses;
 import com.holidaylistings.integration.devstack.DevEnvironment;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import com.holidaylistings.integration.stack.SettingsFile;
 import java.nio.file.Path;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The stack's own credentials in {@code .dev/credentials.env}: the password of each service's database
@@ -38,13 +33,11 @@ final class StackCredentials {
     static final String HEADER =
             "# Passwords of the local stack, made by dev/up.sh; deleting this file needs dev/down.sh --purge.";
 
-    private static final Pattern ASSIGNMENT = Pattern.compile("(?:export\\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)");
-
     private StackCredentials() {}
 
     /** The passwords by variable name (PG_API_SERVICE_PASSWORD ...), in the file's order. */
     static Map<String, String> ensure(Path file, DevEnvironment environment) {
-        Map<String, String> recorded = read(file);
+        Map<String, String> recorded = SettingsFile.read(file);
         Map<String, String> passwords = new LinkedHashMap<>();
         boolean missing = false;
         for (String name : NAMES) {
@@ -60,35 +53,8 @@ final class StackCredentials {
             passwords.put(variable, value);
         }
         if (missing) {
-            StringBuilder text = new StringBuilder(HEADER).append('\n');
-            passwords.forEach((variable, value) ->
-                    text.append(variable).append('=').append(value).append('\n'));
-            BackgroundProcesses.write(file, text.toString());
+            BackgroundProcesses.write(file, HEADER + "\n" + SettingsFile.lines(passwords));
         }
         return Collections.unmodifiableMap(passwords);
-    }
-
-    private static Map<String, String> read(Path file) {
-        Map<String, String> values = new HashMap<>();
-        if (!SecretFiles.nonEmpty(file)) {
-            return values;
-        }
-        try {
-            for (String line : Files.readAllLines(file)) {
-                Matcher assignment = ASSIGNMENT.matcher(line.strip());
-                if (assignment.matches()) {
-                    values.put(assignment.group(1), unquoted(assignment.group(2)));
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return values;
-    }
-
-    private static String unquoted(String value) {
-        boolean quoted = value.length() >= 2
-                && (value.startsWith("'") && value.endsWith("'") || value.startsWith("\"") && value.endsWith("\""));
-        return quoted ? value.substring(1, value.length() - 1) : value;
     }
 }
